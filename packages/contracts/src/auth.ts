@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { cleanText, EmailSchema, envelope } from './common';
+
+/** The web's built-in loginKey (spec: "a built-in default is used"). */
+export const WEB_LOGIN_KEY = 'web';
+export const LOGIN_CODE_LENGTH = 6;
+
+/**
+ * The client sends the code as a JSON number (so 012345 arrives as 12345) or as a string of digits;
+ * numbers are left-padded to 6 digits. Anything else is a 400.
+ */
+export const LoginCodeSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v) || v < 0 || v > 999_999) {
+      ctx.addIssue({ code: 'custom', message: 'Код должен состоять из 6 цифр' });
+      return z.NEVER;
+    }
+    return String(v).padStart(LOGIN_CODE_LENGTH, '0');
+  }
+  const s = v.trim();
+  if (!/^\d{6}$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: 'Код должен состоять из 6 цифр' });
+    return z.NEVER;
+  }
+  return s;
+});
+
+export const LoginRequestSchema = z
+  .object({
+    loginKey: cleanText(z.string().max(256, 'Не более 256 символов')).optional(),
+    email: EmailSchema,
+    code: LoginCodeSchema.optional(),
+  })
+  .strict();
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const LoginResultSchema = z.object({
+  access_token: z.string(),
+  /** The access token, or a sealed box for a desktop app's key-shaped loginKey. */
+  code: z.string(),
+  electronUrl: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+/** Step one answers data null; step two answers the result. */
+export const LoginResponseSchema = envelope(z.union([LoginResultSchema, z.null()]));
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Form for the e-mail step (web). */
+export const LoginEmailFormSchema = z.object({ email: EmailSchema });

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+// Zod's own Russian locale gives the generic messages (type, length, bounds) in Russian on both sides.
+z.config(z.locales.ru());
+
+export const INT32_MAX = 2_147_483_647;
+
+/** Error codes the web maps to behaviour (one place: the query client). Keep this list short. */
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'LIMIT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  data: z.null(),
+  code: ErrorCodeSchema,
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** Every JSON answer: {success, message, data}. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data });
+
+export const MessageResponseSchema = envelope(z.null());
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const ListMetaSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+});
+export type ListMeta = z.infer<typeof ListMetaSchema>;
+
+/** Lists add meta {page, pages, perPage, total}. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ success: z.literal(true), message: z.string(), data: z.array(item), meta: ListMetaSchema });
+
+const digits = (field: string, max: number) =>
+  z.union([z.string(), z.number()]).transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > max) {
+      ctx.addIssue({ code: 'custom', message: `${field}: ожидается целое число от 1 до ${max}` });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+
+/** A database id in a path, query or body: a positive 32-bit integer, nothing else. */
+export const IdSchema = digits('Идентификатор', INT32_MAX);
+export const IdParamsSchema = z.object({ id: IdSchema }).strict();
+
+/** page starts at 1; perPage defaults to 20 and is at most 100 (product-decisions, Errors and envelopes). */
+export const PaginationQuerySchema = z.object({
+  page: digits('page', 1_000_000).default(1),
+  perPage: digits('perPage', 100).default(20),
+});
+export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
+
+export const SortOrderSchema = z.enum(['asc', 'desc'], { message: 'order: ожидается asc или desc' });
+
+/** True when text holds a control character other than tab and line breaks (NUL and friends). */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true;
+  }
+  return false;
+}
+
+/** Free text from outside: trimmed, no control characters (they are refused, not stored). */
+export const cleanText = (schema: z.ZodString = z.string()) =>
+  schema.trim().refine((s) => !hasControlCharacters(s), { message: 'Недопустимые символы' });
+
+export const SearchTextSchema = cleanText(z.string().max(254, 'Не более 254 символов'));
+
+export const EmailSchema = cleanText(
+  z.string({ message: 'Обязательное поле' }).min(1, 'Обязательное поле').max(254, 'Не более 254 символов'),
+)
+  .transform((s) => s.toLowerCase())
+  .pipe(z.email({ message: 'Неверный формат email' }));
+
+/** Money with at most 2 decimals, as a string on the wire ('990.00'). */
+export const MoneySchema = z.string().regex(/^\d{1,10}\.\d{2}$/);
+
+export const TimestampSchema = z.string(); // ISO 8601

@@ -1,0 +1,14 @@
+/** Business constants of spec section 9, in one place for the API and the web. */
+export const MAX_AVATAR_BYTES = 5_000_000;
+export const NAME_MIN = 2;
+export const NAME_MAX = 40;
+export const PLAN_DESCRIPTION_MAX = 512;
+export const PLAN_COUNT_MAX = 99;
+export const SUPPORT_TYPE_ID = 1;
+export const MEMBER_TYPE_OWNER = 1;
+export const MEMBER_TYPE_MEMBER = 2;
+export const USER_TYPE_USER = 1;
+export const USER_TYPE_ADMIN = 2;
+export const BASIC_PLAN_ID = 1;
+export const ORGANIZATION_DELETE_DELAY_MS = 1500;
+export const AVATAR_STACK_MAX = 4;

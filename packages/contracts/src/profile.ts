@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  cleanText,
+  EmailSchema,
+  envelope,
+  IdSchema,
+  listEnvelope,
+  PaginationQuerySchema,
+  SearchTextSchema,
+} from './common';
+import { FileSchema } from './files';
+import { NAME_MAX, NAME_MIN } from './limits';
+import { PlanSchema } from './plans';
+
+export const UserTypeSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+/** A membership as the profile carries it (org_members). */
+export const ProfileMembershipSchema = z.object({
+  id: z.number().int(),
+  organization_id: z.number().int(),
+  type_id: z.number().int(),
+  status: z.enum(['active', 'pending']),
+});
+
+/** User / profile, spec section 3, plus the plan's end date (product-decisions, Plans and payments). */
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  /** Avatars; the first is the avatar. */
+  files: z.array(FileSchema),
+  org_members: z.array(ProfileMembershipSchema),
+  subscribe: PlanSchema,
+  subscribe_id: z.number().int(),
+  subscribe_expires_at: z.string().nullable(),
+  type_id: z.number().int(),
+  type: UserTypeSchema,
+  is_admin: z.boolean(),
+  blocked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** User name of spec section 5: required, 2 to 40 characters, with the spec's messages. */
+export const UserNameSchema = cleanText(
+  z
+    .string({ message: 'Обязательное поле' })
+    .trim()
+    .min(1, 'Обязательное поле')
+    .min(NAME_MIN, `Имя должно содержать минимум ${NAME_MIN} символа`)
+    .max(NAME_MAX, `Имя не должно превышать ${NAME_MAX} символов`),
+);
+
+/** E-mail of a profile (spec section 5): required, valid, trimmed and lower-cased. */
+export const ProfileEmailSchema = EmailSchema;
+
+/**
+ * PUT /profile/update/{id}. Every field is optional (the web sends all three; a partial body changes only
+ * what it names). image_id null removes the avatar; a number must be the caller's own JPEG/PNG image.
+ * See docs/decisions/0041-profile-update.md.
+ */
+export const ProfileUpdateRequestSchema = z
+  .object({
+    name: UserNameSchema.optional(),
+    email: ProfileEmailSchema.optional(),
+    image_id: IdSchema.nullable().optional(),
+  })
+  .strict();
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
+
+export const ProfileUpdateResultSchema = z.object({ name: z.string(), email: z.string() });
+export const ProfileUpdateResponseSchema = envelope(ProfileUpdateResultSchema);
+export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
+
+/** The profile form of the web (profile settings and admin user settings): name and e-mail are required. */
+export const ProfileFormSchema = z.object({ name: UserNameSchema, email: ProfileEmailSchema });
+export type ProfileForm = z.input<typeof ProfileFormSchema>;
+
+/**
+ * GET /profile/list and /profile/search. include_org_id: only active members of that organization;
+ * exclude_org_id: users with no membership (active or pending) in it. See docs/decisions/0040-user-lists.md.
+ */
+export const UserListQuerySchema = PaginationQuerySchema.extend({
+  include_org_id: IdSchema.optional(),
+  exclude_org_id: IdSchema.optional(),
+  search: SearchTextSchema.optional(),
+}).strict();
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+/** A user as profile/list shows them. */
+export const UserListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** null: the account has not confirmed its e-mail yet (never signed in with a code). */
+  email_verified_at: z.string().nullable(),
+  type_id: z.number().int(),
+  type: UserTypeSchema,
+  /** The plan in force (a lapsed plan is 'Базовый'). */
+  subscribe_id: z.number().int(),
+  avatar_url: z.string().nullable(),
+  /** Shown to admins; always false for everyone else. */
+  blocked: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+export const UserListResponseSchema = listEnvelope(UserListItemSchema);
+
+/** User search result, spec section 3. */
+export const UserSearchItemSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+export type UserSearchItem = z.infer<typeof UserSearchItemSchema>;
+export const UserSearchResponseSchema = listEnvelope(UserSearchItemSchema);
+
+/** GET /profile/delete-preview/{id}: the organizations that go with the account. */
+export const AccountDeletePreviewSchema = z.object({
+  organizations: z.array(
+    z.object({ id: z.number().int(), name: z.string(), members_count: z.number().int() }),
+  ),
+});
+export type AccountDeletePreview = z.infer<typeof AccountDeletePreviewSchema>;
+export const AccountDeletePreviewResponseSchema = envelope(AccountDeletePreviewSchema);

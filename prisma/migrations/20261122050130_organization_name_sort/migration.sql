@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "organizations_name_id_idx" ON "organizations"("name", "id");
