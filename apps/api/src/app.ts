@@ -1,0 +1,121 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Env } from './env';
+import type { Mailer } from './lib/mail';
+import adminRoutes from './modules/admin/admin.routes';
+import authRoutes from './modules/auth/auth.routes';
+import desktopRoutes from './modules/desktop/desktop.routes';
+import filesRoutes from './modules/files/files.routes';
+import healthRoutes from './modules/health/health.routes';
+import organizationsRoutes from './modules/organizations/organizations.routes';
+import paymentsRoutes from './modules/payments/payments.routes';
+import plansRoutes from './modules/plans/plans.routes';
+import profileRoutes from './modules/profile/profile.routes';
+import usersRoutes from './modules/users/users.routes';
+import authPlugin from './plugins/auth';
+import type { Database } from './plugins/db/database';
+import dbPlugin from './plugins/db/index';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
+import storagePlugin from './plugins/storage';
+import webPlugin from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Env;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  /** Opened and migrated by the caller (server.ts or a test), which also closes it. */
+  database: Database;
+  mailer: Mailer;
+  rateLimits?: Partial<RateLimits>;
+  /** Folder of the built web cabinet; null serves none. Found next to the repo when omitted. */
+  webDist?: string | null;
+  logger?: boolean | object;
+}
+
+/** JSON bodies: an empty body is "no body" (a POST without payload), anything else is parsed safely. */
+const jsonBodies = fp(async (app: FastifyInstance) => {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Only JSON, urlencoded (payment notifications) and multipart (uploads) are accepted: anything else is 415.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+});
+
+export async function buildApp(options: BuildAppOptions) {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // A whole request (a 20 MB upload on a slow line included) must finish within 5 minutes.
+    requestTimeout: 300_000,
+    connectionTimeout: 305_000,
+    routerOptions: { maxParamLength: 512 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', env);
+  app.decorate('mailer', options.mailer);
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'form-action': ["'self'", 'https://yoomoney.ru'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(jsonBodies);
+  await app.register(formbody);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(storagePlugin);
+  await app.register(openapiPlugin);
+
+  const rateLimits: RateLimits = {
+    loginSend: env.LOGIN_RATE_LIMIT,
+    loginVerify: Math.ceil(env.LOGIN_RATE_LIMIT * 1.5),
+    ...options.rateLimits,
+  };
+  // Modules, each under its prefix, registered by hand so the routing is visible here.
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    rateLimits,
+    adminEmails: env.ADMIN_EMAILS,
+    desktopScheme: env.DESKTOP_APP_SCHEME,
+  });
+  await app.register(profileRoutes, { prefix: '/api/v1/rest/profile' });
+  await app.register(usersRoutes, { prefix: '/api/v1/rest/admin/users' });
+  await app.register(adminRoutes, { prefix: '/api/v1/rest/admin' });
+  await app.register(organizationsRoutes, { prefix: '/api/v1/rest/organizations' });
+  await app.register(desktopRoutes, { prefix: '/api/v1/desktop/organizations' });
+  await app.register(plansRoutes, { prefix: '/api/v1/rest/subscribes' });
+  // Payments span /api/v1/rest/payments, /api/subscribe/buy (the provider's callback) and the sandbox.
+  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(filesRoutes, { prefix: '/api/v1/files' });
+
+  await app.register(webPlugin, { webDist: options.webDist });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

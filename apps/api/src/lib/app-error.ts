@@ -1,0 +1,26 @@
+import type { ErrorCode } from '@cabinet/contracts';
+
+/** The one error type services throw; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string[]>) =>
+  new AppError(400, 'VALIDATION', message, errors);
+export const unauthorized = (message = 'Требуется авторизация') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Недостаточно прав') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Не найдено') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const limitReached = (message: string) => new AppError(409, 'LIMIT', message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
+export const unavailable = (message = 'Сервис временно недоступен, попробуйте позже') =>
+  new AppError(503, 'UNAVAILABLE', message);

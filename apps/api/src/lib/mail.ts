@@ -1,0 +1,74 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+}
+
+/** SMTP through nodemailer; without SMTP_URL, mail is printed to the log so a newcomer can sign in. */
+export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async send(mail) {
+        options.log.info({ to: mail.to }, 'SMTP_URL is not set: the mail is printed to standard output');
+        process.stdout.write(`${boxed(mail)}\n`);
+      },
+      close() {},
+    };
+  }
+  const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from: options.from, ...mail });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function boxed(mail: Mail): string {
+  const lines = [`Письмо для ${mail.to}`, mail.subject];
+  const width = Math.max(...lines.map((l) => l.length)) + 4;
+  const bar = '═'.repeat(width);
+  return [`╔${bar}╗`, ...lines.map((l) => `║  ${l.padEnd(width - 2)}║`), `╚${bar}╝`].join('\n');
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export function loginCodeMail(to: string, code: string, minutes: number): Mail {
+  return {
+    to,
+    subject: `Код для входа: ${code}`,
+    text: [
+      'Здравствуйте!',
+      '',
+      `Ваш код для входа в личный кабинет: ${code}`,
+      '',
+      `Код действует ${minutes} минут и подходит для одного входа.`,
+      'Если вы не запрашивали код, просто проигнорируйте это письмо.',
+    ].join('\n'),
+    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
+<p>Здравствуйте!</p>
+<p>Ваш код для входа в личный кабинет:</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${escapeHtml(code)}</p>
+<p>Код действует ${minutes} минут и подходит для одного входа.<br>
+Если вы не запрашивали код, просто проигнорируйте это письмо.</p>
+</body></html>`,
+  };
+}

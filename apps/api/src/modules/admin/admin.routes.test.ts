@@ -1,0 +1,55 @@
+import { CountResponseSchema } from '@cabinet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await createAdmin(t);
+  user = await createUser(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const count = async (what: string) => {
+  const res = await t.app.inject({ url: `/api/v1/rest/admin/${what}-count`, headers: admin.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return CountResponseSchema.parse(res.json()).data.count;
+};
+
+describe('admin counts', () => {
+  it('count users, organizations and plans, and follow changes', async () => {
+    expect(await count('users')).toBe(await t.prisma.user.count());
+    expect(await count('organizations')).toBe(await t.prisma.organization.count());
+    expect(await count('subscribes')).toBe(3);
+
+    const users = await count('users');
+    const organizations = await count('organizations');
+    const owner = await createUser(t);
+    await createOrganization(t, owner);
+    await createOrganization(t, owner);
+    await t.prisma.plan.create({
+      data: { name: 'Счётный', priceMonth: '1', priceYear: '10', maxMembers: 2, maxOrganizations: 1 },
+    });
+    expect(await count('users')).toBe(users + 1);
+    expect(await count('organizations')).toBe(organizations + 2);
+    expect(await count('subscribes')).toBe(4);
+  });
+
+  it.each(['users', 'organizations', 'subscribes'])(
+    '%s-count: 401 anonymous, 403 for a user, 400 for a query',
+    async (what) => {
+      const url = `/api/v1/rest/admin/${what}-count`;
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.statusCode).toBe(401);
+      const forbidden = await t.app.inject({ url, headers: user.headers });
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.json()).toMatchObject({ success: false, message: 'Доступно только администраторам' });
+      expect((await t.app.inject({ url: `${url}?x=1`, headers: admin.headers })).statusCode).toBe(400);
+    },
+  );
+});

@@ -1,0 +1,74 @@
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MessageResponseSchema,
+  WEB_LOGIN_KEY,
+} from '@cabinet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth';
+import type { RateLimits } from '../../plugins/rate-limit';
+import { CODE_SENT_MESSAGE, sendLoginCode, verifyLoginCode } from './auth.service';
+import { deleteSession } from './sessions.service';
+
+export interface AuthRoutesOptions {
+  rateLimits: RateLimits;
+  adminEmails: string[];
+  desktopScheme: string;
+}
+
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const deps = () => ({
+    prisma: app.prisma,
+    mailer: app.mailer,
+    adminEmails: opts.adminEmails,
+    desktopScheme: opts.desktopScheme,
+  });
+  const step = (body: unknown) =>
+    body && typeof body === 'object' && 'code' in body && body.code !== undefined ? 'verify' : 'send';
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: {loginKey, email} mails a code; {loginKey, email, code} opens a session',
+        body: LoginRequestSchema,
+        response: { 200: LoginResponseSchema },
+      },
+      config: {
+        rateLimit: {
+          // Both steps are one route; each has its own per-IP budget. Runs after the body is parsed.
+          hook: 'preHandler',
+          timeWindow: '1 minute',
+          keyGenerator: (request) => `login:${step(request.body)}:${request.ip}`,
+          max: (request) =>
+            step(request.body) === 'verify' ? opts.rateLimits.loginVerify : opts.rateLimits.loginSend,
+        },
+      },
+    },
+    async (request) => {
+      const { email, code } = request.body;
+      const loginKey = request.body.loginKey || WEB_LOGIN_KEY;
+      if (code === undefined) {
+        await sendLoginCode(deps(), email, loginKey);
+        return { success: true as const, message: CODE_SENT_MESSAGE, data: null };
+      }
+      const data = await verifyLoginCode(deps(), email, code, loginKey);
+      return { success: true as const, message: 'Авторизация прошла успешно', data };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Ends this session', response: { 200: MessageResponseSchema } },
+    },
+    async (request) => {
+      await deleteSession(app.prisma, currentUser(request).sessionId);
+      return { success: true as const, message: 'Вы вышли из системы', data: null };
+    },
+  );
+};
+
+export default authRoutes;

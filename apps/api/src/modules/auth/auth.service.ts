@@ -1,0 +1,138 @@
+import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
+import {
+  newLoginCode,
+  newVaultKey,
+  parseDesktopPublicKey,
+  sameBytes,
+  sealForDesktop,
+  sha256,
+} from '../../lib/crypto';
+import { loginCodeMail, type Mailer } from '../../lib/mail';
+import type { Prisma } from '../../plugins/db/database';
+import { createSession } from './sessions.service';
+
+// Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off".
+
+export const CODE_TTL_MINUTES = 10;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_SECONDS = 60;
+/** Serialises "is there an admin yet?" so two first sign-ins cannot both become admin. */
+const FIRST_ADMIN_LOCK_KEY = 72707370;
+
+export const CODE_SENT_MESSAGE = 'Код отправлен на почту';
+const BLOCKED_MESSAGE = 'Учётная запись заблокирована. Обратитесь к администратору.';
+const BAD_CODE_MESSAGE = 'Неверный код';
+const EXPIRED_CODE_MESSAGE = 'Код устарел или уже использован, запросите новый';
+const BURNED_CODE_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
+
+interface AuthDeps {
+  prisma: Prisma;
+  mailer: Mailer;
+  adminEmails: string[];
+  desktopScheme: string;
+}
+
+/** Step one: creates the account if there is none (unverified) and mails a fresh code. */
+export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: string): Promise<void> {
+  const { prisma } = deps;
+  const user = await prisma.user.upsert({
+    where: { email },
+    update: {},
+    create: { email, vaultKey: newVaultKey() },
+    select: { blockedAt: true },
+  });
+  if (user.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+
+  const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
+  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
+  }
+
+  const code = newLoginCode();
+  const data = {
+    codeHash: sha256(`${email}:${code}`),
+    loginKey,
+    attempts: 0,
+    usedAt: null,
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60 * 1000),
+  };
+  // A new code replaces the old one. The row's created_at is the per-e-mail throttle; a concurrent
+  // request that lost the race updates a row created a moment ago and is refused above next time.
+  const row = await prisma.loginCode.upsert({ where: { email }, update: data, create: { email, ...data } });
+  try {
+    await deps.mailer.send(loginCodeMail(email, code, CODE_TTL_MINUTES));
+  } catch (error) {
+    await prisma.loginCode.deleteMany({ where: { id: row.id } });
+    throw Object.assign(unavailable('Не удалось отправить письмо с кодом, попробуйте позже'), {
+      cause: error,
+    });
+  }
+}
+
+/** Step two: checks the code, verifies the account, promotes admins, and opens a session. */
+export async function verifyLoginCode(
+  deps: AuthDeps,
+  email: string,
+  code: string,
+  loginKey: string,
+): Promise<LoginResult> {
+  const { prisma } = deps;
+  const row = await prisma.loginCode.findUnique({ where: { email } });
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(EXPIRED_CODE_MESSAGE);
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE_MESSAGE);
+
+  if (!sameBytes(row.codeHash, sha256(`${email}:${code}`))) {
+    // Counted atomically, so parallel guesses cannot exceed the limit.
+    const counted = await prisma.loginCode.updateMany({
+      where: { id: row.id, attempts: { lt: CODE_MAX_ATTEMPTS } },
+      data: { attempts: { increment: 1 } },
+    });
+    const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
+    if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE_MESSAGE);
+    throw badRequest(`${BAD_CODE_MESSAGE}. Осталось попыток: ${left}`);
+  }
+
+  // One use: only the request that flips used_at wins.
+  const claimed = await prisma.loginCode.updateMany({
+    where: { id: row.id, usedAt: null, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
+
+  const user = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`;
+    const current = await tx.user.findUniqueOrThrow({ where: { email } });
+    if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+    const listed = deps.adminEmails.includes(email);
+    const firstAccount =
+      deps.adminEmails.length === 0 && (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
+    // An unverified account may have been made by someone else typing this address (an e-mail change or an
+    // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
+    if (!current.emailVerifiedAt) await tx.session.deleteMany({ where: { userId: current.id } });
+    return tx.user.update({
+      where: { id: current.id },
+      data: {
+        emailVerifiedAt: current.emailVerifiedAt ?? new Date(),
+        ...(listed || firstAccount ? { typeId: USER_TYPE_ADMIN } : {}),
+      },
+    });
+  });
+
+  const accessToken = await createSession(prisma, user.id);
+  const desktopKey = parseDesktopPublicKey(loginKey);
+  const handOff = desktopKey
+    ? await sealForDesktop(desktopKey, {
+        token: accessToken,
+        key: Buffer.from(user.vaultKey).toString('base64'),
+      })
+    : accessToken;
+  return {
+    access_token: accessToken,
+    code: handOff,
+    electronUrl: `${deps.desktopScheme}://app/auth/finish?box=${encodeURIComponent(handOff)}`,
+  };
+}

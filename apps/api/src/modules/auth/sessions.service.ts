@@ -1,0 +1,61 @@
+import { USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { newSessionToken, sha256 } from '../../lib/crypto';
+import type { Prisma } from '../../plugins/db/database';
+
+/** Sessions end 30 days after last use, and 180 days after sign-in at the latest. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+export const SESSION_MAX_MS = 180 * 24 * 3600 * 1000;
+/** last_used_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionUser {
+  sessionId: number;
+  userId: number;
+  email: string;
+  isAdmin: boolean;
+}
+
+export async function createSession(prisma: Prisma, userId: number): Promise<string> {
+  const token = newSessionToken();
+  await prisma.session.create({
+    data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_MAX_MS) },
+  });
+  return token;
+}
+
+/** The session's user, or null when the token is unknown, expired, or its user is blocked. */
+export async function findSessionUser(prisma: Prisma, token: string): Promise<SessionUser | null> {
+  const session = await prisma.session.findUnique({
+    where: { tokenHash: sha256(token) },
+    select: {
+      id: true,
+      lastUsedAt: true,
+      expiresAt: true,
+      user: { select: { id: true, email: true, typeId: true, blockedAt: true } },
+    },
+  });
+  const now = Date.now();
+  if (!session || session.user.blockedAt) return null;
+  if (session.expiresAt.getTime() <= now || session.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) {
+    await prisma.session.deleteMany({ where: { id: session.id } });
+    return null;
+  }
+  if (now - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
+  }
+  return {
+    sessionId: session.id,
+    userId: session.user.id,
+    email: session.user.email,
+    isAdmin: session.user.typeId === USER_TYPE_ADMIN,
+  };
+}
+
+export async function deleteSession(prisma: Prisma, sessionId: number): Promise<void> {
+  await prisma.session.deleteMany({ where: { id: sessionId } });
+}
+
+export async function deleteUserSessions(prisma: Prisma, userId: number): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { userId } });
+  return count;
+}

@@ -1,0 +1,154 @@
+import { MEMBER_TYPE_MEMBER, type Member as MemberDto, type StartAddingItem } from '@cabinet/contracts';
+import { notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import {
+  type Actor,
+  findAccess,
+  isActiveMember,
+  ORGANIZATION_NOT_FOUND,
+} from '../organizations/organizations.access';
+import {
+  likeLiteral,
+  listMeta,
+  memberInclude,
+  memberOrder,
+  toMemberDto,
+} from '../organizations/organizations.mapper';
+import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+/**
+ * The desktop calls are for the organization's active members only, admins included: anyone else gets
+ * 404, as in the rest of the area (docs/decisions/0012-desktop-collaborators.md).
+ */
+async function requireActiveMember(prisma: Prisma, organizationId: number, actor: Actor) {
+  const access = await findAccess(prisma, organizationId, actor);
+  if (!isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
+  return access;
+}
+
+/** Members with their accounts, owner first; `search` matches the account's name or e-mail. */
+export async function listCollaborators(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  query: { page: number; perPage: number; search?: string | undefined },
+  publicUrl: string,
+) {
+  await requireActiveMember(prisma, organizationId, actor);
+  const search = query.search ? likeLiteral(query.search) : undefined;
+  const where = {
+    organizationId,
+    ...(search
+      ? {
+          user: {
+            OR: [
+              { name: { contains: search, mode: 'insensitive' as const } },
+              { email: { contains: search, mode: 'insensitive' as const } },
+            ],
+          },
+        }
+      : {}),
+  };
+  const [total, rows] = await Promise.all([
+    prisma.member.count({ where }),
+    prisma.member.findMany({
+      where,
+      include: memberInclude,
+      orderBy: memberOrder,
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
+  ]);
+  return {
+    data: rows.map((m) => toMemberDto(m, publicUrl)),
+    meta: listMeta(query.page, query.perPage, total),
+  };
+}
+
+/**
+ * Per e-mail (in the order given, duplicates once): the account if there is one, and the key blob and
+ * auto-link flag of its membership here, which the desktop needs to share keys with each person.
+ */
+export async function startAdding(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  emails: string[],
+): Promise<StartAddingItem[]> {
+  await requireActiveMember(prisma, organizationId, actor);
+  const unique = [...new Set(emails)];
+  const users = await prisma.user.findMany({
+    where: { email: { in: unique } },
+    select: {
+      id: true,
+      email: true,
+      memberships: { where: { organizationId }, select: { publicKey: true, autoLinked: true } },
+    },
+  });
+  const byEmail = new Map(users.map((u) => [u.email, u]));
+  return unique.map((email) => {
+    const user = byEmail.get(email);
+    const membership = user?.memberships[0];
+    return {
+      email,
+      accountId: user?.id ?? null,
+      publicKey: membership?.publicKey ?? null,
+      autoLinked: membership?.autoLinked ?? false,
+    };
+  });
+}
+
+/**
+ * Creates a member per account that is not one yet, storing its key blob: a join request (pending), or,
+ * when the owner calls, an active auto-linked member. Existing members are left as they are, so a second
+ * call changes nothing. An unknown account id refuses the whole call (404) and creates nothing.
+ */
+export async function finishAdding(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  accountIds: number[],
+  keys: Record<string, string>,
+  publicUrl: string,
+): Promise<{ members: MemberDto[]; isOwner: boolean }> {
+  const access = await requireActiveMember(prisma, organizationId, actor);
+  const ids = [...new Set(accountIds)];
+  const members = await prisma.$transaction(async (tx) => {
+    const organization = await lockOrganization(tx, organizationId);
+    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    const found = await tx.user.count({ where: { id: { in: ids } } });
+    if (found !== ids.length) throw notFound('Пользователь не найден');
+    const existing = await tx.member.findMany({
+      where: { organizationId, userId: { in: ids } },
+      select: { userId: true },
+    });
+    const known = new Set(existing.map((m) => m.userId));
+    const fresh = ids.filter((id) => !known.has(id));
+    if (fresh.length > 0) {
+      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length);
+      const byOwner = organization.ownerId === actor.userId;
+      await tx.member.createMany({
+        data: fresh.map((userId) => ({
+          organizationId,
+          userId,
+          typeId: MEMBER_TYPE_MEMBER,
+          status: byOwner ? ('active' as const) : ('pending' as const),
+          autoLinked: byOwner,
+          publicKey: keys[String(userId)] ?? null,
+        })),
+        skipDuplicates: true,
+      });
+    }
+    return tx.member.findMany({ where: { organizationId, userId: { in: ids } }, include: memberInclude });
+  }, TX_OPTIONS);
+  const byUser = new Map(members.map((m) => [m.userId, m]));
+  return {
+    members: ids.flatMap((id) => {
+      const m = byUser.get(id);
+      return m ? [toMemberDto(m, publicUrl)] : [];
+    }),
+    isOwner: access.isOwner,
+  };
+}

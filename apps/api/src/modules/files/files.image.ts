@@ -1,0 +1,71 @@
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@cabinet/contracts';
+import { fileTypeFromFile } from 'file-type';
+import sharp from 'sharp';
+import { AppError, badRequest } from '../../lib/app-error';
+
+// Uploaded images are decoded and encoded anew (decision 0032): what is stored is pixels sharp wrote, so
+// EXIF (location, camera serials), comments and anything appended to the file are gone, and a file that
+// only looks like an image at its first bytes is refused.
+
+export const WRONG_TYPE_MESSAGE = 'Неправильный тип файла';
+export const IMAGE_TOO_LARGE_MESSAGE = 'Изображение слишком большое';
+
+export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
+
+/** Stored image types: the only ones ever served inline. */
+export const IMAGE_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+} as const;
+export type ImageMime = keyof typeof IMAGE_TYPES;
+
+// The pixel cache keeps decoded images around between requests: memory for no benefit here.
+sharp.cache(false);
+
+export interface EncodedImage {
+  data: Buffer;
+  mime: ImageMime;
+  extension: string;
+  width: number;
+  height: number;
+}
+
+/** Detected type of a file's bytes (never its name or declared type), or null. */
+export async function detectType(filePath: string): Promise<{ mime: string; ext: string } | null> {
+  return (await fileTypeFromFile(filePath)) ?? null;
+}
+
+/**
+ * Re-encodes a JPEG or PNG: orientation applied from EXIF, metadata dropped, longest side at most
+ * MAX_IMAGE_SIDE, JPEG stays JPEG (quality 85, mozjpeg) and PNG stays PNG (an animated PNG keeps its
+ * first frame). Anything else is 415.
+ */
+export async function reencodeImage(filePath: string): Promise<EncodedImage> {
+  const detected = await detectType(filePath);
+  // file-type names an animated PNG image/apng: it is still a PNG, and only its first frame is kept.
+  const mime: ImageMime | null =
+    detected?.mime === 'image/jpeg'
+      ? 'image/jpeg'
+      : detected?.mime === 'image/png' || detected?.mime === 'image/apng'
+        ? 'image/png'
+        : null;
+  if (!mime) throw unsupportedType();
+  try {
+    const image = sharp(filePath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+      .timeout({ seconds: 30 })
+      .rotate()
+      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    const encoded = mime === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : image.png();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { data, mime, extension: IMAGE_TYPES[mime], width: info.width, height: info.height };
+  } catch (error) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === 'string' && /pixel limit/i.test(message)) {
+      throw badRequest(IMAGE_TOO_LARGE_MESSAGE, {
+        file: [`Не более ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`],
+      });
+    }
+    // Bytes that start like a JPEG or PNG but do not decode are not an image we can take.
+    throw unsupportedType();
+  }
+}

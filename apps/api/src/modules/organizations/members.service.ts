@@ -1,0 +1,185 @@
+import {
+  MEMBER_TYPE_MEMBER,
+  MEMBER_TYPE_OWNER,
+  type Member as MemberDto,
+  type PendingUser,
+} from '@cabinet/contracts';
+import { conflict, notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import { type Actor, findAccess, ORGANIZATION_NOT_FOUND, requireManage } from './organizations.access';
+import { listMeta, memberInclude, toAccount, toMemberDto } from './organizations.mapper';
+import { isUniqueViolation } from './organizations.service';
+import { assertMembersFit, lockOrganization } from './plan-limits';
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+export const ALREADY_MEMBER = 'Пользователь уже состоит в организации';
+export const OWNER_CANNOT_BE_REMOVED = 'Владельца нельзя удалить из организации';
+const MEMBER_NOT_FOUND = 'Участник не найден';
+
+/**
+ * Adds an existing user as an active member (type 2). The organization row is locked for the
+ * transaction, so concurrent additions run one after another: the member limit holds and a second
+ * addition of the same user sees the first (the unique (organization_id, user_id) backs it up).
+ */
+export async function addMember(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  publicUrl: string,
+): Promise<MemberDto> {
+  await requireManage(prisma, organizationId, actor);
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) throw notFound('Пользователь не найден');
+  try {
+    const member = await prisma.$transaction(async (tx) => {
+      const organization = await lockOrganization(tx, organizationId);
+      if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+      const existing = await tx.member.findUnique({
+        where: { organizationId_userId: { organizationId, userId } },
+        select: { id: true },
+      });
+      if (existing) throw conflict(ALREADY_MEMBER);
+      await assertMembersFit(tx, organizationId, organization.ownerId, 1);
+      return tx.member.create({
+        data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
+        include: memberInclude,
+      });
+    }, TX_OPTIONS);
+    return toMemberDto(member, publicUrl);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
+    throw error;
+  }
+}
+
+/**
+ * Removes a member: the owner and admins remove anyone but the owner (rejecting a join request is this
+ * call too); a member may remove themselves (leave, or withdraw a request). The delete is conditional on
+ * type 2, so the owner's row can never go whatever runs at once (type 1 is never assigned by any call).
+ */
+export async function removeMember(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+): Promise<string> {
+  const self = userId === actor.userId;
+  if (self) {
+    const access = await findAccess(prisma, organizationId, actor);
+    if (!access.membership && !actor.isAdmin) throw notFound(ORGANIZATION_NOT_FOUND);
+  } else {
+    await requireManage(prisma, organizationId, actor);
+  }
+  const target = await prisma.member.findUnique({
+    where: { organizationId_userId: { organizationId, userId } },
+    select: { typeId: true, status: true },
+  });
+  if (!target) throw notFound(MEMBER_NOT_FOUND);
+  if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
+  const { count } = await prisma.member.deleteMany({
+    where: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER },
+  });
+  if (count === 0) throw notFound(MEMBER_NOT_FOUND);
+  if (target.status === 'pending')
+    return self ? 'Запрос на вступление отменён' : 'Запрос на вступление отклонён';
+  return self ? 'Вы покинули организацию' : 'Участник удалён из организации';
+}
+
+/**
+ * Only type 2 is assignable (the schema refuses anything else): ownership transfer is not this call,
+ * and the owner cannot be demoted. The update is conditional on the row not being the owner's.
+ */
+export async function updateMemberType(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  typeId: number,
+  publicUrl: string,
+): Promise<MemberDto> {
+  await requireManage(prisma, organizationId, actor);
+  const target = await prisma.member.findUnique({
+    where: { organizationId_userId: { organizationId, userId } },
+    select: { typeId: true },
+  });
+  if (!target) throw notFound(MEMBER_NOT_FOUND);
+  if (target.typeId === MEMBER_TYPE_OWNER)
+    throw conflict('Владельца нельзя понизить: у организации всегда есть владелец');
+  await prisma.member.updateMany({
+    where: { organizationId, userId, typeId: { not: MEMBER_TYPE_OWNER } },
+    data: { typeId },
+  });
+  const member = await prisma.member.findUnique({
+    where: { organizationId_userId: { organizationId, userId } },
+    include: memberInclude,
+  });
+  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  return toMemberDto(member, publicUrl);
+}
+
+/** Join requests in the organizations the caller owns (admins: all), oldest first. */
+export async function listPendingUsers(
+  prisma: Prisma,
+  actor: Actor,
+  query: { page: number; perPage: number },
+  publicUrl: string,
+) {
+  const where = {
+    status: 'pending' as const,
+    ...(actor.isAdmin ? {} : { organization: { ownerId: actor.userId } }),
+  };
+  const [total, rows] = await Promise.all([
+    prisma.member.count({ where }),
+    prisma.member.findMany({
+      where,
+      include: {
+        organization: { select: { id: true, name: true } },
+        user: { select: { id: true, name: true, email: true, avatar: true } },
+      },
+      orderBy: { id: 'asc' },
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
+  ]);
+  const data = rows.map(
+    (m): PendingUser => ({
+      id: m.id,
+      organization: { id: m.organization.id, name: m.organization.name },
+      account: toAccount(m.user, publicUrl),
+      created_at: m.createdAt.toISOString(),
+    }),
+  );
+  return { data, meta: listMeta(query.page, query.perPage, total) };
+}
+
+/**
+ * Accepts a join request. Pending members already count towards the limit, so this only refuses when the
+ * organization is over it (e.g. the owner's plan lapsed since the request came).
+ */
+export async function acceptMember(
+  prisma: Prisma,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  publicUrl: string,
+): Promise<MemberDto> {
+  await requireManage(prisma, organizationId, actor);
+  const member = await prisma.$transaction(async (tx) => {
+    const organization = await lockOrganization(tx, organizationId);
+    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    const request = await tx.member.findUnique({
+      where: { organizationId_userId: { organizationId, userId } },
+      select: { status: true },
+    });
+    if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
+    await assertMembersFit(tx, organizationId, organization.ownerId, 0);
+    return tx.member.update({
+      where: { organizationId_userId: { organizationId, userId } },
+      data: { status: 'active' },
+      include: memberInclude,
+    });
+  }, TX_OPTIONS);
+  return toMemberDto(member, publicUrl);
+}

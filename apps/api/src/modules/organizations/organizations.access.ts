@@ -1,0 +1,64 @@
+import type { MemberStatus } from '@cabinet/contracts';
+import { forbidden, notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+
+/** Who is calling: the session's user. */
+export interface Actor {
+  userId: number;
+  isAdmin: boolean;
+}
+
+export const ORGANIZATION_NOT_FOUND = 'Организация не найдена';
+
+export interface OrganizationAccess {
+  organizationId: number;
+  ownerId: number;
+  isOwner: boolean;
+  /** The caller's own membership, whatever its status. */
+  membership: { id: number; typeId: number; status: MemberStatus } | null;
+}
+
+/**
+ * One rule for the area (docs/authorization/organizations.md): an organization exists for its active
+ * members and for admins only; anyone else gets 404, so ids cannot be probed. A member who may see it
+ * but not do the thing gets 403.
+ */
+export async function findAccess(
+  prisma: Prisma,
+  organizationId: number,
+  actor: Actor,
+): Promise<OrganizationAccess> {
+  const organization = await prisma.organization.findUnique({
+    where: { id: organizationId },
+    select: {
+      id: true,
+      ownerId: true,
+      members: { where: { userId: actor.userId }, select: { id: true, typeId: true, status: true } },
+    },
+  });
+  if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+  return {
+    organizationId: organization.id,
+    ownerId: organization.ownerId,
+    isOwner: organization.ownerId === actor.userId,
+    membership: organization.members[0] ?? null,
+  };
+}
+
+export const isActiveMember = (access: OrganizationAccess) => access.membership?.status === 'active';
+
+/** Read: active members and admins. */
+export async function requireRead(prisma: Prisma, organizationId: number, actor: Actor) {
+  const access = await findAccess(prisma, organizationId, actor);
+  if (!actor.isAdmin && !isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
+  return access;
+}
+
+/** Manage (edit, delete, members): the owner and admins; other active members 403, strangers 404. */
+export async function requireManage(prisma: Prisma, organizationId: number, actor: Actor) {
+  const access = await requireRead(prisma, organizationId, actor);
+  if (!actor.isAdmin && !access.isOwner) {
+    throw forbidden('Управлять организацией могут только её владелец и администраторы');
+  }
+  return access;
+}

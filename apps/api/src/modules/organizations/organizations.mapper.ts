@@ -1,0 +1,65 @@
+import type { ListMeta, MemberAccount, Member as MemberDto, TypeRef } from '@cabinet/contracts';
+import type { File, Member, MemberType, OrganizationType } from '../../generated/prisma/client';
+import { toFileDto } from '../files/files.mapper';
+
+/** What every member answer loads: its type and its account with the avatar. */
+export const memberInclude = {
+  type: true,
+  user: { select: { id: true, name: true, email: true, avatar: true } },
+} as const;
+
+export interface AccountRow {
+  id: number;
+  name: string;
+  email: string;
+  avatar: File | null;
+}
+
+export const avatarUrl = (file: File | null, publicUrl: string) =>
+  file ? toFileDto(file, publicUrl).url : null;
+
+export const toTypeRef = (type: OrganizationType | MemberType): TypeRef => ({
+  id: type.id,
+  code: type.code,
+  name: type.name,
+});
+
+export const toAccount = (user: AccountRow, publicUrl: string): MemberAccount => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  avatar_url: avatarUrl(user.avatar, publicUrl),
+});
+
+/** Member row → the Member entity of spec section 3. */
+export function toMemberDto(
+  member: Member & { type: MemberType; user: AccountRow },
+  publicUrl: string,
+): MemberDto {
+  return {
+    id: member.id,
+    account: toAccount(member.user, publicUrl),
+    account_id: member.userId,
+    organization_id: member.organizationId,
+    type_id: member.typeId,
+    type: toTypeRef(member.type),
+    status: member.status,
+    public_key: member.publicKey,
+    auto_linked: member.autoLinked,
+    created_at: member.createdAt.toISOString(),
+    updated_at: member.updatedAt.toISOString(),
+  };
+}
+
+export const listMeta = (page: number, perPage: number, total: number): ListMeta => ({
+  page,
+  pages: Math.ceil(total / perPage),
+  perPage,
+  total,
+});
+
+/** Members are shown owner first, then in the order they joined (spec: sorted ascending by type). */
+export const memberOrder = [{ typeId: 'asc' as const }, { id: 'asc' as const }];
+
+/** Prisma's `contains` is ILIKE '%…%' without escaping: make % _ and \ match only themselves. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,75 @@
+import type { Plan, Prisma as PrismaNamespace } from '../../generated/prisma/client';
+import { limitReached } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import { effectivePlanId } from '../plans/plans.mapper';
+
+export type TransactionClient = PrismaNamespace.TransactionClient;
+type Db = Prisma | TransactionClient;
+
+/** Genitive after 'не более N': 1 организации, 5 организаций, 21 организации. */
+function genitive(n: number, one: string, many: string): string {
+  return n % 10 === 1 && n % 100 !== 11 ? one : many;
+}
+
+/** The plan in force for a user (a lapsed plan means 'Базовый'). */
+export async function planInForce(db: Db, userId: number): Promise<Plan> {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { planId: true, planExpiresAt: true, plan: true },
+  });
+  const id = effectivePlanId(user);
+  return id === user.planId ? user.plan : db.plan.findUniqueOrThrow({ where: { id } });
+}
+
+/** The cheapest plan that allows more than `current` of the limited thing, if any. */
+async function nextPlan(db: Db, field: 'maxOrganizations' | 'maxMembers', current: number) {
+  return db.plan.findFirst({
+    where: { [field]: { gt: current } },
+    orderBy: [{ priceMonth: 'asc' }, { id: 'asc' }],
+  });
+}
+
+/** 409 LIMIT naming the plan to upgrade to (product-decisions, Organizations and members). */
+export async function organizationsLimitError(db: Db, plan: Plan) {
+  const n = plan.maxOrganizations;
+  const head = `Тариф «${plan.name}» позволяет не более ${n} ${genitive(n, 'организации', 'организаций')}.`;
+  const next = await nextPlan(db, 'maxOrganizations', n);
+  return limitReached(
+    next
+      ? `${head} Перейдите на тариф «${next.name}», чтобы создать больше.`
+      : `${head} Это максимальный лимит.`,
+  );
+}
+
+export async function membersLimitError(db: Db, plan: Plan) {
+  const n = plan.maxMembers;
+  const head = `Тариф «${plan.name}» позволяет не более ${n} ${genitive(n, 'участника', 'участников')} в организации.`;
+  const next = await nextPlan(db, 'maxMembers', n);
+  return limitReached(
+    next
+      ? `${head} Перейдите на тариф «${next.name}», чтобы добавить больше.`
+      : `${head} Это максимальный лимит.`,
+  );
+}
+
+/**
+ * Locks the organization row until the transaction ends, so that concurrent member changes of one
+ * organization run one after another and the member limit holds. Returns the owner, or null if gone.
+ */
+export async function lockOrganization(tx: TransactionClient, organizationId: number) {
+  const rows = await tx.$queryRaw<{ owner_id: number }[]>`
+    SELECT owner_id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
+  return rows[0] ? { ownerId: rows[0].owner_id } : null;
+}
+
+/** Checks that `adding` more members fit the owner's plan (pending members count). */
+export async function assertMembersFit(
+  tx: TransactionClient,
+  organizationId: number,
+  ownerId: number,
+  adding: number,
+) {
+  const count = await tx.member.count({ where: { organizationId } });
+  const plan = await planInForce(tx, ownerId);
+  if (count + adding > plan.maxMembers) throw await membersLimitError(tx, plan);
+}

@@ -1,0 +1,230 @@
+import {
+  BASIC_PLAN_ID,
+  type ListMeta,
+  type PlanCreateRequestSchema,
+  type Plan as PlanDto,
+  type PlanListQuerySchema,
+  type PlanSortField,
+  type PlanUpdateRequestSchema,
+} from '@cabinet/contracts';
+import type { z } from 'zod';
+import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import { toPlanDto } from './plans.mapper';
+
+export const PLAN_NOT_FOUND = 'Тариф не найден';
+const NAME_TAKEN = 'Тариф с таким названием уже существует';
+
+type PlanListQuery = z.output<typeof PlanListQuerySchema>;
+type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
+type PlanUpdateData = z.output<typeof PlanUpdateRequestSchema>;
+
+const SORT_COLUMNS: Record<PlanSortField, keyof PrismaNamespace.PlanOrderByWithRelationInput> = {
+  id: 'id',
+  name: 'name',
+  description: 'description',
+  price_year: 'priceYear',
+  price_month: 'priceMonth',
+  max_organizations: 'maxOrganizations',
+  max_members: 'maxMembers',
+  support_type_id: 'supportTypeId',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+};
+
+const range = <T>(min: T | undefined, max: T | undefined) =>
+  min === undefined && max === undefined
+    ? undefined
+    : { ...(min !== undefined ? { gte: min } : {}), ...(max !== undefined ? { lte: max } : {}) };
+
+function planWhere(query: PlanListQuery): PrismaNamespace.PlanWhereInput {
+  const where: PrismaNamespace.PlanWhereInput = {};
+  if (query.id !== undefined) where.id = query.id;
+  // ILIKE '%…%': backed by the trigram index on plans.name (docs/decisions/0020-plan-list-query.md).
+  if (query.name) where.name = { contains: query.name, mode: 'insensitive' };
+  if (query.description) where.description = { contains: query.description, mode: 'insensitive' };
+  if (query.support_type_id !== undefined) where.supportTypeId = query.support_type_id;
+  const priceMonth = range(query.price_month_min, query.price_month_max);
+  if (priceMonth) where.priceMonth = priceMonth;
+  const priceYear = range(query.price_year_min, query.price_year_max);
+  if (priceYear) where.priceYear = priceYear;
+  const maxMembers = range(query.max_members_min, query.max_members_max);
+  if (maxMembers) where.maxMembers = maxMembers;
+  const maxOrganizations = range(query.max_organizations_min, query.max_organizations_max);
+  if (maxOrganizations) where.maxOrganizations = maxOrganizations;
+  const createdAt = range(query.created_at_from, query.created_at_to);
+  if (createdAt) where.createdAt = createdAt;
+  const updatedAt = range(query.updated_at_from, query.updated_at_to);
+  if (updatedAt) where.updatedAt = updatedAt;
+  return where;
+}
+
+/** The plans list: two queries (page and count) whatever the page size. */
+export async function listPlans(
+  prisma: Prisma,
+  query: PlanListQuery,
+): Promise<{ data: PlanDto[]; meta: ListMeta }> {
+  const where = planWhere(query);
+  const column = SORT_COLUMNS[query.sort_by];
+  // id breaks ties so that pages never overlap or skip a row.
+  const orderBy: PrismaNamespace.PlanOrderByWithRelationInput[] =
+    column === 'id' ? [{ id: query.order }] : [{ [column]: query.order }, { id: query.order }];
+  const [plans, total] = await Promise.all([
+    prisma.plan.findMany({
+      where,
+      orderBy,
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
+    prisma.plan.count({ where }),
+  ]);
+  return {
+    data: plans.map(toPlanDto),
+    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
+  };
+}
+
+export async function getPlan(prisma: Prisma, id: number): Promise<PlanDto> {
+  const plan = await prisma.plan.findUnique({ where: { id } });
+  if (!plan) throw notFound(PLAN_NOT_FOUND);
+  return toPlanDto(plan);
+}
+
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** The unique index is case-sensitive; 'Про' and 'про' would confuse people, so we look first. */
+async function assertNameFree(prisma: Prisma, name: string, exceptId?: number) {
+  const taken = await prisma.plan.findFirst({
+    where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    select: { id: true },
+  });
+  if (taken) throw conflict(NAME_TAKEN);
+}
+
+/** 'Базовый' is the plan everyone falls back to: it stays free (docs/decisions/0021-plan-deletion.md). */
+function assertBasicStaysFree(id: number, body: { price_month: string; price_year: string }) {
+  if (id === BASIC_PLAN_ID && (Number(body.price_month) !== 0 || Number(body.price_year) !== 0)) {
+    throw badRequest('Базовый тариф всегда бесплатный: его цена должна быть 0');
+  }
+}
+
+export async function createPlan(prisma: Prisma, body: PlanCreateData): Promise<PlanDto> {
+  await assertNameFree(prisma, body.name);
+  try {
+    const plan = await prisma.plan.create({
+      data: {
+        name: body.name,
+        description: body.description,
+        priceMonth: body.price_month,
+        priceYear: body.price_year,
+        maxMembers: body.max_members,
+        maxOrganizations: body.max_organizations,
+        supportTypeId: body.support_type_id,
+      },
+    });
+    return toPlanDto(plan);
+  } catch (error) {
+    if (errorCode(error) === 'P2002') throw conflict(NAME_TAKEN);
+    throw error;
+  }
+}
+
+export async function updatePlan(prisma: Prisma, id: number, body: PlanUpdateData): Promise<PlanDto> {
+  assertBasicStaysFree(id, body);
+  const exists = await prisma.plan.findUnique({ where: { id }, select: { id: true } });
+  if (!exists) throw notFound(PLAN_NOT_FOUND);
+  await assertNameFree(prisma, body.name, id);
+  try {
+    const plan = await prisma.plan.update({
+      where: { id },
+      data: {
+        name: body.name,
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        priceMonth: body.price_month,
+        priceYear: body.price_year,
+        maxMembers: body.max_members,
+        maxOrganizations: body.max_organizations,
+        supportTypeId: body.support_type_id,
+      },
+    });
+    return toPlanDto(plan);
+  } catch (error) {
+    if (errorCode(error) === 'P2002') throw conflict(NAME_TAKEN);
+    if (errorCode(error) === 'P2025') throw notFound(PLAN_NOT_FOUND);
+    throw error;
+  }
+}
+
+const pluralRules = new Intl.PluralRules('ru-RU');
+/** 'у 1 пользователя', 'у 2 пользователей', 'у 5 пользователей', 'у 21 пользователя'. */
+export const usersGenitive = (n: number) =>
+  `${n} ${pluralRules.select(n) === 'one' ? 'пользователя' : 'пользователей'}`;
+/** '1 оплаченный заказ', '2 оплаченных заказа', '5 оплаченных заказов'. */
+export const paidOrders = (n: number) => {
+  const form = pluralRules.select(n);
+  if (form === 'one') return `${n} оплаченный заказ`;
+  if (form === 'few') return `${n} оплаченных заказа`;
+  return `${n} оплаченных заказов`;
+};
+
+/** A checkout younger than this may still be paid at the provider: it blocks deletion. */
+export const PENDING_ORDER_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes a plan nobody holds and nobody paid for (docs/decisions/0021-plan-deletion.md). Users whose
+ * term of it has lapsed are moved to 'Базовый'; abandoned checkouts (pending for over a day) go with it.
+ * The plan row is locked first, so a concurrent checkout or payment waits and then finds no plan.
+ */
+export async function deletePlan(prisma: Prisma, id: number, now = new Date()): Promise<void> {
+  if (id === BASIC_PLAN_ID) {
+    throw conflict(
+      'Тариф «Базовый» нельзя удалить: на него переходят пользователи, у которых закончился тариф',
+    );
+  }
+  try {
+    await prisma.$transaction(
+      async (tx) => {
+        const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM plans WHERE id = ${id} FOR UPDATE`;
+        if (locked.length === 0) throw notFound(PLAN_NOT_FOUND);
+        const activeHolders = await tx.user.count({
+          where: { planId: id, OR: [{ planExpiresAt: null }, { planExpiresAt: { gt: now } }] },
+        });
+        if (activeHolders > 0) {
+          throw conflict(`Тариф нельзя удалить: он подключён у ${usersGenitive(activeHolders)}`);
+        }
+        const [paid, recentPending] = await Promise.all([
+          tx.paymentOrder.count({ where: { planId: id, status: 'paid' } }),
+          tx.paymentOrder.count({
+            where: {
+              planId: id,
+              status: 'pending',
+              createdAt: { gt: new Date(now.getTime() - PENDING_ORDER_GRACE_MS) },
+            },
+          }),
+        ]);
+        if (paid > 0) {
+          throw conflict(
+            `Тариф нельзя удалить: по нему есть ${paidOrders(paid)}, они остаются в истории платежей. ` +
+              'Переименуйте тариф или измените его условия',
+          );
+        }
+        if (recentPending > 0) {
+          throw conflict('Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки');
+        }
+        await tx.user.updateMany({
+          where: { planId: id },
+          data: { planId: BASIC_PLAN_ID, planExpiresAt: null },
+        });
+        await tx.paymentOrder.deleteMany({ where: { planId: id, status: 'pending' } });
+        await tx.plan.delete({ where: { id } });
+      },
+      { maxWait: 10_000, timeout: 15_000 },
+    );
+  } catch (error) {
+    // A row that appeared between the checks and the delete (should not happen under the lock).
+    if (errorCode(error) === 'P2003')
+      throw conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз');
+    throw error;
+  }
+}

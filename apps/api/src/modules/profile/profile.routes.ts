@@ -1,0 +1,161 @@
+import {
+  AccountDeletePreviewResponseSchema,
+  envelope,
+  IdParamsSchema,
+  MessageResponseSchema,
+  ProfileSchema,
+  ProfileUpdateRequestSchema,
+  ProfileUpdateResponseSchema,
+  UserListQuerySchema,
+  UserListResponseSchema,
+  UserSearchResponseSchema,
+} from '@cabinet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/app-error';
+import { currentUser } from '../../plugins/auth';
+import { deleteAccount, getDeletePreview, getProfile, updateProfile } from './profile.service';
+import { listUsers, searchUsers } from './users-list.service';
+
+/** Exact e-mail lookups per signed-in non-admin a minute: inviting people needs a few, harvesting many. */
+const SEARCH_PER_MINUTE = 60;
+
+const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['profile'];
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.authenticate,
+      schema: { tags, summary: 'The signed-in user', response: { 200: envelope(ProfileSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: await getProfile(app.prisma, currentUser(request).userId, app.config.PUBLIC_URL),
+    }),
+  );
+
+  app.get(
+    '/list',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Users: admins see everyone, others the members of their organizations',
+        querystring: UserListQuerySchema,
+        response: { 200: UserListResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await listUsers(app.prisma, currentUser(request), request.query, app.config.PUBLIC_URL);
+      return { success: true as const, message: '', data: page.items, meta: page.meta };
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Find users: the exact e-mail for everyone; substring of e-mail or name, or id, for admins',
+        querystring: UserListQuerySchema,
+        response: { 200: UserSearchResponseSchema },
+      },
+      config: {
+        rateLimit: {
+          hook: 'preHandler',
+          timeWindow: '1 minute',
+          max: SEARCH_PER_MINUTE,
+          keyGenerator: (request) => `profile-search:${request.auth?.userId ?? request.ip}`,
+          allowList: (request) => request.auth?.isAdmin === true,
+        },
+      },
+    },
+    async (request) => {
+      const page = await searchUsers(app.prisma, currentUser(request), request.query);
+      return { success: true as const, message: '', data: page.items, meta: page.meta };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A user as profile/me shows them (self or admin)',
+        params: IdParamsSchema,
+        response: { 200: envelope(ProfileSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!user.isAdmin && user.userId !== request.params.id) throw forbidden('Недостаточно прав');
+      return {
+        success: true as const,
+        message: '',
+        data: await getProfile(app.prisma, request.params.id, app.config.PUBLIC_URL),
+      };
+    },
+  );
+
+  app.put(
+    '/update/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Update name, e-mail or avatar (self or admin)',
+        params: IdParamsSchema,
+        body: ProfileUpdateRequestSchema,
+        response: { 200: ProfileUpdateResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Данные пользователя обновлены',
+      data: await updateProfile(app.prisma, currentUser(request), request.params.id, request.body ?? {}),
+    }),
+  );
+
+  app.get(
+    '/delete-preview/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The organizations that are deleted with the account (self or admin)',
+        params: IdParamsSchema,
+        response: { 200: AccountDeletePreviewResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: '',
+      data: await getDeletePreview(app.prisma, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/delete/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Delete the account with the organizations it owns (self or admin; never the last admin)',
+        params: IdParamsSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const onOrphan = (err: unknown) =>
+        request.log.warn({ err, userId: id }, 'a stored file of a deleted account was left behind');
+      await deleteAccount({ prisma: app.prisma, storage: app.storage, onOrphan }, currentUser(request), id);
+      return { success: true as const, message: 'Пользователь удалён', data: null };
+    },
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,192 @@
+import {
+  type AccountDeletePreview,
+  type Profile,
+  type ProfileUpdateRequestSchema,
+  type ProfileUpdateResult,
+  USER_TYPE_ADMIN,
+} from '@cabinet/contracts';
+import type { z } from 'zod';
+import type { Prisma as PrismaNs } from '../../generated/prisma/client';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import type { Storage } from '../../lib/storage/storage';
+import type { Prisma } from '../../plugins/db/database';
+import { toFileDto } from '../files/files.mapper';
+import { assertOwnImage, deleteUserFiles } from '../files/files.service';
+import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
+import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
+
+const profileInclude = {
+  type: true,
+  plan: true,
+  avatar: true,
+  memberships: {
+    select: { id: true, organizationId: true, typeId: true, status: true },
+    orderBy: { id: 'asc' },
+  },
+} as const;
+
+/** The user as profile/me shows it: the plan in force, its end date, avatar and memberships. */
+export async function getProfile(prisma: Prisma, userId: number, publicUrl: string): Promise<Profile> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, include: profileInclude });
+  if (!user) throw notFound('Пользователь не найден');
+  const planId = effectivePlanId(user);
+  const plan =
+    planId === user.planId ? user.plan : await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    files: user.avatar ? [toFileDto(user.avatar, publicUrl)] : [],
+    org_members: user.memberships.map((m) => ({
+      id: m.id,
+      organization_id: m.organizationId,
+      type_id: m.typeId,
+      status: m.status,
+    })),
+    subscribe: toPlanDto(plan),
+    subscribe_id: plan.id,
+    subscribe_expires_at: planId === user.planId ? (user.planExpiresAt?.toISOString() ?? null) : null,
+    type_id: user.typeId,
+    type: { id: user.type.id, code: user.type.code, name: user.type.name },
+    is_admin: user.typeId === USER_TYPE_ADMIN,
+    blocked: user.blockedAt !== null,
+    created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
+  };
+}
+
+// Update and delete: docs/decisions/0041-profile-update.md and 0042-account-deletion.md.
+
+export interface Actor {
+  userId: number;
+  isAdmin: boolean;
+}
+
+const USER_NOT_FOUND = 'Пользователь не найден';
+const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+
+/** Self or an admin; anyone else gets 403 before we look the account up, so nothing leaks. */
+function assertSelfOrAdmin(actor: Actor, id: number) {
+  if (actor.userId !== id && !actor.isAdmin) throw forbidden('Можно изменять только свою учётную запись');
+}
+
+const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
+/** Which unique constraint a P2002 hit, from Prisma's meta (its shape differs between engines and adapters). */
+const violated = (error: unknown, column: string) =>
+  JSON.stringify((error as { meta?: unknown }).meta ?? {}).includes(column);
+
+type ProfileUpdateRequestData = z.output<typeof ProfileUpdateRequestSchema>;
+
+export async function updateProfile(
+  prisma: Prisma,
+  actor: Actor,
+  id: number,
+  body: ProfileUpdateRequestData,
+): Promise<ProfileUpdateResult> {
+  assertSelfOrAdmin(actor, id);
+  const user = await prisma.user.findUnique({
+    where: { id },
+    select: { email: true, name: true, avatarFileId: true },
+  });
+  if (!user) throw notFound(USER_NOT_FOUND);
+
+  const emailChanged = body.email !== undefined && body.email !== user.email;
+  if (emailChanged) {
+    const taken = await prisma.user.findUnique({ where: { email: body.email }, select: { id: true } });
+    if (taken) throw conflict(EMAIL_TAKEN);
+  }
+  // Re-sending the current avatar (the web sends every field) needs no check: an admin editing someone
+  // else keeps that user's own file. A new one must be the caller's own image.
+  const avatarChanged = body.image_id !== undefined && body.image_id !== user.avatarFileId;
+  if (avatarChanged && body.image_id !== null && body.image_id !== undefined) {
+    await assertOwnImage(prisma, actor.userId, body.image_id);
+  }
+
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const updated = await tx.user.update({
+        where: { id },
+        data: {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          // A new address has not proven it receives mail: it is unverified until a code sent to it is used.
+          ...(emailChanged ? { email: body.email, emailVerifiedAt: null } : {}),
+          ...(avatarChanged ? { avatarFileId: body.image_id ?? null } : {}),
+        },
+        select: { name: true, email: true },
+      });
+      // A code mailed to the old address must not sign in any more; one for the new address predates it.
+      if (emailChanged)
+        await tx.loginCode.deleteMany({ where: { email: { in: [user.email, updated.email] } } });
+      return updated;
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'P2002') {
+      throw violated(error, 'avatar_file_id') || violated(error, 'avatarFileId')
+        ? conflict('Это изображение уже используется как аватар')
+        : conflict(EMAIL_TAKEN);
+    }
+    if (code === 'P2025') throw notFound(USER_NOT_FOUND);
+    if (code === 'P2003') throw notFound('Файл не найден');
+    throw error;
+  }
+}
+
+/** GET /profile/delete-preview/{id}: the organizations the account owns, which go with it. */
+export async function getDeletePreview(
+  prisma: Prisma,
+  actor: Actor,
+  id: number,
+): Promise<AccountDeletePreview> {
+  assertSelfOrAdmin(actor, id);
+  const [user, organizations] = await Promise.all([
+    prisma.user.findUnique({ where: { id }, select: { id: true } }),
+    prisma.organization.findMany({
+      where: { ownerId: id },
+      select: { id: true, name: true, _count: { select: { members: true } } },
+      orderBy: { id: 'asc' },
+    }),
+  ]);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return {
+    organizations: organizations.map((o) => ({ id: o.id, name: o.name, members_count: o._count.members })),
+  };
+}
+
+/**
+ * DELETE /profile/delete/{id}. Never the last admin who can sign in. The account's files (rows and stored
+ * objects) go first, then, in one transaction under the admin-guard lock, its sessions and pending sign-in
+ * codes, and the row, whose delete cascades to the organizations it owns (with their members), its
+ * memberships elsewhere and its payment orders. See docs/decisions/0042-account-deletion.md.
+ */
+export async function deleteAccount(
+  deps: { prisma: Prisma; storage: Storage; onOrphan?: (error: unknown) => void },
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  const { prisma } = deps;
+  assertSelfOrAdmin(actor, id);
+  // Checked once without the lock so that a refused deletion (unknown, last admin) touches nothing: the
+  // files below cannot be taken back. The transaction checks again under the lock for concurrent calls.
+  await assertDeletable(prisma, id);
+  // deleteUserFiles needs the file rows, which the user's delete would cascade away.
+  await deleteUserFiles(prisma, deps.storage, id, deps.onOrphan);
+  await prisma.$transaction(async (tx) => {
+    await lockAdminGuard(tx);
+    const user = await assertDeletable(tx, id);
+    await tx.session.deleteMany({ where: { userId: id } });
+    // A code mailed before the deletion would find no account at its second step.
+    await tx.loginCode.deleteMany({ where: { email: user.email } });
+    await tx.user.delete({ where: { id } });
+  });
+}
+
+async function assertDeletable(tx: PrismaNs.TransactionClient, id: number) {
+  const user = await tx.user.findUnique({ where: { id }, select: { email: true, typeId: true } });
+  if (!user) throw notFound(USER_NOT_FOUND);
+  if (user.typeId === USER_TYPE_ADMIN) {
+    await assertAnotherAdminRemains(tx, id, 'Нельзя удалить последнего администратора');
+  }
+  return user;
+}

@@ -1,0 +1,76 @@
+import { type AdminUserBlockResult, type AdminUserLogoutResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import type { Prisma as PrismaNs } from '../../generated/prisma/client';
+import { conflict, notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+
+// Admin actions on an account (issue 5): end all its sessions, block and unblock its sign-in.
+// See docs/decisions/0043-admin-user-actions.md.
+
+/**
+ * Serialises every change that can take away an admin (account deletion, blocking), so that two admins
+ * acting on each other at once still leave one who can sign in. A transaction-scoped advisory lock: it is
+ * released at commit or rollback, and it does not depend on which rows each side reads first.
+ */
+const ADMIN_GUARD_LOCK_KEY = 72707371;
+
+type Tx = PrismaNs.TransactionClient;
+
+export async function lockAdminGuard(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIN_GUARD_LOCK_KEY})`;
+}
+
+/** Call under lockAdminGuard: at least one admin other than `userId` can still sign in (not blocked). */
+export async function assertAnotherAdminRemains(tx: Tx, userId: number, message: string): Promise<void> {
+  const others = await tx.user.count({
+    where: { typeId: USER_TYPE_ADMIN, blockedAt: null, id: { not: userId } },
+  });
+  if (others === 0) throw conflict(message);
+}
+
+const USER_NOT_FOUND = 'Пользователь не найден';
+export const SELF_ACTION_MESSAGE = 'Нельзя применить это действие к своей учётной записи';
+
+function assertNotSelf(actorId: number, id: number) {
+  // An admin who signs themselves out everywhere or blocks themselves only locks themselves out.
+  if (actorId === id) throw conflict(SELF_ACTION_MESSAGE);
+}
+
+/** POST /admin/users/{id}/logout: ends every session of the account. */
+export async function logoutUser(
+  prisma: Prisma,
+  actorId: number,
+  id: number,
+): Promise<AdminUserLogoutResult> {
+  assertNotSelf(actorId, id);
+  const user = await prisma.user.findUnique({ where: { id }, select: { id: true } });
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const { count } = await prisma.session.deleteMany({ where: { userId: id } });
+  return { count };
+}
+
+/**
+ * POST /admin/users/{id}/block and /unblock. Blocking sets blocked_at (kept if already blocked) and ends
+ * every session; sign-in is refused while it is set. Unblocking clears it. Both are idempotent.
+ */
+export async function setUserBlocked(
+  prisma: Prisma,
+  actorId: number,
+  id: number,
+  blocked: boolean,
+): Promise<AdminUserBlockResult> {
+  assertNotSelf(actorId, id);
+  return prisma.$transaction(async (tx) => {
+    await lockAdminGuard(tx);
+    const user = await tx.user.findUnique({ where: { id }, select: { typeId: true, blockedAt: true } });
+    if (!user) throw notFound(USER_NOT_FOUND);
+    if (blocked && user.typeId === USER_TYPE_ADMIN && user.blockedAt === null) {
+      await assertAnotherAdminRemains(tx, id, 'Нельзя заблокировать последнего администратора');
+    }
+    const blockedAt = blocked ? (user.blockedAt ?? new Date()) : null;
+    if (blockedAt?.getTime() !== user.blockedAt?.getTime()) {
+      await tx.user.update({ where: { id }, data: { blockedAt } });
+    }
+    const count = blocked ? (await tx.session.deleteMany({ where: { userId: id } })).count : 0;
+    return { id, blocked, blocked_at: blockedAt?.toISOString() ?? null, count };
+  });
+}

@@ -1,0 +1,127 @@
+import type { ErrorResponse } from '@cabinet/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+
+// The one error handler: every failure becomes {success:false, message, data:null, code, errors?} with a
+// Russian message and the right status. Nothing internal (stack, SQL, library names) reaches a client.
+
+const DB_UNREACHABLE = new Set([
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+]);
+
+function isDatabaseOutage(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_UNREACHABLE.has(code)) return true;
+    const name = (e as { name?: unknown }).name;
+    if (name === 'PrismaClientInitializationError') return true;
+    const kind = (e as { cause?: { kind?: unknown } }).cause?.kind;
+    if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout')
+      return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function send(reply: FastifyReply, status: number, body: Omit<ErrorResponse, 'success' | 'data'>) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, data: null, ...body });
+}
+
+/** Zod issues (as fastify-type-provider-zod hands them over) → {field: [Russian messages]}. */
+function fieldErrors(
+  issues: { keyword?: string; instancePath?: string; message?: string; params?: unknown }[],
+  part: string,
+) {
+  const errors: Record<string, string[]> = {};
+  const add = (key: string, message: string) => {
+    errors[key] = [...(errors[key] ?? []), message];
+  };
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+      for (const key of keys) add(path ? `${path}.${String(key)}` : String(key), 'Неизвестное поле');
+      continue;
+    }
+    add(path || part, issue.message ?? 'Некорректное значение');
+  }
+  return errors;
+}
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, {
+        message: error.message,
+        code: error.code,
+        errors: error.errors,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation, error.validationContext ?? 'body');
+      const first = Object.entries(errors)[0];
+      const message = first ? `${first[0]}: ${first[1][0]}` : 'Некорректные данные';
+      return send(reply, 400, { message, code: 'VALIDATION', errors });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, {
+          message: 'Неподдерживаемый тип содержимого',
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+        });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+        return send(reply, 413, { message: 'Слишком большой запрос', code: 'PAYLOAD_TOO_LARGE' });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, { message: 'Некорректный JSON в теле запроса', code: 'VALIDATION' });
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 400, { message: 'Некорректная длина запроса', code: 'VALIDATION' });
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return send(reply, 415, { message: 'Ожидается multipart/form-data', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, { message: 'Слишком много запросов, попробуйте позже', code: 'RATE_LIMITED' });
+    }
+    if (isDatabaseOutage(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return send(reply, 503, {
+        message: 'Сервис временно недоступен, попробуйте позже',
+        code: 'UNAVAILABLE',
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad headers, bad URL…): keep the status, never its English text.
+      return send(reply, error.statusCode, { message: 'Некорректный запрос', code: 'VALIDATION' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Внутренняя ошибка сервера', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    send(reply, 404, { message: 'Адрес не найден', code: 'NOT_FOUND' }),
+  );
+});
