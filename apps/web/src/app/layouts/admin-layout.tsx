@@ -1,0 +1,70 @@
+import { Anchor, AppShell, Badge, Container, Group, Menu } from '@mantine/core';
+import { IconHome, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/auth/api/logout';
+import { useProfile } from '@/features/profile/api/get-profile';
+import classes from './admin-layout.module.css';
+import { UserMenu } from './user-menu';
+
+/**
+ * Layout of the /admin area (spec section 2, admin layout header): blue, white logo to /admin, the
+ * admin's e-mail, no search and no buy button. Who may enter is checked by the route's loader.
+ */
+export function AdminLayout() {
+  const { data: profile } = useProfile();
+  const { signOut } = useSignOut();
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'sm', xs: 'xl' }} gap="md" wrap="nowrap" justify="space-between">
+          <Group gap="sm" wrap="nowrap">
+            <Anchor
+              component={Link}
+              to={paths.admin.root.getHref()}
+              underline="never"
+              aria-label="Администрирование: главная"
+            >
+              <Logo variant="inverse" textVisibleFrom="xs" />
+            </Anchor>
+            <Badge variant="white" color="blue.8" radius="sm" visibleFrom="xs">
+              Администрирование
+            </Badge>
+          </Group>
+          <UserMenu
+            variant="inverse"
+            name={profile?.name ?? ''}
+            email={profile?.email ?? ''}
+            avatarUrl={profile?.files[0]?.url ?? null}
+            caption={profile?.email ?? ''}
+            captionOnPhones
+          >
+            <Menu.Item
+              component={Link}
+              to={paths.admin.profileSettings.getHref()}
+              leftSection={<IconSettings size={16} />}
+            >
+              Настройки профиля
+            </Menu.Item>
+            {/* Admins are users too: a way back to their own cabinet (issue 5 review). */}
+            <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>
+              Личный кабинет
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+              Выйти
+            </Menu.Item>
+          </UserMenu>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Main className={classes.main}>
+        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconCrown,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+  IconUsersGroup,
+  IconUsersPlus,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/auth/api/logout';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { displayName } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import classes from './default-layout.module.css';
+import { HeaderSearch } from './header-search';
+import { UserMenu } from './user-menu';
+
+// Spec section 2: these links have no targets yet.
+const INFO_LINKS = ['О сервисе', 'FAQ', 'Поддержка'] as const;
+
+function InfoLinks({ vertical = false }: { vertical?: boolean }) {
+  return INFO_LINKS.map((label) => (
+    <Anchor
+      key={label}
+      href="#"
+      onClick={(event) => event.preventDefault()}
+      className={vertical ? classes.drawerLink : classes.link}
+    >
+      {label}
+    </Anchor>
+  ));
+}
+
+function BuyButton({ fullWidth = false }: { fullWidth?: boolean }) {
+  return (
+    <Button
+      component={Link}
+      to={paths.subscription.getHref()}
+      color="yellow.5"
+      radius="xl"
+      fullWidth={fullWidth}
+      leftSection={<IconCrown size={18} stroke={1.8} aria-hidden />}
+    >
+      Купить подписку
+    </Button>
+  );
+}
+
+function ProfileMenu() {
+  const { data: profile } = useProfile();
+  const user = useSession((state) => state.user);
+  const { signOut } = useSignOut();
+  const name = profile?.name ?? user?.name ?? '';
+  const email = profile?.email ?? user?.email ?? '';
+
+  return (
+    <UserMenu
+      name={name}
+      email={email}
+      avatarUrl={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
+      caption={displayName({ name, email })}
+    >
+      <Menu.Item
+        component={Link}
+        to={paths.organizationCreate.getHref()}
+        leftSection={<IconUsersPlus size={16} />}
+      >
+        Создать команду
+      </Menu.Item>
+      <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconUsersGroup size={16} />}>
+        Управление командами
+      </Menu.Item>
+      <Menu.Item
+        component={Link}
+        to={paths.profileSettings.getHref()}
+        leftSection={<IconSettings size={16} />}
+      >
+        Настройки профиля
+      </Menu.Item>
+      {profile?.is_admin && (
+        <Menu.Item
+          component={Link}
+          to={paths.admin.home.getHref()}
+          leftSection={<IconShieldLock size={16} />}
+        >
+          Администрирование
+        </Menu.Item>
+      )}
+      <Menu.Divider />
+      <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+        Выйти
+      </Menu.Item>
+    </UserMenu>
+  );
+}
+
+/** Layout of the signed-in user's screens (spec section 2, default layout header). */
+export function DefaultLayout() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // A link in the drawer navigates; the drawer should not stay open over the new page.
+  useEffect(() => drawer.close(), [pathname]);
+
+  return (
+    <AppShell header={{ height: 64 }} padding={0}>
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'sm', xs: 'xl' }} gap="md" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" className={classes.brand}>
+            <Burger
+              opened={drawerOpened}
+              onClick={drawer.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={drawerOpened ? 'Закрыть меню' : 'Открыть меню'}
+            />
+            <Anchor
+              component={Link}
+              to={paths.home.getHref()}
+              underline="never"
+              aria-label="Личный кабинет — главная"
+            >
+              <Logo />
+            </Anchor>
+          </Group>
+
+          <Group component="nav" aria-label="Информация" gap="lg" wrap="nowrap" visibleFrom="sm">
+            <InfoLinks />
+          </Group>
+
+          <Box visibleFrom="sm" className={classes.search}>
+            <HeaderSearch />
+          </Box>
+
+          <Group gap="sm" wrap="nowrap">
+            <Box visibleFrom="xs">
+              <BuyButton />
+            </Box>
+            <ProfileMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        size="min(320px, 85vw)"
+        hiddenFrom="sm"
+        title={<Logo />}
+        padding="md"
+      >
+        <Stack gap="md">
+          <HeaderSearch />
+          <Stack component="nav" aria-label="Информация" gap={0}>
+            <InfoLinks vertical />
+          </Stack>
+          <Divider hiddenFrom="xs" />
+          <Box hiddenFrom="xs">
+            <BuyButton fullWidth />
+          </Box>
+        </Stack>
+      </Drawer>
+
+      <AppShell.Main className={classes.main}>
+        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

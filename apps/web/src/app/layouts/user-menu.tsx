@@ -1,0 +1,70 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import classes from './user-menu.module.css';
+
+type UserMenuProps = {
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+  /** 'inverse' sits on the blue admin header. */
+  variant?: 'default' | 'inverse';
+  /** What the trigger shows next to the avatar: the name (default header) or the e-mail (admin). */
+  caption: string;
+  /** Keep the caption on phones too (the admin header has room: no search, no buy button). */
+  captionOnPhones?: boolean;
+  children: ReactNode;
+};
+
+/** Avatar button with a dropdown of account actions, shared by the default and admin headers. */
+export function UserMenu({
+  name,
+  email,
+  avatarUrl,
+  variant = 'default',
+  caption,
+  captionOnPhones = false,
+  children,
+}: UserMenuProps) {
+  const inverse = variant === 'inverse';
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.trigger}
+          data-inverse={inverse || undefined}
+          aria-label={`Меню профиля${caption ? `: ${caption}` : ''}`}
+        >
+          <Group gap={10} wrap="nowrap">
+            <Avatar src={avatarUrl} name={name || email} color="initials" size={36} radius="xl" alt="" />
+            {caption && (
+              <Text
+                size="sm"
+                fw={600}
+                className={classes.caption}
+                visibleFrom={captionOnPhones ? undefined : 'xs'}
+              >
+                {caption}
+              </Text>
+            )}
+            <IconChevronDown size={16} stroke={1.8} aria-hidden className={classes.chevron} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <div className={classes.identity}>
+          {name && (
+            <Text size="sm" fw={600} truncate="end">
+              {name}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed" truncate="end">
+            {email}
+          </Text>
+        </div>
+        <Menu.Divider />
+        {children}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

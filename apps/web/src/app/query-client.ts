@@ -1,0 +1,58 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api-client';
+import type { AppQueryMeta } from '@/lib/query-meta';
+import { session } from '@/lib/session';
+import { notifyError } from '@/lib/toasts';
+
+type ErrorHandlerDeps = {
+  /** Spec section 4: a 401 clears local storage and reloads; the login guard then opens sign-in. */
+  onUnauthorized: () => void;
+  notify: (message: string) => void;
+};
+
+const defaultDeps: ErrorHandlerDeps = {
+  onUnauthorized: () => {
+    // A call that was already under way when the user signed out answers 401 too; with no session left
+    // there is nothing to clear, and a reload would only interrupt the navigation to sign-in.
+    if (!session.getState().isAuthenticated) return;
+    session.clear();
+    window.location.reload();
+  },
+  notify: notifyError,
+};
+
+/** The one place where failed calls turn into behaviour (architecture convention 4). */
+export function handleApiError(error: unknown, meta: AppQueryMeta | undefined, deps = defaultDeps): void {
+  if (error instanceof ApiError && error.status === 401 && !meta?.sessionless) {
+    deps.onUnauthorized();
+    return;
+  }
+  if (meta?.errorToast === false) return;
+  if (typeof meta?.errorToast === 'string') deps.notify(meta.errorToast);
+  else if (error instanceof ApiError) deps.notify(error.message);
+  else deps.notify('Неизвестная ошибка');
+}
+
+const MAX_RETRIES = 2;
+
+export function createQueryClient(overrides: Partial<ErrorHandlerDeps> = {}): QueryClient {
+  const deps = { ...defaultDeps, ...overrides };
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => handleApiError(error, query.meta, deps) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => handleApiError(error, mutation.meta, deps),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will answer the same again; only lost connections and 5xx are worth another try.
+        retry: (failureCount, error) =>
+          failureCount < MAX_RETRIES &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

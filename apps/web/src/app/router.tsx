@@ -1,0 +1,194 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { APP_BASENAME, paths } from '@/config/paths';
+import { ErrorLayout } from './layouts/error-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { requireLogin } from './route-guards';
+
+/** Spec section 2: /admin redirects to /admin/main. */
+function RedirectToAdminHome() {
+  return <Navigate to={paths.admin.home.getHref()} replace />;
+}
+
+/**
+ * The route table of spec section 2. Every layout and screen is loaded on demand, so the sign-in page
+ * downloads neither the cabinet nor the admin area.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorBoundary,
+      children: [
+        {
+          path: paths.signIn.path,
+          lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+          children: [
+            {
+              index: true,
+              lazy: () => import('@/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })),
+            },
+          ],
+        },
+        {
+          id: 'needs-login',
+          loader: requireLogin,
+          // Check on every navigation, not only the first: the session may have ended in another tab.
+          shouldRevalidate: () => true,
+          children: [
+            {
+              path: paths.home.path,
+              lazy: () => import('./layouts/default-layout').then((m) => ({ Component: m.DefaultLayout })),
+              children: [
+                {
+                  index: true,
+                  lazy: () => import('@/routes/home-route').then((m) => ({ Component: m.HomeRoute })),
+                },
+                {
+                  path: paths.subscription.path,
+                  lazy: () =>
+                    import('@/routes/subscription-route').then((m) => ({ Component: m.SubscriptionRoute })),
+                },
+                {
+                  path: paths.subscriptionCheckout.path,
+                  lazy: () =>
+                    import('@/routes/subscription-checkout-route').then((m) => ({
+                      Component: m.SubscriptionCheckoutRoute,
+                    })),
+                },
+                {
+                  path: paths.organizationCreate.path,
+                  lazy: () =>
+                    import('@/routes/organization-create-route').then((m) => ({
+                      Component: m.OrganizationCreateRoute,
+                    })),
+                },
+                {
+                  path: paths.organizationCollaborators.path,
+                  lazy: () =>
+                    import('@/routes/organization-collaborators-route').then((m) => ({
+                      Component: m.OrganizationCollaboratorsRoute,
+                    })),
+                },
+                {
+                  path: paths.profileSettings.path,
+                  lazy: () =>
+                    import('@/routes/profile-settings-route').then((m) => ({
+                      Component: m.ProfileSettingsRoute,
+                    })),
+                },
+              ],
+            },
+            {
+              path: paths.admin.root.path,
+              ErrorBoundary: RouteErrorBoundary,
+              // The guard comes with the layout: it needs the profile call, which only the cabinet loads.
+              lazy: async () => {
+                const [{ AdminLayout }, { requireAdmin }] = await Promise.all([
+                  import('./layouts/admin-layout'),
+                  import('./route-guards-admin'),
+                ]);
+                return { Component: AdminLayout, loader: requireAdmin(queryClient) };
+              },
+              children: [
+                { index: true, Component: RedirectToAdminHome },
+                {
+                  path: paths.admin.home.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-home-route').then((m) => ({ Component: m.AdminHomeRoute })),
+                },
+                {
+                  path: paths.admin.users.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-users-route').then((m) => ({
+                      Component: m.AdminUsersRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.userCreate.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-user-create-route').then((m) => ({
+                      Component: m.AdminUserCreateRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.userSettings.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-user-settings-route').then((m) => ({
+                      Component: m.AdminUserSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.organizations.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-organizations-route').then((m) => ({
+                      Component: m.AdminOrganizationsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.organizationCreate.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-organization-create-route').then((m) => ({
+                      Component: m.AdminOrganizationCreateRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.organizationSettings.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-organization-settings-route').then((m) => ({
+                      Component: m.AdminOrganizationSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.plans.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-plans-route').then((m) => ({
+                      Component: m.AdminPlansRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.planCreate.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-plan-create-route').then((m) => ({
+                      Component: m.AdminPlanCreateRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.planSettings.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-plan-settings-route').then((m) => ({
+                      Component: m.AdminPlanSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.profileSettings.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-profile-settings-route').then((m) => ({
+                      Component: m.AdminProfileSettingsRoute,
+                    })),
+                },
+              ],
+            },
+            {
+              Component: ErrorLayout,
+              children: [
+                {
+                  // Spec section 2: any other path is the not-found page, and it still needs login.
+                  path: '*',
+                  lazy: () =>
+                    import('@/routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient), { basename: APP_BASENAME });
+}

@@ -1,0 +1,137 @@
+/**
+ * Every route of spec section 2, relative to the router basename (/app). `path` is the route pattern,
+ * `getHref` builds a link with its params and query. Screens never write a path by hand.
+ */
+
+/**
+ * With the trailing slash, a link to '/' is '/app/', the URL the server (and Vite's base) serve the
+ * cabinet at; '/app' alone would not reload.
+ */
+export const APP_BASENAME = '/app/';
+
+type Query = Record<string, string | number | null | undefined>;
+
+function withQuery(pathname: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/** Query-string keys the routes read. */
+export const searchParamKeys = {
+  loginKey: 'loginKey',
+  subscribeId: 'subscribeId',
+  orgName: 'orgName',
+  userName: 'userName',
+  subscriptionName: 'subscriptionName',
+  /** The header search box (default layout) keeps its text here so list screens can filter by it. */
+  search: 'search',
+} as const;
+
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+export const paths = {
+  signIn: {
+    name: 'auth-app',
+    path: '/auth-app',
+    getHref: (loginKey?: string) => withQuery('/auth-app', { [searchParamKeys.loginKey]: loginKey }),
+  },
+  home: {
+    name: 'home-main',
+    path: '/',
+    getHref: () => '/',
+  },
+  subscription: {
+    path: '/subscription',
+    getHref: () => '/subscription',
+  },
+  subscriptionCheckout: {
+    path: '/subscription/update',
+    getHref: (subscribeId: number | string) =>
+      withQuery('/subscription/update', { [searchParamKeys.subscribeId]: subscribeId }),
+  },
+  organizationCreate: {
+    path: '/organization/create',
+    getHref: () => '/organization/create',
+  },
+  organizationCollaborators: {
+    name: 'organization-collaborators',
+    path: '/dashboard/organizations/:orgId/collaborators',
+    getHref: (orgId: number | string, orgName?: string) =>
+      withQuery(`/dashboard/organizations/${id(orgId)}/collaborators`, {
+        [searchParamKeys.orgName]: orgName,
+      }),
+  },
+  profileSettings: {
+    path: '/settings/account',
+    getHref: () => '/settings/account',
+  },
+  admin: {
+    root: {
+      path: '/admin',
+      getHref: () => '/admin',
+    },
+    home: {
+      path: '/admin/main',
+      getHref: () => '/admin/main',
+    },
+    users: {
+      name: 'admin-users',
+      path: '/admin/users',
+      getHref: () => '/admin/users',
+    },
+    userCreate: {
+      name: 'admin-create-user',
+      path: '/admin/users/new',
+      getHref: () => '/admin/users/new',
+    },
+    userSettings: {
+      name: 'admin-user-settings',
+      path: '/admin/users/:userId',
+      getHref: (userId: number | string, userName?: string) =>
+        withQuery(`/admin/users/${id(userId)}`, { [searchParamKeys.userName]: userName }),
+    },
+    organizations: {
+      name: 'admin-organizations',
+      path: '/admin/organizations',
+      getHref: () => '/admin/organizations',
+    },
+    organizationCreate: {
+      name: 'admin-create-organization',
+      path: '/admin/organizations/new',
+      getHref: () => '/admin/organizations/new',
+    },
+    organizationSettings: {
+      name: 'admin-organization-settings',
+      path: '/admin/organizations/:orgId',
+      getHref: (orgId: number | string, orgName?: string) =>
+        withQuery(`/admin/organizations/${id(orgId)}`, { [searchParamKeys.orgName]: orgName }),
+    },
+    plans: {
+      name: 'admin-subscriptions',
+      path: '/admin/subscriptions',
+      getHref: () => '/admin/subscriptions',
+    },
+    planCreate: {
+      name: 'admin-create-subscription',
+      path: '/admin/subscriptions/new',
+      getHref: () => '/admin/subscriptions/new',
+    },
+    planSettings: {
+      name: 'admin-subscription-settings',
+      path: '/admin/subscriptions/:subscriptionId',
+      getHref: (subscriptionId: number | string, subscriptionName?: string) =>
+        withQuery(`/admin/subscriptions/${id(subscriptionId)}`, {
+          [searchParamKeys.subscriptionName]: subscriptionName,
+        }),
+    },
+    profileSettings: {
+      name: 'admin-settings-account',
+      path: '/admin/settings/account',
+      getHref: () => '/admin/settings/account',
+    },
+  },
+} as const;

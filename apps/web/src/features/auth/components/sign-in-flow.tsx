@@ -1,0 +1,125 @@
+import type { LoginResult } from '@cabinet/contracts';
+import { Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
+import { CodeStep } from './code-step';
+import { EmailStep } from './email-step';
+import { SuccessStep } from './success-step';
+
+type Step =
+  | { kind: 'email' }
+  | { kind: 'code'; email: string; notice: string; sentAt: number }
+  | { kind: 'success'; result: LoginResult };
+
+type SignInFlowProps = {
+  loginKey: string;
+  /** Step two succeeded: the caller stores the session and loads the user. */
+  onAuthenticated: (result: LoginResult) => void;
+  onEnterCabinet: () => void;
+  onOpenApp: (electronUrl: string) => void;
+  onCopyCode: (code: string) => void;
+};
+
+/** Spec section 8: the first field message when the server lists some, else its message. */
+const firstMessage = (error: unknown) =>
+  error instanceof ApiError ? error.firstMessage : UNKNOWN_SERVER_ERROR;
+const message = (error: unknown) => (error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR);
+
+/** Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). */
+export function SignInFlow({
+  loginKey,
+  onAuthenticated,
+  onEnterCabinet,
+  onOpenApp,
+  onCopyCode,
+}: SignInFlowProps) {
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const [email, setEmail] = useState('');
+  const requestCode = useRequestLoginCode();
+  const confirmCode = useConfirmLoginCode();
+
+  const sendCode = (to: string) => {
+    setEmail(to);
+    confirmCode.reset();
+    requestCode.mutate(
+      { loginKey, email: to },
+      {
+        onSuccess: ({ message: notice }) => {
+          setStep({ kind: 'code', email: to, notice, sentAt: Date.now() });
+        },
+      },
+    );
+  };
+
+  const submitCode = (code: string) => {
+    if (step.kind !== 'code') return;
+    requestCode.reset();
+    confirmCode.mutate(
+      { loginKey, email: step.email, code },
+      {
+        onSuccess: ({ data }) => {
+          onAuthenticated(data);
+          setStep({ kind: 'success', result: data });
+        },
+      },
+    );
+  };
+
+  if (step.kind === 'success') {
+    return (
+      <SuccessStep
+        result={step.result}
+        onEnterCabinet={onEnterCabinet}
+        onOpenApp={onOpenApp}
+        onCopyCode={onCopyCode}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          Вход в личный кабинет
+        </Title>
+        <Text c="dimmed" size="sm">
+          {step.kind === 'email'
+            ? 'Укажите электронную почту — мы пришлём на неё одноразовый код.'
+            : 'Код действует 10 минут.'}
+        </Text>
+      </Stack>
+      {step.kind === 'email' ? (
+        <EmailStep
+          defaultEmail={email}
+          isPending={requestCode.isPending}
+          error={requestCode.isError ? firstMessage(requestCode.error) : null}
+          onSubmit={sendCode}
+        />
+      ) : (
+        <CodeStep
+          key={step.sentAt}
+          email={step.email}
+          notice={step.notice}
+          sentAt={step.sentAt}
+          isPending={confirmCode.isPending}
+          isResending={requestCode.isPending}
+          error={
+            confirmCode.isError
+              ? message(confirmCode.error)
+              : requestCode.isError
+                ? firstMessage(requestCode.error)
+                : null
+          }
+          onSubmit={submitCode}
+          onResend={() => sendCode(step.email)}
+          onChangeEmail={() => {
+            requestCode.reset();
+            confirmCode.reset();
+            setStep({ kind: 'email' });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PendingUser } from '@cabinet/contracts';
+import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { displayName, formatDate } from '@/lib/format';
+import { useAcceptMember } from '../api/accept-member';
+import { usePendingUsers } from '../api/get-pending-users';
+import { useRemoveMember } from '../api/remove-member';
+
+/**
+ * 'Запросы на вступление' (spec section 2, product-decisions): join requests to the organizations the
+ * user owns, with accept and reject. A failed list is only logged (spec section 8).
+ */
+export function JoinRequestsPanel() {
+  const requests = usePendingUsers();
+  const accept = useAcceptMember();
+  const reject = useRemoveMember({ failureToast: 'Не удалось отклонить запрос' });
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (requests.error) console.warn('Запросы на вступление не загружены:', requests.error);
+  }, [requests.error]);
+
+  const act = (request: PendingUser, action: 'accept' | 'reject') => {
+    setBusyId(request.id);
+    const input = { organizationId: request.organization.id, userId: request.account.id };
+    const options = { onSettled: () => setBusyId(null) };
+    if (action === 'accept') accept.mutate(input, options);
+    else reject.mutate(input, options);
+  };
+
+  const items = requests.data ?? [];
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="join-requests-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title id="join-requests-title" order={2} size="h4">
+            Запросы на вступление
+          </Title>
+          {items.length > 0 && (
+            <Text size="sm" c="dimmed" aria-label={`Запросов: ${items.length}`}>
+              {items.length}
+            </Text>
+          )}
+        </Group>
+        {requests.isPending && (
+          <Stack gap="xs">
+            <Skeleton height={48} />
+            <Skeleton height={48} />
+          </Stack>
+        )}
+        {!requests.isPending && items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {requests.isError ? 'Не удалось загрузить запросы' : 'Нет запросов'}
+          </Text>
+        )}
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {items.map((request) => {
+            const name = displayName(request.account);
+            const busy = busyId === request.id;
+            return (
+              <li key={request.id}>
+                <Paper withBorder p="sm" radius="md">
+                  <Stack gap="xs">
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar
+                        src={request.account.avatar_url}
+                        name={name}
+                        color="initials"
+                        radius="xl"
+                        alt=""
+                      />
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {name}
+                        </Text>
+                        {request.account.name && (
+                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                            {request.account.email}
+                          </Text>
+                        )}
+                        <Text size="xs" c="dimmed">
+                          в «{request.organization.name}» · {formatDate(request.created_at)}
+                        </Text>
+                      </Stack>
+                    </Group>
+                    <Group gap="xs" grow>
+                      <Button
+                        size="xs"
+                        color="green"
+                        leftSection={<IconCheck size={14} aria-hidden />}
+                        onClick={() => act(request, 'accept')}
+                        loading={busy && accept.isPending}
+                        disabled={busy}
+                        aria-label={`Принять ${name} в ${request.organization.name}`}
+                      >
+                        Принять
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        leftSection={<IconX size={14} aria-hidden />}
+                        onClick={() => act(request, 'reject')}
+                        loading={busy && reject.isPending}
+                        disabled={busy}
+                        aria-label={`Отклонить запрос ${name} в ${request.organization.name}`}
+                      >
+                        Отклонить
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Paper>
+              </li>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

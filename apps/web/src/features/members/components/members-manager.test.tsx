@@ -1,0 +1,110 @@
+import type { Member } from '@cabinet/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { inviteEmailError, MembersManager } from './members-manager';
+
+const member = (id: number, typeId: number, name: string, email: string): Member => ({
+  id,
+  account: { id, name, email, avatar_url: null },
+  account_id: id,
+  organization_id: 1,
+  type_id: typeId,
+  type: { id: typeId, code: typeId === 1 ? 'owner' : 'member', name: typeId === 1 ? 'Владелец' : 'Участник' },
+  status: 'active',
+  public_key: null,
+  auto_linked: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+});
+
+const members = [member(2, 2, 'Борис', 'boris@example.com'), member(1, 1, 'Анна', 'anna@example.com')];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('invite e-mail (spec section 5)', () => {
+  it('is wrong only when non-empty and without @', () => {
+    expect(inviteEmailError('')).toBeNull();
+    expect(inviteEmailError('boris')).toBe('Введите корректный email адрес');
+    expect(inviteEmailError('boris@example.com')).toBeNull();
+  });
+});
+
+describe('MembersManager', () => {
+  it('lists the owner first, as Владелец, without a remove button', () => {
+    renderWithProviders(<MembersManager organizationId={1} members={members} />);
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows[0]?.textContent).toContain('Анна');
+    expect(rows[0]?.textContent).toContain('Владелец');
+    expect(rows[1]?.textContent).toContain('Участник');
+    expect(screen.queryAllByRole('button', { name: 'Удалить участника Анна' })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Удалить участника Борис' }).length).toBeGreaterThan(0);
+  });
+
+  it('disables the button while empty or invalid', () => {
+    renderWithProviders(<MembersManager organizationId={1} members={members} />);
+    const button = screen.getByRole('button', { name: 'Добавить пользователя' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const input = screen.getByPlaceholderText('Введите Email пользователя для отправки приглашения');
+    fireEvent.change(input, { target: { value: 'nope' } });
+    expect(screen.getByText('Введите корректный email адрес')).toBeTruthy();
+    expect(button.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'new@example.com' } });
+    expect(button.disabled).toBe(false);
+  });
+
+  it("says 'Пользователь не найден' when no user has exactly that e-mail", async () => {
+    const fetchMock = vi.fn(async () =>
+      jsonResponse({
+        success: true,
+        message: '',
+        data: [{ id: 5, email: 'new@example.com.ru', name: 'Почти' }],
+        meta: { page: 1, pages: 1, perPage: 20, total: 1 },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MembersManager organizationId={1} members={members} />);
+    fireEvent.change(screen.getByPlaceholderText('Введите Email пользователя для отправки приглашения'), {
+      target: { value: 'New@Example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить пользователя' }));
+    expect(await screen.findByText('Пользователь не найден')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toContain(
+      '/api/v1/rest/profile/search?search=new%40example.com',
+    );
+  });
+
+  it('adds the exact match with type 2 and names them in the success message', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('/profile/search')
+        ? jsonResponse({
+            success: true,
+            message: '',
+            data: [{ id: 7, email: 'new@example.com', name: '' }],
+            meta: { page: 1, pages: 1, perPage: 20, total: 1 },
+          })
+        : jsonResponse({ success: true, message: 'ok', data: member(7, 2, '', 'new@example.com') }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MembersManager organizationId={3} members={members} />);
+    fireEvent.change(screen.getByPlaceholderText('Введите Email пользователя для отправки приглашения'), {
+      target: { value: 'new@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить пользователя' }));
+    expect(await screen.findByText('Пользователь new@example.com добавлен в организацию')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/rest/organizations/add-member/3');
+    expect(JSON.parse(String(init.body))).toEqual({ user_id: 7, type: '2' });
+    await waitFor(() =>
+      expect(
+        (
+          screen.getByPlaceholderText(
+            'Введите Email пользователя для отправки приглашения',
+          ) as HTMLInputElement
+        ).value,
+      ).toBe(''),
+    );
+  });
+});

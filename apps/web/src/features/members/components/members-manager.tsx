@@ -1,0 +1,127 @@
+import { InviteEmailFormSchema, type Member } from '@cabinet/contracts';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { displayName } from '@/lib/format';
+import { useAcceptMember } from '../api/accept-member';
+import { useInviteMember } from '../api/add-member';
+import { useRemoveMember } from '../api/remove-member';
+import { MembersTable } from './members-table';
+
+type MembersManagerProps = {
+  organizationId: number;
+  /** Every member of the organization (GET /organizations/{id}). */
+  members: readonly Member[];
+  /** Called after a member was added, accepted or removed (the lists are invalidated already). */
+  onChanged?: () => void;
+};
+
+/** The invite field's error (spec section 5): only a non-empty text without '@' is wrong. */
+export function inviteEmailError(email: string): string | null {
+  const result = InviteEmailFormSchema.safeParse({ email });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * 'Управление участниками' (spec section 2): invite an existing user by e-mail and the members table
+ * with remove (never the owner) and, for join requests, accept.
+ */
+export function MembersManager({ organizationId, members, onChanged }: MembersManagerProps) {
+  const [email, setEmail] = useState('');
+  const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
+  const invite = useInviteMember(organizationId);
+  const remove = useRemoveMember();
+  const accept = useAcceptMember();
+  const error = inviteEmailError(email);
+  const canInvite = email.trim() !== '' && !error && !invite.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canInvite) return;
+    invite.mutate(email.trim(), {
+      onSuccess: () => {
+        setEmail('');
+        onChanged?.();
+      },
+    });
+  };
+
+  const confirmRemove = (member: Member) => {
+    const name = displayName(member.account);
+    const pending = member.status === 'pending';
+    modals.openConfirmModal({
+      title: pending ? 'Отклонить запрос?' : 'Удалить участника?',
+      children: (
+        <Text size="sm">
+          {pending
+            ? `Запрос ${name} на вступление будет отклонён.`
+            : `${name} потеряет доступ к организации.`}
+        </Text>
+      ),
+      labels: { confirm: pending ? 'Отклонить' : 'Удалить', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        setBusyAccountId(member.account_id);
+        remove.mutate(
+          { organizationId, userId: member.account_id },
+          {
+            onSuccess: () => onChanged?.(),
+            onSettled: () => setBusyAccountId(null),
+          },
+        );
+      },
+    });
+  };
+
+  const acceptRequest = (member: Member) => {
+    setBusyAccountId(member.account_id);
+    accept.mutate(
+      { organizationId, userId: member.account_id },
+      { onSuccess: () => onChanged?.(), onSettled: () => setBusyAccountId(null) },
+    );
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
+      <Stack gap="lg">
+        <Title id="members-title" order={2} size="h4">
+          Управление участниками
+        </Title>
+        <form noValidate onSubmit={submit}>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              label="Email пользователя"
+              placeholder="Введите Email пользователя для отправки приглашения"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={error}
+              leftSection={<IconMail size={16} aria-hidden />}
+              disabled={invite.isPending}
+              style={{ flex: '1 1 280px' }}
+            />
+            <Button
+              type="submit"
+              mt={{ base: 0, xs: 25 }}
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              disabled={!canInvite}
+              loading={invite.isPending}
+            >
+              Добавить пользователя
+            </Button>
+          </Group>
+        </form>
+        <MembersTable
+          members={members}
+          manageable
+          busyAccountId={busyAccountId}
+          onRemove={confirmRemove}
+          onAccept={acceptRequest}
+        />
+      </Stack>
+    </Paper>
+  );
+}

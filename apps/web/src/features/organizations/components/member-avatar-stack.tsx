@@ -1,0 +1,43 @@
+import { AVATAR_STACK_MAX, type MemberPreview } from '@cabinet/contracts';
+import { Avatar, Tooltip } from '@mantine/core';
+import { displayName, formatCount, MEMBER_FORMS } from '@/lib/format';
+
+type MemberAvatarStackProps = {
+  members: readonly MemberPreview[];
+  /** Every member of the organization, the ones not previewed included. */
+  total: number;
+};
+
+/** What the stack shows (spec section 9): up to 4 faces, then '+N' for the rest. */
+export function avatarStackLayout(previewCount: number, total: number): { shown: number; rest: number } {
+  const count = Math.max(total, previewCount);
+  if (count <= AVATAR_STACK_MAX) return { shown: Math.min(previewCount, count), rest: 0 };
+  const shown = Math.min(previewCount, AVATAR_STACK_MAX);
+  return { shown, rest: count - shown };
+}
+
+/** The Участники column of 'Ваши организации'. */
+export function MemberAvatarStack({ members, total }: MemberAvatarStackProps) {
+  const { shown, rest } = avatarStackLayout(members.length, total);
+  return (
+    <Avatar.Group
+      spacing="sm"
+      aria-label={formatCount(Math.max(total, members.length), MEMBER_FORMS)}
+      role="img"
+    >
+      {members.slice(0, shown).map((member) => {
+        const name = displayName(member);
+        return (
+          <Tooltip key={member.id} label={name} withArrow>
+            <Avatar src={member.avatar_url} name={name} color="initials" radius="xl" size={34} alt="" />
+          </Tooltip>
+        );
+      })}
+      {rest > 0 && (
+        <Avatar radius="xl" size={34} data-testid="avatar-stack-rest">
+          +{rest}
+        </Avatar>
+      )}
+    </Avatar.Group>
+  );
+}

@@ -1,0 +1,79 @@
+import { ORGANIZATION_DELETE_DELAY_MS } from '@cabinet/contracts';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { notifySuccess } from '@/lib/toasts';
+import { useDeleteOrganization } from '../api/delete-organization';
+
+export const ORGANIZATION_DELETED = 'Организация успешно удалена';
+
+type OrganizationDeleteDialogProps = {
+  organizationId: number;
+  opened: boolean;
+  onClose: () => void;
+  /** Where to go afterwards: home for a user, the admin list for an admin. */
+  onDeleted: () => void;
+};
+
+/**
+ * 'Удалить организацию?' (spec section 4): the delete request is fired without waiting for it; after
+ * 1500 ms 'Организация успешно удалена' shows, the dialog closes and onDeleted runs. If the server has
+ * refused by then, its reason was toasted instead and the user stays (docs/decisions/0052).
+ */
+export function OrganizationDeleteDialog({
+  organizationId,
+  opened,
+  onClose,
+  onDeleted,
+}: OrganizationDeleteDialogProps) {
+  const remove = useDeleteOrganization();
+  const [waiting, setWaiting] = useState(false);
+  const failed = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const confirm = () => {
+    failed.current = false;
+    setWaiting(true);
+    remove.mutate(organizationId, {
+      onError: () => {
+        failed.current = true;
+      },
+    });
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setWaiting(false);
+      onClose();
+      if (failed.current) return;
+      notifySuccess(ORGANIZATION_DELETED);
+      onDeleted();
+    }, ORGANIZATION_DELETE_DELAY_MS);
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={waiting ? () => {} : onClose}
+      title="Удалить организацию?"
+      centered
+      closeOnClickOutside={!waiting}
+      closeOnEscape={!waiting}
+      withCloseButton={!waiting}
+    >
+      <Text mb="lg">Действие невозможно будет отменить</Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={waiting} data-autofocus>
+          Отмена
+        </Button>
+        <Button color="red" onClick={confirm} loading={waiting}>
+          Удалить организацию
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

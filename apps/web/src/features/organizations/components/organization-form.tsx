@@ -1,0 +1,172 @@
+import {
+  type CreateOrganizationRequest,
+  type Organization,
+  OrganizationFormSchema,
+} from '@cabinet/contracts';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { type ReactNode, useEffect, useState } from 'react';
+import { AvatarField } from '@/features/files/components/avatar-field';
+import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/features/files/components/avatar-value';
+import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { notifySuccess } from '@/lib/toasts';
+import { useCreateOrganization } from '../api/create-organization';
+import { useOrganizationTypes } from '../api/get-organization-types';
+import { useUpdateOrganization } from '../api/update-organization';
+
+type FormValues = { name: string; type: number | null };
+
+type CommonProps = {
+  /** Called after a successful save with the organization id; the screen decides where to go. */
+  onSaved: (organizationId: number) => void;
+  /** 'Отмена'. In edit mode the form first returns to the saved values. */
+  onCancel?: () => void;
+  /** Label of the submit button. */
+  submitLabel?: string;
+  /** Extra buttons at the start of the button row, e.g. 'Удалить организацию'. */
+  extraActions?: ReactNode;
+};
+
+export type OrganizationFormProps =
+  | (CommonProps & {
+      mode: 'create';
+      organization?: undefined;
+      /** Admins may send members with the create request (the first becomes the owner). */
+      createExtras?: Pick<CreateOrganizationRequest, 'members'>;
+    })
+  | (CommonProps & { mode: 'edit'; organization: Organization; createExtras?: undefined });
+
+function initialValues(organization: Organization | undefined): FormValues {
+  return { name: organization?.name ?? '', type: organization?.type_id ?? null };
+}
+
+function existingAvatar(organization: Organization | undefined) {
+  const file = organization?.files[0];
+  return file ? { id: file.id, url: file.url } : null;
+}
+
+/**
+ * Name, type and avatar of an organization, with the save flow of spec section 4: upload a chosen
+ * avatar, delete one whose removal was scheduled, then create or update. Used by 'Новая организация',
+ * the organization settings and the admin screens.
+ */
+export function OrganizationForm(props: OrganizationFormProps) {
+  const { mode, organization, onSaved, onCancel, extraActions } = props;
+  const submitLabel =
+    props.submitLabel ?? (mode === 'create' ? 'Создать организацию' : 'Сохранить изменения');
+  const types = useOrganizationTypes();
+  const create = useCreateOrganization();
+  const update = useUpdateOrganization();
+  const avatarSave = useAvatarSave({ uploadErrorToast: ORGANIZATION_AVATAR_UPLOAD_ERROR });
+  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(existingAvatar(organization)));
+  const [saving, setSaving] = useState(false);
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(organization),
+    validate: schemaResolver(OrganizationFormSchema, { sync: true }),
+    validateInputOnChange: true,
+  });
+
+  // Fresh data from the server (after a save or 'Отмена') becomes the form's starting point.
+  const organizationVersion = organization ? `${organization.id}:${organization.updated_at}` : '';
+  useEffect(() => {
+    if (!organization) return;
+    form.setInitialValues(initialValues(organization));
+    form.setValues(initialValues(organization));
+    form.resetDirty(initialValues(organization));
+    setAvatar(avatarValueFrom(existingAvatar(organization)));
+  }, [organizationVersion]);
+
+  const busy = saving || create.isPending || update.isPending || avatarSave.isPending;
+  const changed = mode === 'create' || form.isDirty() || isAvatarChanged(avatar);
+  const canSubmit = form.isValid() && changed && !busy;
+
+  const submit = form.onSubmit(async (values) => {
+    if (values.type === null) return;
+    setSaving(true);
+    try {
+      const { imageId, avatar: saved } = await avatarSave.resolve(avatar);
+      const name = values.name.trim();
+      if (mode === 'create') {
+        const { data } = await create.mutateAsync({
+          name,
+          type: values.type,
+          ...(imageId ? { image_id: imageId } : {}),
+          ...props.createExtras,
+        });
+        if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+        onSaved(data.id);
+      } else {
+        await update.mutateAsync({
+          id: organization.id,
+          body: { name, type: values.type, ...(imageId !== undefined ? { image_id: imageId } : {}) },
+        });
+        if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+        setAvatar(avatarValueFrom(saved));
+        onSaved(organization.id);
+      }
+    } catch {
+      // The query client has shown the toast; the form stays as it is for another try.
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const cancel = () => {
+    if (mode === 'edit') {
+      form.reset();
+      setAvatar(avatarValueFrom(existingAvatar(organization)));
+    }
+    onCancel?.();
+  };
+
+  const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }));
+
+  return (
+    <form noValidate onSubmit={submit} aria-busy={busy}>
+      <Stack gap="lg">
+        <TextInput
+          {...form.getInputProps('name')}
+          label="Название"
+          placeholder="Например, «Команда разработки»"
+          withAsterisk
+          maxLength={80}
+          disabled={busy}
+          autoComplete="organization"
+        />
+        <Select
+          label="Тип"
+          placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
+          withAsterisk
+          data={typeOptions}
+          value={form.values.type === null ? null : String(form.values.type)}
+          onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
+          error={form.errors.type}
+          disabled={busy || types.isPending}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          nothingFoundMessage="Нет данных"
+        />
+        <AvatarField
+          label="Аватар организации"
+          value={avatar}
+          onChange={setAvatar}
+          name={form.values.name}
+          disabled={busy}
+        />
+        <Group justify="space-between" gap="sm" mt="sm">
+          <Group gap="sm">{extraActions}</Group>
+          <Group gap="sm" justify="flex-end">
+            <Button variant="default" onClick={cancel} disabled={busy}>
+              Отмена
+            </Button>
+            <Button type="submit" disabled={!canSubmit} loading={busy}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

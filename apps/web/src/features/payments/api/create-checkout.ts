@@ -1,0 +1,53 @@
+import {
+  PAYMENT_FORM_FIELDS,
+  type PaymentMethod,
+  type PaymentPeriod,
+  type SubscribeInfo,
+  SubscribeInfoSchema,
+} from '@cabinet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client';
+
+type CheckoutInput = { planId: number; period: PaymentPeriod; method: PaymentMethod; userId: number };
+
+/** POST /api/v1/rest/subscribes/get-subscribe-info: a pending order and the payment form that pays it. */
+export async function createCheckout({ planId, period, method, userId }: CheckoutInput) {
+  const { data } = await apiClient.post(
+    '/rest/subscribes/get-subscribe-info',
+    { subscribe_id: planId, type: period, options: [{ id: 'method', value: method }], user_id: userId },
+    { schema: SubscribeInfoSchema },
+  );
+  return data;
+}
+
+/**
+ * Posts the payment form the way a browser would (YooMoney's quickpay takes a form POST, not a fetch):
+ * a hidden <form method="POST" action> with the fields of PAYMENT_FORM_FIELDS, submitted at once. The
+ * browser leaves the cabinet for YooMoney or the test-mode sandbox page.
+ */
+export function submitPaymentForm(info: SubscribeInfo, doc: Document = document): HTMLFormElement {
+  const form = doc.createElement('form');
+  form.method = 'POST';
+  form.action = info.action;
+  form.acceptCharset = 'UTF-8';
+  form.hidden = true;
+  for (const name of PAYMENT_FORM_FIELDS) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = String(info[name]);
+    form.appendChild(input);
+  }
+  doc.body.appendChild(form);
+  form.submit();
+  return form;
+}
+
+export function useCheckout() {
+  return useMutation({
+    mutationFn: createCheckout,
+    onSuccess: (info) => {
+      submitPaymentForm(info);
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import type { PaymentPeriod, Plan } from '@cabinet/contracts';
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { isFreePlan, membersLabel, organizationsLabel } from '../lib/plan-pricing';
+import { PlanPrice } from './plan-price';
+
+type PlanCardProps = {
+  plan: Plan;
+  period: PaymentPeriod;
+  /** The user's plan now. */
+  current: boolean;
+  onChoose: (plan: Plan) => void;
+};
+
+/** One plan of the price list (spec section 9): price, limits, description and 'Выбрать'. */
+export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
+  const free = isFreePlan(plan);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      h="100%"
+      component="article"
+      aria-labelledby={`plan-${plan.id}-title`}
+      style={current ? { borderColor: 'var(--mantine-color-blue-5)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="md" h="100%">
+        <Group justify="space-between" align="center" gap="xs">
+          <Title id={`plan-${plan.id}-title`} order={3} size="h4">
+            {plan.name}
+          </Title>
+          {current && (
+            <Badge variant="filled" radius="sm" tt="none">
+              Ваш тариф
+            </Badge>
+          )}
+        </Group>
+        <PlanPrice plan={plan} period={period} />
+        <List
+          spacing={6}
+          size="sm"
+          icon={
+            <ThemeIcon size={20} radius="xl" variant="light" color="green">
+              <IconCheck size={14} aria-hidden />
+            </ThemeIcon>
+          }
+        >
+          <List.Item>{organizationsLabel(plan)}</List.Item>
+          <List.Item>{membersLabel(plan)}</List.Item>
+        </List>
+        {plan.description && (
+          <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+            {plan.description}
+          </Text>
+        )}
+        {!free && (
+          <Button
+            mt="auto"
+            fullWidth
+            variant={current ? 'light' : 'filled'}
+            onClick={() => onChoose(plan)}
+            aria-label={`${current ? 'Продлить' : 'Выбрать'} тариф ${plan.name}`}
+          >
+            {current ? 'Продлить' : 'Выбрать'}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

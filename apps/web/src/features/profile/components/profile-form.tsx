@@ -1,0 +1,213 @@
+import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { AvatarField } from '@/features/files/components/avatar-field';
+import {
+  type AvatarValue,
+  avatarValueFrom,
+  type ExistingAvatar,
+  isAvatarChanged,
+} from '@/features/files/components/avatar-value';
+import { useAvatarSave, useDeleteAvatarNow } from '@/features/files/hooks/use-avatar-save';
+import { notifySuccess } from '@/lib/toasts';
+import { profileQueryKey } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { DeleteAccountDialog } from './delete-account-dialog';
+
+/** The account the form edits. */
+export type ProfileFormUser = {
+  id: number;
+  name: string;
+  email: string;
+  avatar: ExistingAvatar | null;
+  /** Changes whenever the server's copy changes (updated_at), so the form picks up fresh data. */
+  version?: string;
+};
+
+export function profileFormUserFromProfile(profile: Profile): ProfileFormUser {
+  const file = profile.files[0];
+  return {
+    id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    avatar: file ? { id: file.id, url: file.url } : null,
+    version: profile.updated_at,
+  };
+}
+
+export type ProfileFormProps = {
+  /** The account being edited. */
+  user: ProfileFormUser;
+  /**
+   * 'self': the signed-in user (removing the avatar deletes it at once; deleting the account signs
+   * out). 'admin': an admin edits someone else (avatar removal waits for save).
+   */
+  mode: 'self' | 'admin';
+  onSaved?: () => void;
+  onCancel?: () => void;
+  /** After the account is gone. In 'self' mode the caller signs out and opens sign-in. */
+  onDeleted: () => void;
+  /** Hide 'Удалить аккаунт' (e.g. when the screen has its own). */
+  hideDelete?: boolean;
+  /** Extra content under the fields (e.g. an admin's list of the user's organizations). */
+  children?: ReactNode;
+};
+
+type FormValues = { name: string; email: string };
+
+/** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
+export function ProfileForm({
+  user,
+  mode,
+  onSaved,
+  onCancel,
+  onDeleted,
+  hideDelete,
+  children,
+}: ProfileFormProps) {
+  const queryClient = useQueryClient();
+  const update = useUpdateProfile();
+  const avatarSave = useAvatarSave();
+  const deleteAvatarNow = useDeleteAvatarNow();
+  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(user.avatar));
+  const [saving, setSaving] = useState(false);
+  const [deleteOpened, setDeleteOpened] = useState(false);
+
+  const values = (): FormValues => ({ name: user.name, email: user.email });
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: values(),
+    validate: schemaResolver(ProfileFormSchema, { sync: true }),
+    validateInputOnChange: true,
+  });
+
+  const version = `${user.id}:${user.version ?? ''}:${user.name}:${user.email}:${user.avatar?.id ?? ''}`;
+  useEffect(() => {
+    form.setInitialValues(values());
+    form.setValues(values());
+    form.resetDirty(values());
+    setAvatar(avatarValueFrom(user.avatar));
+  }, [version]);
+
+  const busy = saving || update.isPending || avatarSave.isPending;
+  const changed = form.isDirty() || isAvatarChanged(avatar);
+  const canSubmit = form.isValid() && changed && !busy && !deleteAvatarNow.isPending;
+
+  const removeAvatarNow = (existing: ExistingAvatar) => {
+    deleteAvatarNow.mutate(existing.id, {
+      onSuccess: async () => {
+        notifySuccess('Аватар успешно удален');
+        setAvatar({ existing: null, scheduledDelete: false });
+        await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      },
+    });
+  };
+
+  const submit = form.onSubmit(async (formValues) => {
+    setSaving(true);
+    try {
+      const { imageId, avatar: saved } = await avatarSave.resolve(avatar);
+      await update.mutateAsync({
+        userId: user.id,
+        body: {
+          name: formValues.name.trim(),
+          email: formValues.email.trim(),
+          ...(imageId !== undefined ? { image_id: imageId } : {}),
+        },
+      });
+      if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+      setAvatar(avatarValueFrom(saved));
+      onSaved?.();
+    } catch {
+      // The toast is shown; the form keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const cancel = () => {
+    form.setValues(values());
+    form.resetDirty(values());
+    form.clearErrors();
+    setAvatar(avatarValueFrom(user.avatar));
+    onCancel?.();
+  };
+
+  return (
+    <>
+      <form noValidate onSubmit={submit} aria-busy={busy}>
+        <Stack gap="lg">
+          <AvatarField
+            value={avatar}
+            onChange={setAvatar}
+            name={form.values.name || form.values.email}
+            disabled={busy}
+            onRemoveExisting={mode === 'self' ? removeAvatarNow : undefined}
+            removing={deleteAvatarNow.isPending}
+          />
+          <TextInput
+            {...form.getInputProps('name')}
+            label="Имя"
+            placeholder="Как к вам обращаться"
+            withAsterisk
+            autoComplete={mode === 'self' ? 'name' : 'off'}
+            maxLength={80}
+            disabled={busy}
+          />
+          <TextInput
+            {...form.getInputProps('email')}
+            label="Email"
+            placeholder="name@company.ru"
+            type="email"
+            inputMode="email"
+            withAsterisk
+            autoComplete={mode === 'self' ? 'email' : 'off'}
+            disabled={busy}
+            description={
+              form.isDirty('email')
+                ? 'После смены адреса код для входа будет приходить на новый email'
+                : undefined
+            }
+          />
+          {children}
+          <Group justify="space-between" gap="sm" mt="sm">
+            {hideDelete ? (
+              <span />
+            ) : (
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                onClick={() => setDeleteOpened(true)}
+                disabled={busy}
+              >
+                Удалить аккаунт
+              </Button>
+            )}
+            <Group gap="sm" justify="flex-end">
+              <Button variant="default" onClick={cancel} disabled={busy}>
+                Отмена
+              </Button>
+              <Button type="submit" disabled={!canSubmit} loading={busy}>
+                Сохранить изменения
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+      <DeleteAccountDialog
+        userId={user.id}
+        mode={mode}
+        opened={deleteOpened}
+        onClose={() => setDeleteOpened(false)}
+        onDeleted={() => {
+          setDeleteOpened(false);
+          onDeleted();
+        }}
+      />
+    </>
+  );
+}

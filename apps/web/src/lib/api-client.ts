@@ -1,0 +1,154 @@
+import type { ErrorCode } from '@cabinet/contracts';
+import type { z } from 'zod';
+import { session } from './session';
+
+/**
+ * The only HTTP client of the cabinet. It sends the session header, unwraps the {success, message, data}
+ * envelope and turns every failure into an ApiError. It has no side effects: toasts and the 401 rule
+ * live in the query client (app/query-client.ts, architecture convention 4).
+ */
+
+export const API_PREFIX = '/api/v1';
+export const SESSION_HEADER = 'X-Session-Id';
+export const UNKNOWN_SERVER_ERROR = 'Неизвестная ошибка сервера';
+export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение к интернету';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    message: string,
+    readonly code: ErrorCode | null = null,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+
+  /** The first message of the field errors list, else the message (spec section 8, sign-in). */
+  get firstMessage(): string {
+    for (const messages of Object.values(this.errors ?? {})) {
+      const first = messages[0];
+      if (first) return first;
+    }
+    return this.message;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Spec section 8: the error text is the body's data when it is a string, else its message. */
+export function errorTextFromBody(body: unknown): string {
+  if (isRecord(body)) {
+    if (typeof body.data === 'string' && body.data.trim()) return body.data;
+    if (typeof body.message === 'string' && body.message.trim()) return body.message;
+  }
+  return UNKNOWN_SERVER_ERROR;
+}
+
+function fieldErrorsFromBody(body: unknown): FieldErrors | undefined {
+  if (!isRecord(body) || !isRecord(body.errors)) return undefined;
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(body.errors)) {
+    if (Array.isArray(messages)) errors[field] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return errors;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** A plain value is sent as JSON; FormData goes as multipart. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Validates `data` of the envelope; without it `data` is returned as unknown. */
+  schema?: z.ZodType<T>;
+  /** Spec section 6: every call except login (and a few desktop ones) carries the session. */
+  withSession?: boolean;
+  signal?: AbortSignal;
+};
+
+export type ApiResult<T> = {
+  message: string;
+  data: T;
+  /** The list envelope's {page, pages, perPage, total}, unchecked: list calls parse it with ListMetaSchema. */
+  meta?: unknown;
+};
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page or similar: not our envelope.
+    return null;
+  }
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResult<T>> {
+  const { method = 'GET', body, query, schema, withSession = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = session.getState().accessToken;
+  if (withSession && token) headers.set(SESSION_HEADER, token);
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+
+  const json = await readBody(response);
+  if (!response.ok || !isRecord(json) || json.success !== true) {
+    // Types only from contracts here: importing its schemas would put zod into the entry chunk.
+    const code = isRecord(json) && typeof json.code === 'string' ? (json.code as ErrorCode) : null;
+    throw new ApiError(response.status, errorTextFromBody(json), code, fieldErrorsFromBody(json));
+  }
+
+  const message = typeof json.message === 'string' ? json.message : '';
+  const meta = json.meta;
+  if (!schema) return { message, data: json.data as T, meta };
+  const parsed = schema.safeParse(json.data);
+  // An answer that does not match the shared contract is a server bug; show it as one, not as a crash.
+  if (!parsed.success) throw new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  return { message, data: parsed.data, meta };
+}
+
+export const apiClient = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};

@@ -1,0 +1,128 @@
+import type { Profile } from '@cabinet/contracts';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Client session state (spec sections 3 and 4): the access token and the authenticated flag persist in
+ * localStorage; the user summary is taken from the profile after sign-in and lives in memory (it is
+ * re-read from /profile/me on every load).
+ */
+export type SessionUser = {
+  id: number;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  avatarId: number | null;
+  subscribeId: number;
+  orgMembers: Profile['org_members'];
+};
+
+export type SessionState = {
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  user: SessionUser | null;
+};
+
+export const ACCESS_TOKEN_KEY = 'cabinet.accessToken';
+export const AUTHENTICATED_KEY = 'cabinet.isAuthenticated';
+
+// Storage can throw (disabled cookies, some private modes); the session then lives for the tab only.
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // See readStorage.
+  }
+}
+
+function readPersisted(): Pick<SessionState, 'accessToken' | 'isAuthenticated'> {
+  const accessToken = readStorage(ACCESS_TOKEN_KEY);
+  // Both must be there: a token without the flag (or the reverse) is a half-cleared session.
+  const isAuthenticated = readStorage(AUTHENTICATED_KEY) === 'true' && Boolean(accessToken);
+  return { accessToken: isAuthenticated ? accessToken : null, isAuthenticated };
+}
+
+export function userFromProfile(profile: Profile): SessionUser {
+  const avatar = profile.files[0];
+  return {
+    id: profile.id,
+    email: profile.email,
+    name: profile.name,
+    avatarUrl: avatar?.url ?? null,
+    avatarId: avatar?.id ?? null,
+    subscribeId: profile.subscribe_id,
+    orgMembers: profile.org_members,
+  };
+}
+
+type Listener = () => void;
+
+function createSessionStore() {
+  let state: SessionState = { ...readPersisted(), user: null };
+  const listeners = new Set<Listener>();
+
+  const setState = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    getState: (): SessionState => state,
+
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Step two of sign-in succeeded: keep the token and mark the browser signed in. */
+    signIn(accessToken: string): void {
+      writeStorage(ACCESS_TOKEN_KEY, accessToken);
+      writeStorage(AUTHENTICATED_KEY, 'true');
+      setState({ accessToken, isAuthenticated: true, user: state.user });
+    },
+
+    setUser(profile: Profile): void {
+      setState({ ...state, user: userFromProfile(profile) });
+    },
+
+    /** Logout and any 401: forget the token, the flag and the user. */
+    clear(): void {
+      writeStorage(ACCESS_TOKEN_KEY, null);
+      writeStorage(AUTHENTICATED_KEY, null);
+      setState({ accessToken: null, isAuthenticated: false, user: null });
+    },
+
+    /** Another tab signed in or out: follow it, so two tabs never disagree about who is signed in. */
+    syncFromStorage(): void {
+      const persisted = readPersisted();
+      if (persisted.accessToken === state.accessToken) return;
+      setState({ ...persisted, user: persisted.isAuthenticated ? state.user : null });
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+export const session: SessionStore = createSessionStore();
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key === ACCESS_TOKEN_KEY || event.key === AUTHENTICATED_KEY) {
+      session.syncFromStorage();
+    }
+  });
+}
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useSyncExternalStore(session.subscribe, () => selector(session.getState()));
+}
+
+export { createSessionStore };

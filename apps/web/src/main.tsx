@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { queryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { APP_BASENAME } from './config/paths';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+// The router's basename is '/app/'; someone who typed '/app' gets the same page instead of a blank one.
+if (window.location.pathname === APP_BASENAME.slice(0, -1)) {
+  window.history.replaceState(null, '', `${APP_BASENAME}${window.location.search}${window.location.hash}`);
+}
+
+const router = createAppRouter(queryClient);
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,182 @@
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
+import { useOrganizations } from '@/features/organizations/api/get-organizations';
+import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { displayName, formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useSearchQuery } from '@/lib/use-search-text';
+
+/** Greeting with the active plan, so the user sees at once who is signed in and on which plan. */
+function SignedInUser() {
+  const { data: profile, isPending } = useProfile();
+  const user = useSession((state) => state.user);
+  const name = displayName(profile ?? user);
+  const email = profile?.email ?? user?.email ?? '';
+
+  if (!name && isPending) {
+    return (
+      <Paper withBorder p="lg">
+        <Group gap="md" wrap="nowrap">
+          <Skeleton circle height={56} />
+          <Stack gap={8} style={{ flex: 1 }}>
+            <Skeleton height={18} width="40%" />
+            <Skeleton height={14} width="30%" />
+          </Stack>
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder p="lg">
+      <Group gap="md" wrap="nowrap" align="center">
+        <Avatar
+          src={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
+          name={name}
+          color="initials"
+          size={56}
+          radius="xl"
+          alt=""
+        />
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            Здравствуйте, {name}!
+          </Title>
+          {email && email !== name && (
+            <Text c="dimmed" size="sm" truncate="end">
+              {email}
+            </Text>
+          )}
+        </Stack>
+        {profile && (
+          <Stack gap={4} align="flex-end" visibleFrom="xs">
+            <Badge variant="light" size="lg" radius="sm" tt="none">
+              Тариф «{profile.subscribe.name}»
+            </Badge>
+            {profile.subscribe_expires_at && (
+              <Text size="xs" c="dimmed">
+                до {formatDate(profile.subscribe_expires_at)}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+function YourOrganizations() {
+  const search = useSearchQuery();
+  const [page, setPage] = useState(1);
+  const organizations = useOrganizations({ search, page });
+
+  // A new search starts from the first page.
+  useEffect(() => setPage(1), [search]);
+
+  useEffect(() => {
+    // Spec section 8: a failed home list is only logged.
+    if (organizations.error) console.warn('Список организаций не загружен:', organizations.error);
+  }, [organizations.error]);
+
+  const pages = organizations.data?.meta?.pages ?? 1;
+
+  return (
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="organizations-title">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title id="organizations-title" order={2} size="h4">
+            Ваши организации
+          </Title>
+          <Button
+            component={Link}
+            to={paths.organizationCreate.getHref()}
+            leftSection={<IconPlus size={18} aria-hidden />}
+            size="sm"
+          >
+            Добавить новую
+          </Button>
+        </Group>
+        {search && (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Поиск: «{search}»
+          </Text>
+        )}
+        {organizations.isPending ? (
+          <Stack gap="xs" aria-label="Загрузка">
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+          </Stack>
+        ) : organizations.isError && !organizations.data ? (
+          <Alert color="gray" variant="light">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">Нет данных</Text>
+              <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
+                Повторить
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <OrganizationsTable organizations={organizations.data?.items ?? []} />
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'next'
+                    ? 'Следующая страница'
+                    : control === 'previous'
+                      ? 'Предыдущая страница'
+                      : undefined,
+              })}
+            />
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Home (spec section 2): the user's organizations and the join requests waiting for them. */
+export function HomeRoute() {
+  return (
+    <>
+      <PageHeader breadcrumbs={[{ label: 'Главная' }]} title="Главная" />
+      <Stack gap="xl">
+        <SignedInUser />
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <YourOrganizations />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <JoinRequestsPanel />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    </>
+  );
+}

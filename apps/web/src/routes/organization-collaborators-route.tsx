@@ -1,0 +1,176 @@
+import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
+import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDoorExit, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths, searchParamKeys } from '@/config/paths';
+import { useRemoveMember } from '@/features/members/api/remove-member';
+import { MembersManager } from '@/features/members/components/members-manager';
+import { MembersTable } from '@/features/members/components/members-table';
+import { useOrganization } from '@/features/organizations/api/get-organization';
+import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { formatCount, MEMBER_FORMS } from '@/lib/format';
+
+function ManageView({ organization }: { organization: Organization }) {
+  const navigate = useNavigate();
+  const [deleteOpened, setDeleteOpened] = useState(false);
+  const home = () => navigate(paths.home.getHref());
+  return (
+    <Stack gap="xl">
+      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="org-settings-title">
+        <Stack gap="lg">
+          <Title id="org-settings-title" order={2} size="h4">
+            Настройки организации
+          </Title>
+          <OrganizationForm
+            mode="edit"
+            organization={organization}
+            onSaved={home}
+            extraActions={
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                onClick={() => setDeleteOpened(true)}
+              >
+                Удалить организацию
+              </Button>
+            }
+          />
+        </Stack>
+      </Paper>
+      <MembersManager organizationId={organization.id} members={organization.members} />
+      <OrganizationDeleteDialog
+        organizationId={organization.id}
+        opened={deleteOpened}
+        onClose={() => setDeleteOpened(false)}
+        onDeleted={home}
+      />
+    </Stack>
+  );
+}
+
+function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
+  const navigate = useNavigate();
+  const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
+
+  const confirmLeave = () =>
+    modals.openConfirmModal({
+      title: 'Покинуть организацию?',
+      children: (
+        <Text size="sm">
+          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
+        </Text>
+      ),
+      labels: { confirm: 'Покинуть', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        leave.mutate(
+          { organizationId: organization.id, userId },
+          { onSuccess: () => navigate(paths.home.getHref()) },
+        ),
+    });
+
+  return (
+    <Stack gap="xl">
+      <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
+        <Group justify="space-between" gap="md">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Avatar
+              src={organization.files[0]?.url ?? null}
+              name={organization.name}
+              color="initials"
+              size={56}
+              radius="md"
+              alt=""
+            />
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+                {organization.name}
+              </Text>
+              <Group gap="xs">
+                <Badge variant="light" color="gray" radius="sm" tt="none">
+                  {organization.type.name}
+                </Badge>
+                <Text size="sm" c="dimmed">
+                  {formatCount(organization.members_count, MEMBER_FORMS)}
+                </Text>
+              </Group>
+            </Stack>
+          </Group>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconDoorExit size={18} aria-hidden />}
+            onClick={confirmLeave}
+            loading={leave.isPending}
+          >
+            Покинуть организацию
+          </Button>
+        </Group>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
+        <Stack gap="md">
+          <Title id="members-title" order={2} size="h4">
+            Участники
+          </Title>
+          <Text size="sm" c="dimmed">
+            Управлять организацией может только её владелец.
+          </Text>
+          <MembersTable members={organization.members} manageable={false} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * Organization settings (spec section 2, organization-collaborators): the owner and admins edit, delete
+ * and manage members; a member sees the members and may leave.
+ */
+export function OrganizationCollaboratorsRoute() {
+  const { orgId } = useParams();
+  const [params] = useSearchParams();
+  const id = Number(orgId);
+  const organization = useOrganization(id);
+  const profile = useProfile();
+  const name = organization.data?.name ?? params.get(searchParamKeys.orgName) ?? '';
+
+  const me = profile.data;
+  const data = organization.data;
+  const canManage =
+    Boolean(me && data) &&
+    (me?.is_admin === true ||
+      data?.owner_id === me?.id ||
+      data?.members.some((m) => m.account_id === me?.id && m.type_id === MEMBER_TYPE_OWNER) === true);
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.home.getHref() },
+          { label: name ? `Организация ${name}` : 'Организация' },
+        ]}
+        title={name ? `Организация ${name}` : 'Организация'}
+      />
+      {(organization.isPending || profile.isPending) && !organization.isError && (
+        <Stack gap="md" aria-label="Загрузка">
+          <Skeleton height={260} />
+          <Skeleton height={200} />
+        </Stack>
+      )}
+      {organization.isError && (
+        <Alert color="red" variant="light" title="Организация недоступна">
+          Она удалена, или у вас нет к ней доступа.
+        </Alert>
+      )}
+      {data &&
+        me &&
+        (canManage ? <ManageView organization={data} /> : <MemberView organization={data} userId={me.id} />)}
+    </>
+  );
+}

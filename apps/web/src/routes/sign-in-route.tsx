@@ -1,0 +1,42 @@
+import { WEB_LOGIN_KEY } from '@cabinet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths, searchParamKeys } from '@/config/paths';
+import { SignInFlow } from '@/features/auth/components/sign-in-flow';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
+import { session } from '@/lib/session';
+import { notifyError, notifySuccess } from '@/lib/toasts';
+
+/** /auth-app (spec section 2). A desktop app opens it with its own ?loginKey=…; the web uses 'web'. */
+export function SignInRoute() {
+  const [params] = useSearchParams();
+  const loginKey = params.get(searchParamKeys.loginKey)?.trim() || WEB_LOGIN_KEY;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  return (
+    <SignInFlow
+      loginKey={loginKey}
+      onAuthenticated={(result) => {
+        session.signIn(result.access_token);
+        // Nothing cached may belong to whoever was signed in before.
+        queryClient.clear();
+        // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
+        queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
+      }}
+      onEnterCabinet={() => navigate(paths.home.getHref())}
+      onOpenApp={(electronUrl) => {
+        window.location.href = electronUrl;
+      }}
+      onCopyCode={(code) => {
+        // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
+        Promise.resolve()
+          .then(() => navigator.clipboard.writeText(code))
+          .then(
+            () => notifySuccess('Код успешно скопирован в буфер обмена'),
+            () => notifyError('Ошибка при копировании в буфер обмена'),
+          );
+      }}
+    />
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  DEFAULT_PAYMENT_METHOD,
+  type PaymentMethod,
+  type PaymentPeriod,
+  type Plan,
+} from '@cabinet/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconCreditCard, IconFlask, IconQrcode } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths, searchParamKeys } from '@/config/paths';
+import { useCheckout } from '@/features/payments/api/create-checkout';
+import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
+import { usePlan } from '@/features/plans/api/get-plan';
+import { PlanPrice } from '@/features/plans/components/plan-price';
+import { isFreePlan, planPriceView } from '@/features/plans/lib/plan-pricing';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { formatMoney } from '@/lib/format';
+import classes from './subscription-checkout-route.module.css';
+
+type PeriodOptionProps = { plan: Plan; period: PaymentPeriod; checked: boolean };
+
+function PeriodOption({ plan, period, checked }: PeriodOptionProps) {
+  const view = planPriceView(plan, period);
+  return (
+    <Radio.Card value={period} checked={checked} radius="md" p="md" className={classes.option}>
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Radio.Indicator mt={2} />
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Text fw={600}>{period === 'month' ? 'Оплата за месяц' : 'Оплата за год'}</Text>
+            {period === 'year' && view.kind === 'year' && view.savingPercent > 0 && (
+              <Badge color="green" radius="sm" tt="none">
+                Выгодно
+              </Badge>
+            )}
+          </Group>
+          <PlanPrice plan={plan} period={period} size="md" />
+        </Stack>
+      </Group>
+    </Radio.Card>
+  );
+}
+
+const METHODS: { value: PaymentMethod; label: string; hint: string; icon: typeof IconCreditCard }[] = [
+  { value: 'mir', label: 'Карта «Мир»', hint: 'Банковская карта', icon: IconCreditCard },
+  { value: 'sbp', label: 'СБП', hint: 'Система быстрых платежей', icon: IconQrcode },
+];
+
+/** Checkout (spec section 2): the plan, month or year, mir or sbp, then 'Оплатить' posts the payment form. */
+export function SubscriptionCheckoutRoute() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const planId = Number(params.get(searchParamKeys.subscribeId));
+  const plan = usePlan(planId);
+  const profile = useProfile();
+  const settings = usePaymentSettings();
+  const checkout = useCheckout();
+  const initialPeriod = (location.state as { period?: PaymentPeriod } | null)?.period ?? 'month';
+  const [period, setPeriod] = useState<PaymentPeriod>(initialPeriod);
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+
+  const back = () => {
+    // 'Назад' is a step back in history; opened directly, there is no step, so go to the plans.
+    if (window.history.length > 1 && location.key !== 'default') navigate(-1);
+    else navigate(paths.subscription.getHref());
+  };
+
+  const data = plan.data;
+  const free = data ? isFreePlan(data) : false;
+  const sum = data ? (period === 'month' ? data.price_month : data.price_year) : '0.00';
+  // After a successful answer the browser is leaving for the payment page; keep the button busy.
+  const paying = checkout.isPending || checkout.isSuccess;
+
+  const pay = () => {
+    if (!data || !profile.data) return;
+    checkout.mutate({ planId: data.id, period, method, userId: profile.data.id });
+  };
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.home.getHref() },
+          { label: 'Подписка', href: paths.subscription.getHref() },
+          { label: 'Оформление' },
+        ]}
+        title={data ? `Тариф «${data.name}»` : 'Оформление подписки'}
+      />
+      {plan.isPending && Number.isInteger(planId) && planId > 0 && <Skeleton height={360} />}
+      {(plan.isError || !(Number.isInteger(planId) && planId > 0)) && (
+        <Alert color="red" variant="light" title="Не удалось получить данные тарифа">
+          <Button mt="sm" variant="default" size="xs" onClick={() => navigate(paths.subscription.getHref())}>
+            К тарифам
+          </Button>
+        </Alert>
+      )}
+      {data && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="plan-title">
+            <Stack gap="md">
+              <Title id="plan-title" order={2} size="h4">
+                {data.name}
+              </Title>
+              <Stack gap={4}>
+                <Text size="sm">
+                  Максимум организаций: <b>{data.max_organizations}</b>
+                </Text>
+                <Text size="sm">
+                  Максимум участников в организации: <b>{data.max_members}</b>
+                </Text>
+              </Stack>
+              {data.description && (
+                <Text size="sm" c="dimmed">
+                  {data.description}
+                </Text>
+              )}
+              {free ? (
+                <Alert color="gray" variant="light">
+                  Этот тариф бесплатный, оплачивать его не нужно.
+                </Alert>
+              ) : (
+                <Radio.Group
+                  label="Период"
+                  value={period}
+                  onChange={(value) => setPeriod(value as PaymentPeriod)}
+                  name="period"
+                >
+                  <Stack gap="sm" mt="xs">
+                    <PeriodOption plan={data} period="month" checked={period === 'month'} />
+                    <PeriodOption plan={data} period="year" checked={period === 'year'} />
+                  </Stack>
+                </Radio.Group>
+              )}
+            </Stack>
+          </Paper>
+
+          <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="payment-title">
+            <Stack gap="md">
+              <Group justify="space-between" gap="xs">
+                <Title id="payment-title" order={2} size="h4">
+                  Оплата
+                </Title>
+                {settings.data?.test_mode && (
+                  <Badge
+                    color="orange"
+                    variant="light"
+                    radius="sm"
+                    tt="none"
+                    leftSection={<IconFlask size={14} aria-hidden />}
+                  >
+                    Тестовый режим
+                  </Badge>
+                )}
+              </Group>
+              <Radio.Group
+                label="Способ оплаты"
+                value={method}
+                onChange={(value) => setMethod(value as PaymentMethod)}
+                name="method"
+              >
+                <Stack gap="sm" mt="xs">
+                  {METHODS.map(({ value, label, hint, icon: Icon }) => (
+                    <Radio.Card
+                      key={value}
+                      value={value}
+                      checked={method === value}
+                      radius="md"
+                      p="md"
+                      className={classes.option}
+                    >
+                      <Group gap="md" wrap="nowrap">
+                        <Radio.Indicator />
+                        <Stack gap={0} style={{ flex: 1 }}>
+                          <Text fw={600}>{label}</Text>
+                          <Text size="sm" c="dimmed">
+                            {hint}
+                          </Text>
+                        </Stack>
+                        <Icon size={24} stroke={1.6} aria-hidden />
+                      </Group>
+                    </Radio.Card>
+                  ))}
+                </Stack>
+              </Radio.Group>
+              {settings.data?.test_mode && (
+                <Text size="sm" c="dimmed">
+                  Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
+                </Text>
+              )}
+              <Group justify="space-between" align="baseline">
+                <Text>К оплате</Text>
+                <Text fw={700} fz="xl" data-testid="checkout-sum">
+                  {free ? '—' : formatMoney(sum)}
+                </Text>
+              </Group>
+              <Group justify="space-between" gap="sm">
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={18} aria-hidden />}
+                  onClick={back}
+                >
+                  Назад
+                </Button>
+                <Button onClick={pay} disabled={free || !profile.data} loading={paying}>
+                  Оплатить
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,366 @@
+import type { PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
+import { paymentsQueryKey, usePayments } from '@/features/payments/api/get-payments';
+import { usePlans } from '@/features/plans/api/get-plans';
+import { PlanCard } from '@/features/plans/components/plan-card';
+import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
+import { profileQueryKey, profileQueryOptions } from '@/features/profile/api/get-profile';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+
+const PAYMENT_RESULT_PARAM = 'payment';
+
+/** 'Срок окончания': the end date; '—' for the free plan, 'Бессрочно' for a paid plan without one. */
+export function planEndLabel(profile: Pick<Profile, 'subscribe_expires_at' | 'subscribe' | 'subscribe_id'>) {
+  if (profile.subscribe_expires_at) return formatDate(profile.subscribe_expires_at);
+  return isFreePlan(profile.subscribe) ? '—' : 'Бессрочно';
+}
+
+function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId: number) => void }) {
+  const plan = profile.subscribe;
+  const upgrade = upgradeFor(profile.subscribe_id);
+  const action = upgrade ? (
+    <Button size="xs" onClick={() => onChoose(upgrade.targetId)}>
+      {upgrade.label}
+    </Button>
+  ) : (
+    <Button size="xs" variant="light" onClick={() => onChoose(profile.subscribe_id)}>
+      Продлить
+    </Button>
+  );
+  return (
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="active-plan-title">
+      <Stack gap="sm">
+        <Title id="active-plan-title" order={2} size="h4">
+          Активный тариф
+        </Title>
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
+          {[
+            ['Тариф', plan.name],
+            ['Организации', String(plan.max_organizations)],
+            ['Участники', String(plan.max_members)],
+            ['Срок окончания', planEndLabel(profile)],
+          ].map(([term, value]) => (
+            <Stack key={term} gap={0}>
+              <Text component="dt" size="xs" c="dimmed">
+                {term}
+              </Text>
+              <Text component="dd" m={0} fw={600}>
+                {value}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Box hiddenFrom="xs">{action}</Box>
+        <Table.ScrollContainer minWidth={560} visibleFrom="xs">
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Тариф</Table.Th>
+                <Table.Th>Организации</Table.Th>
+                <Table.Th>Участники</Table.Th>
+                <Table.Th>Срок окончания</Table.Th>
+                <Table.Th>Действия</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>
+                  <Text fw={600}>{plan.name}</Text>
+                </Table.Td>
+                <Table.Td>{plan.max_organizations}</Table.Td>
+                <Table.Td>{plan.max_members}</Table.Td>
+                <Table.Td data-testid="plan-end">{planEndLabel(profile)}</Table.Td>
+                <Table.Td>{action}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Stack>
+    </Paper>
+  );
+}
+
+function PlanCatalog({
+  currentPlanId,
+  onChoose,
+}: {
+  currentPlanId: number;
+  onChoose: (plan: Plan, period: PaymentPeriod) => void;
+}) {
+  const plans = usePlans();
+  const [period, setPeriod] = useState<PaymentPeriod>('month');
+  return (
+    <Stack gap="md" component="section" aria-labelledby="plans-title">
+      <Group justify="space-between" gap="sm">
+        <Title id="plans-title" order={2} size="h4">
+          Тарифы
+        </Title>
+        <SegmentedControl
+          aria-label="Период оплаты"
+          value={period}
+          onChange={(value) => setPeriod(value as PaymentPeriod)}
+          data={[
+            { value: 'month', label: 'Месяц' },
+            { value: 'year', label: 'Год' },
+          ]}
+        />
+      </Group>
+      {plans.isPending && (
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
+          <Skeleton height={280} />
+          <Skeleton height={280} />
+          <Skeleton height={280} />
+        </SimpleGrid>
+      )}
+      {plans.isError && <Text c="dimmed">Нет данных</Text>}
+      {plans.data && (
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: Math.min(plans.data.length, 3) }} spacing="lg">
+          {plans.data.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              period={period}
+              current={plan.id === currentPlanId}
+              onChoose={(chosen) => onChoose(chosen, period)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+const PERIOD_LABEL: Record<PaymentPeriod, string> = { month: 'Месяц', year: 'Год' };
+const METHOD_LABEL: Record<string, string> = { mir: 'Карта «Мир»', sbp: 'СБП' };
+
+function PaymentHistory() {
+  const [page, setPage] = useState(1);
+  const payments = usePayments(page);
+  const items = payments.data?.items ?? [];
+  const pages = payments.data?.meta?.pages ?? 1;
+  return (
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="payments-title">
+      <Stack gap="sm">
+        <Title id="payments-title" order={2} size="h4">
+          История платежей
+        </Title>
+        {payments.isPending ? (
+          <Skeleton height={80} />
+        ) : items.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            Нет данных
+          </Text>
+        ) : (
+          <>
+            <Stack gap="xs" hiddenFrom="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {items.map((payment) => (
+                <Paper key={payment.id} component="li" withBorder p="sm" radius="md">
+                  <Group justify="space-between" gap="xs">
+                    <Text fw={600}>
+                      {payment.plan.name} · {PERIOD_LABEL[payment.period]}
+                    </Text>
+                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {formatMoney(payment.amount)}
+                    </Text>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
+                    {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
+                    {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                  </Text>
+                </Paper>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={640} visibleFrom="xs">
+              <Table verticalSpacing="xs" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Дата</Table.Th>
+                    <Table.Th>Тариф</Table.Th>
+                    <Table.Th>Период</Table.Th>
+                    <Table.Th>Способ</Table.Th>
+                    <Table.Th>Сумма</Table.Th>
+                    <Table.Th>Действует до</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((payment) => (
+                    <Table.Tr key={payment.id}>
+                      <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
+                      <Table.Td>{payment.plan.name}</Table.Td>
+                      <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
+                      <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount)}</Table.Td>
+                      <Table.Td>
+                        {payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+        {pages > 1 && (
+          <Group justify="center">
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PaymentResult({
+  result,
+  profile,
+  onDismiss,
+}: {
+  result: string;
+  profile: Profile | undefined;
+  onDismiss: () => void;
+}) {
+  if (result === 'success') {
+    return (
+      <Alert
+        color="green"
+        variant="light"
+        icon={<IconCircleCheck size={20} aria-hidden />}
+        title="Оплата прошла успешно"
+        withCloseButton
+        closeButtonLabel="Скрыть"
+        onClose={onDismiss}
+        role="status"
+      >
+        {profile ? (
+          <>
+            Ваш тариф: «{profile.subscribe.name}», срок окончания: {planEndLabel(profile)}.
+          </>
+        ) : (
+          'Обновляем данные тарифа…'
+        )}
+      </Alert>
+    );
+  }
+  if (result === 'cancelled') {
+    return (
+      <Alert
+        color="gray"
+        variant="light"
+        icon={<IconInfoCircle size={20} aria-hidden />}
+        title="Оплата отменена"
+        withCloseButton
+        closeButtonLabel="Скрыть"
+        onClose={onDismiss}
+        role="status"
+      >
+        Деньги не списаны, тариф не изменился.
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** Subscription management (spec section 2): the active plan, the price list and payment history. */
+export function SubscriptionRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const result = params.get(PAYMENT_RESULT_PARAM);
+  // The active plan comes with the profile; on this screen its failure reads as spec section 8 says.
+  const profile = useQuery({
+    ...profileQueryOptions(),
+    meta: { errorToast: 'Не удалось получить активный тариф' },
+  });
+  const settings = usePaymentSettings();
+
+  // Back from the payment page: the plan and its end date have changed on the server.
+  useEffect(() => {
+    if (result === 'success') {
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+    }
+  }, [result, queryClient]);
+
+  const dismiss = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(PAYMENT_RESULT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const choose = (planId: number, period?: PaymentPeriod) =>
+    navigate(paths.subscriptionCheckout.getHref(planId), { state: period ? { period } : undefined });
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: paths.home.getHref() }, { label: 'Подписка' }]}
+        title="Подписка"
+        actions={
+          settings.data?.test_mode ? (
+            <Badge
+              color="orange"
+              variant="light"
+              size="lg"
+              radius="sm"
+              tt="none"
+              leftSection={<IconFlask size={14} aria-hidden />}
+            >
+              Тестовый режим
+            </Badge>
+          ) : undefined
+        }
+      />
+      <Stack gap="xl">
+        {settings.data?.test_mode && (
+          <Text size="sm" c="dimmed">
+            Платежи работают в тестовом режиме: оплата проходит на тестовой странице, деньги не списываются.
+          </Text>
+        )}
+        {result && (
+          <PaymentResult
+            result={result}
+            profile={profile.isFetching ? undefined : profile.data}
+            onDismiss={dismiss}
+          />
+        )}
+        {profile.data ? (
+          <ActivePlan profile={profile.data} onChoose={(id) => choose(id)} />
+        ) : (
+          <Skeleton height={140} />
+        )}
+        <PlanCatalog
+          currentPlanId={profile.data?.subscribe_id ?? 0}
+          onChoose={(plan, period) => choose(plan.id, period)}
+        />
+        <PaymentHistory />
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { expect, mailbox, signInAs, test, uniqueEmail } from './support/fixtures';
+
+test.describe('sign-in', () => {
+  test('a new user signs in with the code from the mail, reaches home, logs out', async ({ page }) => {
+    const email = uniqueEmail('newcomer');
+    await page.goto('/app/');
+    await expect(page).toHaveURL(/\/app\/auth-app/);
+
+    await page.getByLabel('Email').fill(email);
+    const before = await mailbox.count(email);
+    await page.getByRole('button', { name: 'Отправить код' }).click();
+    const code = await mailbox.code(email, before);
+
+    await expect(page.getByText('Введите код полученный в письме')).toBeVisible();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Авторизоваться' }).click();
+
+    await expect(page.getByText('Авторизация прошла успешно')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Открыть приложение' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Скопировать токен' })).toBeVisible();
+    await page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
+
+    await expect(page).toHaveURL(/\/app\/?$/);
+    await expect(page.getByText(email).first()).toBeVisible();
+
+    await page
+      .getByRole('button', { name: /профил|меню/i })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Выйти' }).click();
+    await expect(page).toHaveURL(/\/app\/auth-app/);
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('cabinet.accessToken')))
+      .toBeNull();
+  });
+
+  test('a wrong code shows the server message', async ({ page }) => {
+    const email = uniqueEmail('wrong');
+    await page.goto('/app/auth-app');
+    await page.getByLabel('Email').fill(email);
+    const before = await mailbox.count(email);
+    await page.getByRole('button', { name: 'Отправить код' }).click();
+    const code = await mailbox.code(email, before);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await expect(page.getByText('Введите код полученный в письме')).toBeVisible();
+    await page.keyboard.type(wrong);
+    await page.getByRole('button', { name: 'Авторизоваться' }).click();
+    await expect(page.getByText('Неверный код. Осталось попыток: 4')).toBeVisible();
+  });
+
+  test('the guard sends a signed-out visitor to sign-in', async ({ page }) => {
+    await page.goto('/app/settings/account');
+    await expect(page).toHaveURL(/\/app\/auth-app/);
+  });
+
+  test('an unknown path shows the not-found page to a signed-in user', async ({ page }) => {
+    await signInAs(page, uniqueEmail('lost'));
+    await page.goto('/app/no/such/page');
+    await expect(page.getByText('Упс! Эта страница не может быть найдена')).toBeVisible();
+    await expect(page.getByText('Страница, которую вы ищете, возможно, удалена')).toBeVisible();
+    await page
+      .getByRole('link', { name: 'На главную' })
+      .or(page.getByRole('button', { name: 'На главную' }))
+      .click();
+    await expect(page).toHaveURL(/\/app\/?$/);
+  });
+});

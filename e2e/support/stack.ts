@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '../../apps/api/test/database';
+import { SmtpPeer } from '../../apps/api/test/smtp-peer';
+
+// The whole product for the browser tests: the BUILT server (API + cabinet) on a fresh PostgreSQL
+// database, sending mail to a real SMTP peer whose mailbox the tests read over HTTP.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const ADMIN_EMAIL = 'admin@e2e.test';
+
+export interface Stack {
+  baseURL: string;
+  mailboxURL: string;
+  stop(): Promise<void>;
+}
+
+function startMailbox(smtp: SmtpPeer): Promise<http.Server> {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://mailbox');
+    const email = (url.searchParams.get('email') ?? '').toLowerCase();
+    const after = Number(url.searchParams.get('after') ?? '0');
+    if (url.pathname === '/count') {
+      res.end(String(smtp.mailsTo(email).length));
+      return;
+    }
+    try {
+      const code = await smtp.nextCode(email, after, 10_000);
+      res.end(code);
+    } catch (error) {
+      res.statusCode = 404;
+      res.end(String(error));
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function waitReady(url: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become ready:\n${output()}`);
+}
+
+export async function startStack(port: number): Promise<Stack> {
+  const serverJs = path.join(root, 'apps/api/dist/server.js');
+  if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build first: pnpm build');
+  }
+  const db = await createTestDatabase('cabinet_e2e');
+  const smtp = new SmtpPeer();
+  const smtpUrl = await smtp.start();
+  const mailbox = await startMailbox(smtp);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cabinet-e2e-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, [serverJs], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: db.url,
+      SMTP_URL: smtpUrl,
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      DATA_DIR: dataDir,
+      LOGIN_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  await waitReady(baseURL, server, () => output);
+  return {
+    baseURL,
+    mailboxURL: `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
+      mailbox.close();
+      await smtp.stop();
+      await db.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { expect, test, uniqueEmail } from './support/fixtures';
+import { createAccount, createOrganization, openAs, tinyPng } from './user-helpers';
+
+test.describe('profile settings', () => {
+  test('edits name, e-mail and avatar; the avatar is deleted at once; cancel resets', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, uniqueEmail('profile'), 'Пётр Первый');
+    await openAs(page, account);
+    await page.goto('/app/settings/account');
+
+    const name = page.getByLabel('Имя');
+    await expect(name).toHaveValue('Пётр Первый');
+    await name.fill('П');
+    await expect(page.getByText('Имя должно содержать минимум 2 символа')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Отмена' }).click();
+    await expect(name).toHaveValue('Пётр Первый');
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await expect(page.getByText('Неверный формат email')).toBeVisible();
+
+    const newEmail = uniqueEmail('renamed');
+    await page.getByLabel('Email').fill(newEmail);
+    await name.fill('Пётр Великий');
+    await page.locator('input[type="file"]').setInputFiles(tinyPng());
+    await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+    await expect(page.getByText('Данные пользователя обновлены')).toBeVisible();
+    await expect(page.getByText('Аватар изменен')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Меню профиля: Пётр Великий/ })).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
+    await expect(page.getByRole('img', { name: 'Предпросмотр аватара' })).toBeVisible();
+    await page.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await expect(page.getByText('Аватар успешно удален')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Предпросмотр аватара' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Предпросмотр аватара' })).toHaveCount(0);
+  });
+
+  test('deletes the account after a confirmation that lists its organizations', async ({ page, request }) => {
+    const account = await createAccount(request, uniqueEmail('leaving'), 'Уходящий');
+    await createOrganization(request, account, 'Моя мастерская');
+    await openAs(page, account);
+    await page.goto('/app/settings/account');
+    await page.getByRole('button', { name: 'Удалить аккаунт' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Удалить аккаунт?' });
+    await expect(dialog.getByText('Вместе с аккаунтом будут удалены организации')).toBeVisible();
+    await expect(dialog.getByText('Моя мастерская')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Удалить аккаунт' }).click();
+    await expect(page.getByText('Пользователь удалён')).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/auth-app/);
+    const me = await request.get('/api/v1/rest/profile/me', { headers: { 'X-Session-Id': account.token } });
+    expect(me.status()).toBe(401);
+  });
+});
