@@ -1,0 +1,155 @@
+import { MEMBER_TYPE_MEMBER, MEMBER_TYPE_OWNER, type UserSearchItem } from '@cabinet/contracts';
+import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconCrown, IconMail, IconUserPlus, IconX } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { type KeyboardEvent, useState } from 'react';
+import { findUserByEmail } from '@/features/members/api/search-users';
+import { inviteEmailError } from '@/features/members/components/members-manager';
+import { displayName } from '@/lib/format';
+import { notifyError } from '@/lib/toasts';
+
+export type PickedMember = UserSearchItem;
+
+/** The create request's members: the first is the owner (type 1), the others members (type 2). */
+export function membersToRequest(members: readonly PickedMember[]) {
+  return members.map((member, index) => ({
+    id: member.id,
+    type: index === 0 ? MEMBER_TYPE_OWNER : MEMBER_TYPE_MEMBER,
+  }));
+}
+
+type OrganizationMembersPickerProps = {
+  members: PickedMember[];
+  onChange: (next: PickedMember[]) => void;
+  disabled?: boolean;
+};
+
+export const USER_NOT_FOUND = 'Пользователь не найден';
+
+/**
+ * The optional members of 'Создание организации' (spec section 2): users are found by their exact
+ * e-mail, as in 'Добавить пользователя'; the first in the list becomes the owner.
+ */
+export function OrganizationMembersPicker({ members, onChange, disabled }: OrganizationMembersPickerProps) {
+  const [email, setEmail] = useState('');
+  const lookup = useMutation({ mutationFn: findUserByEmail, meta: { errorToast: USER_NOT_FOUND } });
+  const error = inviteEmailError(email);
+  const canAdd = email.trim() !== '' && !error && !lookup.isPending && !disabled;
+
+  const add = () => {
+    if (!canAdd) return;
+    lookup.mutate(email, {
+      onSuccess: (user) => {
+        if (!user) {
+          notifyError(USER_NOT_FOUND);
+          return;
+        }
+        if (!members.some((member) => member.id === user.id)) onChange([...members, user]);
+        setEmail('');
+      },
+    });
+  };
+
+  // Enter adds the user instead of submitting the organization form around this field.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  };
+
+  const makeOwner = (id: number) => {
+    const chosen = members.find((member) => member.id === id);
+    if (chosen) onChange([chosen, ...members.filter((member) => member.id !== id)]);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        <TextInput
+          label="Email пользователя"
+          placeholder="Введите Email пользователя"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          leftSection={<IconMail size={16} aria-hidden />}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          error={error}
+          disabled={disabled}
+          style={{ flex: '1 1 240px' }}
+        />
+        <Button
+          variant="light"
+          leftSection={<IconUserPlus size={16} />}
+          onClick={add}
+          disabled={!canAdd}
+          loading={lookup.isPending}
+          mt={{ base: 0, xs: 25 }}
+        >
+          Добавить пользователя
+        </Button>
+      </Group>
+      {members.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Первый добавленный пользователь в организацию получит статус владельца
+        </Text>
+      ) : (
+        <Stack gap={6} component="ul" aria-label="Участники новой организации" p={0} m={0}>
+          {members.map((member, index) => (
+            <Group
+              key={member.id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              p="xs"
+              style={{ listStyle: 'none', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate="end">
+                  {displayName(member)}
+                </Text>
+                {member.name && (
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {member.email}
+                  </Text>
+                )}
+              </Stack>
+              <Group gap={4} wrap="nowrap">
+                <Badge variant="light" color={index === 0 ? 'blue' : 'gray'}>
+                  {index === 0 ? 'Владелец' : 'Участник'}
+                </Badge>
+                {index > 0 && (
+                  <Tooltip label="Сделать владельцем" withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Сделать владельцем ${displayName(member)}`}
+                      onClick={() => makeOwner(member.id)}
+                      disabled={disabled}
+                    >
+                      <IconCrown size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label="Убрать" withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Убрать ${displayName(member)}`}
+                    onClick={() => onChange(members.filter((m) => m.id !== member.id))}
+                    disabled={disabled}
+                  >
+                    <IconX size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import type { AdminOrganizationListItem } from '@cabinet/contracts';
+import { ActionIcon, Anchor, Avatar, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconSettings, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { displayName } from '@/lib/format';
+import classes from '../../shared/components/admin-table.module.css';
+
+/** Columns ID, Название, Владелец, Тип, Действия (spec section 2). */
+export function OrganizationsAdminTable({ organizations }: { organizations: AdminOrganizationListItem[] }) {
+  const [deleting, setDeleting] = useState<AdminOrganizationListItem | null>(null);
+
+  return (
+    <>
+      <Table verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th visibleFrom="xs">ID</Table.Th>
+            <Table.Th>Название</Table.Th>
+            <Table.Th visibleFrom="xs">Владелец</Table.Th>
+            <Table.Th visibleFrom="xs">Тип</Table.Th>
+            <Table.Th className={classes.actions}>Действия</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {organizations.map((organization) => {
+            const href = paths.admin.organizationSettings.getHref(organization.id, organization.name);
+            const owner = displayName(organization.owner);
+            return (
+              <Table.Tr key={organization.id} data-testid="admin-organization-row">
+                <Table.Td visibleFrom="xs">{organization.id}</Table.Td>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <Avatar
+                      src={organization.files[0]?.url ?? null}
+                      name={organization.name}
+                      color="initials"
+                      size={32}
+                      radius="md"
+                      alt=""
+                    />
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Anchor
+                        component={Link}
+                        to={href}
+                        fw={600}
+                        size="sm"
+                        c="inherit"
+                        style={{ overflowWrap: 'anywhere' }}
+                      >
+                        {organization.name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+                        {organization.type.name} · {owner}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="xs">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {owner}
+                  </Text>
+                  {organization.owner.name && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {organization.owner.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
+                <Table.Td className={classes.actions}>
+                  <Group gap={4} wrap="nowrap">
+                    <Tooltip label="Настройки" withArrow>
+                      <ActionIcon
+                        component={Link}
+                        to={href}
+                        variant="subtle"
+                        color="gray"
+                        size="lg"
+                        aria-label={`Настройки организации ${organization.name}`}
+                      >
+                        <IconSettings size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Удалить" withArrow>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="lg"
+                        aria-label={`Удалить организацию ${organization.name}`}
+                        onClick={() => setDeleting(organization)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {deleting && (
+        <OrganizationDeleteDialog
+          key={deleting.id}
+          organizationId={deleting.id}
+          opened
+          onClose={() => setDeleting(null)}
+          // The list is already here; the shared dialog has refreshed it.
+          onDeleted={() => setDeleting(null)}
+        />
+      )}
+    </>
+  );
+}

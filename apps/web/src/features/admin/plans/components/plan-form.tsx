@@ -1,0 +1,186 @@
+import {
+  PLAN_DESCRIPTION_MAX,
+  type Plan,
+  PlanEditFormSchema,
+  type PlanEditFormValues,
+  PlanFormSchema,
+  SUPPORT_TYPE_ID,
+  truncatePriceInput,
+} from '@cabinet/contracts';
+import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconCurrencyRubel } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import type { z } from 'zod';
+
+export type PlanFormOutput = z.output<typeof PlanEditFormSchema>;
+
+type PlanFormProps = {
+  /** 'create' requires the description (PlanFormSchema); 'edit' does not (PlanEditFormSchema). */
+  mode: 'create' | 'edit';
+  /** The stored plan for 'edit'; the form follows it when it is reloaded ('Отмена'). */
+  plan?: Plan;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: (values: PlanFormOutput) => void;
+  onCancel: () => void;
+  /** Extra buttons on the left of the footer ('Удалить тариф'). */
+  extraActions?: ReactNode;
+};
+
+export const EMPTY_PLAN_FORM: PlanEditFormValues = {
+  name: '',
+  priceMonth: '',
+  priceYear: '',
+  maxOrganizations: '',
+  maxMembers: '',
+  description: '',
+  supportTypeId: SUPPORT_TYPE_ID,
+};
+
+/** '990.00' → '990', '9.50' → '9.5': what a person would type, so editing does not start with noise. */
+function priceForInput(money: string): string {
+  return money.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+}
+
+export function planToFormValues(plan: Plan): PlanEditFormValues {
+  return {
+    name: plan.name,
+    priceMonth: priceForInput(plan.price_month),
+    priceYear: priceForInput(plan.price_year),
+    maxOrganizations: String(plan.max_organizations),
+    maxMembers: String(plan.max_members),
+    description: plan.description,
+    supportTypeId: SUPPORT_TYPE_ID,
+  };
+}
+
+/**
+ * Counts take digits only. One digit more than the 2 allowed is kept, so the person sees 'Не более 99 …'
+ * rather than a key that silently does nothing (docs/decisions/0074-plan-form-inputs.md).
+ */
+export function countInput(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 3);
+}
+
+/** The tariff form of 'Создание тарифа' and tariff settings, with every rule of spec section 5. */
+export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, extraActions }: PlanFormProps) {
+  const schema = mode === 'create' ? PlanFormSchema : PlanEditFormSchema;
+  const form = useForm<PlanEditFormValues>({
+    mode: 'controlled',
+    initialValues: plan ? planToFormValues(plan) : EMPTY_PLAN_FORM,
+    validate: schemaResolver(schema, { sync: true }),
+    validateInputOnChange: true,
+  });
+
+  const showPlan = (stored: Plan) => {
+    form.setValues(planToFormValues(stored));
+    form.resetDirty();
+    form.clearErrors();
+  };
+
+  // A reload that brings a changed plan (after a save, or someone else's edit) refills the form.
+  useEffect(() => {
+    if (plan) showPlan(plan);
+  }, [plan]);
+
+  // 'Отмена' drops the edits at once (an unchanged reload keeps the same object, so the effect above
+  // would not run), then the screen reloads the plan.
+  const cancel = () => {
+    if (plan) showPlan(plan);
+    onCancel();
+  };
+
+  const submit = form.onSubmit((values) => onSubmit(schema.parse(values)));
+  const description = form.values.description ?? '';
+
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={760}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Название"
+            placeholder="Например, Про"
+            withAsterisk
+            disabled={busy}
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label="Стоимость/мес"
+              placeholder="0"
+              inputMode="decimal"
+              withAsterisk
+              disabled={busy}
+              rightSection={<IconCurrencyRubel size={16} aria-hidden />}
+              {...form.getInputProps('priceMonth')}
+              onChange={(event) =>
+                form.setFieldValue('priceMonth', truncatePriceInput(event.currentTarget.value))
+              }
+            />
+            <TextInput
+              label="Стоимость/год"
+              placeholder="0"
+              inputMode="decimal"
+              withAsterisk
+              disabled={busy}
+              rightSection={<IconCurrencyRubel size={16} aria-hidden />}
+              {...form.getInputProps('priceYear')}
+              onChange={(event) =>
+                form.setFieldValue('priceYear', truncatePriceInput(event.currentTarget.value))
+              }
+            />
+            <TextInput
+              label="Количество организаций"
+              placeholder="1"
+              inputMode="numeric"
+              withAsterisk
+              disabled={busy}
+              {...form.getInputProps('maxOrganizations')}
+              onChange={(event) =>
+                form.setFieldValue('maxOrganizations', countInput(event.currentTarget.value))
+              }
+            />
+            <TextInput
+              label="Количество пользователей в организации"
+              placeholder="5"
+              inputMode="numeric"
+              withAsterisk
+              disabled={busy}
+              {...form.getInputProps('maxMembers')}
+              onChange={(event) => form.setFieldValue('maxMembers', countInput(event.currentTarget.value))}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Описание"
+            placeholder="Что входит в тариф"
+            withAsterisk={mode === 'create'}
+            autosize
+            minRows={3}
+            maxRows={10}
+            disabled={busy}
+            description={`${description.length} / ${PLAN_DESCRIPTION_MAX}`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('description')}
+          />
+          <Group justify="space-between" gap="sm" mt="sm">
+            <Group gap="sm">{extraActions}</Group>
+            <Group gap="sm" justify="flex-end">
+              <Button variant="default" onClick={cancel} disabled={busy}>
+                Отмена
+              </Button>
+              <Button
+                type="submit"
+                loading={busy}
+                // Settings: nothing to save until something changed.
+                disabled={!form.isValid() || (mode === 'edit' && !form.isDirty())}
+              >
+                {submitLabel}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type AdminListFrameProps = {
+  /** The first load (nothing to show yet). */
+  isPending: boolean;
+  /** A newer page or search is loading while the previous one stays on screen. */
+  isFetching: boolean;
+  isError: boolean;
+  isEmpty: boolean;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  children: ReactNode;
+};
+
+/** Table frame shared by the admin lists: loading, error and empty states and the pagination. */
+export function AdminListFrame({
+  isPending,
+  isFetching,
+  isError,
+  isEmpty,
+  page,
+  pages,
+  onPageChange,
+  children,
+}: AdminListFrameProps) {
+  // The table stays mounted whatever the state (its headers show, and dialogs it owns, such as a
+  // delete running its 1500 ms follow-up, are not torn down when the last row goes).
+  let status: ReactNode = null;
+  if (isPending) {
+    status = (
+      <Center py="xl">
+        <Loader aria-label="Загрузка" />
+      </Center>
+    );
+  } else if (isEmpty) {
+    status = (
+      <Text c="dimmed" ta="center" py="xl">
+        {isError ? 'Не удалось загрузить данные' : 'Нет данных'}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Paper
+        withBorder
+        style={{
+          overflow: 'hidden',
+          opacity: isFetching && !isPending ? 0.6 : 1,
+          transition: 'opacity 150ms',
+        }}
+        aria-busy={isFetching}
+      >
+        {children}
+        {status}
+      </Paper>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={onPageChange}
+            siblings={1}
+            boundaries={1}
+            getControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': 'Предыдущая страница' }
+                : control === 'next'
+                  ? { 'aria-label': 'Следующая страница' }
+                  : {}
+            }
+            getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

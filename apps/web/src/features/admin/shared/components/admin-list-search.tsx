@@ -1,0 +1,27 @@
+import { CloseButton, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+
+type AdminListSearchProps = {
+  value: string;
+  onChange: (next: string) => void;
+  /** Accessible name: the placeholder alone is not a label. */
+  label: string;
+};
+
+/** The 'Поиск' box of the admin lists (spec section 2). */
+export function AdminListSearch({ value, onChange, label }: AdminListSearchProps) {
+  return (
+    <TextInput
+      type="search"
+      placeholder="Поиск"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        value ? <CloseButton size="sm" aria-label="Очистить поиск" onClick={() => onChange('')} /> : null
+      }
+      w={{ base: '100%', xs: 320 }}
+    />
+  );
+}

@@ -1,0 +1,110 @@
+import { type ProfileUpdateRequest, ProfileUpdateResponseSchema } from '@cabinet/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestLoginCode } from '@/features/auth/api/login';
+import { findUserByEmail } from '@/features/members/api/search-users';
+import { ApiError, apiClient } from '@/lib/api-client';
+import { failureText } from '@/lib/error-message';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/toasts';
+import { adminCountsQueryKey } from '../../counts/api/get-admin-count';
+import { adminUsersQueryKey } from './get-users';
+
+/** The web's built-in loginKey (the sign-in screen's default): the invitation is a web sign-in. */
+export const INVITE_LOGIN_KEY = 'web';
+
+export const CREATE_USER_MESSAGES = {
+  badEmail: 'Некорректный email',
+  exists: 'Пользователь с таким email уже существует',
+  invited: 'Пользователю отправлено приглашение в систему',
+  failed: 'Не удалось создать пользователя',
+} as const;
+
+export type CreateUserInput = {
+  name: string;
+  email: string;
+  /** Uploads the chosen avatar and answers its id; absent when no file was chosen. */
+  uploadAvatar?: () => Promise<number>;
+};
+
+/** What the flow ended with: created, or stopped by one of the spec's warnings (no error toast). */
+export type CreateUserOutcome = { status: 'created'; userId: number } | { status: 'warned'; warning: string };
+
+export type CreateUserDeps = {
+  findUserByEmail: typeof findUserByEmail;
+  sendInvitation: (email: string) => Promise<unknown>;
+  updateProfile: (userId: number, body: ProfileUpdateRequest) => Promise<unknown>;
+};
+
+/** POST /api/v1/auth/login {email, loginKey}: creates the account, unverified, and mails it a code. */
+async function sendInvitation(email: string): Promise<void> {
+  try {
+    await requestLoginCode({ loginKey: INVITE_LOGIN_KEY, email });
+  } catch (error) {
+    // 429: a code went to this address less than a minute ago, so the invitation is already there.
+    if (error instanceof ApiError && error.status === 429) return;
+    // This call does not rest on the admin's session: its 401 must not sign the admin out.
+    if (error instanceof ApiError && error.status === 401) throw new Error(error.message);
+    throw error;
+  }
+}
+
+function updateProfile(userId: number, body: ProfileUpdateRequest) {
+  return apiClient.put(`/rest/profile/update/${userId}`, body, {
+    schema: ProfileUpdateResponseSchema.shape.data,
+  });
+}
+
+const defaultDeps: CreateUserDeps = { findUserByEmail, sendInvitation, updateProfile };
+
+/**
+ * Admin 'create user', exactly as spec section 4 orders it (product-decisions, Accounts): check the
+ * e-mail, look for an existing account, send the invitation (the first login call, which creates the
+ * account), find the new account, upload the avatar if one was chosen, then set its name and avatar.
+ */
+export async function createUser(
+  input: CreateUserInput,
+  deps: CreateUserDeps = defaultDeps,
+): Promise<CreateUserOutcome> {
+  const email = input.email.trim().toLowerCase();
+  if (!email) return { status: 'warned', warning: CREATE_USER_MESSAGES.badEmail };
+
+  if (await deps.findUserByEmail(email)) return { status: 'warned', warning: CREATE_USER_MESSAGES.exists };
+
+  await deps.sendInvitation(email);
+
+  const created = await deps.findUserByEmail(email);
+  if (!created) throw new Error(CREATE_USER_MESSAGES.failed);
+
+  // The account exists and has its invitation by now: a failed upload (which has its own toast) must not
+  // turn that into 'Не удалось создать пользователя', so the name is saved without the avatar.
+  const imageId = input.uploadAvatar ? await input.uploadAvatar().catch(() => undefined) : undefined;
+  await deps.updateProfile(created.id, {
+    name: input.name.trim(),
+    ...(imageId !== undefined ? { image_id: imageId } : {}),
+  });
+  return { status: 'created', userId: created.id };
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => createUser(input),
+    // Spec section 8's text, unless the server refused with a reason the admin can act on (decision 0051).
+    meta: { errorToast: false },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notifyError(failureText(error, CREATE_USER_MESSAGES.failed));
+      }
+    },
+    onSuccess: async (outcome) => {
+      if (outcome.status === 'warned') {
+        notifyWarning(outcome.warning);
+        return;
+      }
+      notifySuccess(CREATE_USER_MESSAGES.invited);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: adminCountsQueryKey }),
+      ]);
+    },
+  });
+}

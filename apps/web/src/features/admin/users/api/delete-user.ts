@@ -1,0 +1,41 @@
+import { MessageResponseSchema } from '@cabinet/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { organizationKeys } from '@/features/organizations/api/keys';
+import { ApiError, apiClient } from '@/lib/api-client';
+import { failureText } from '@/lib/error-message';
+import { notifyError, notifySuccess } from '@/lib/toasts';
+import { adminCountsQueryKey } from '../../counts/api/get-admin-count';
+import { adminUsersQueryKey } from './get-users';
+
+/**
+ * DELETE /api/v1/rest/profile/delete/{id}: the account goes with the organizations it owns
+ * (docs/decisions/0042-account-deletion.md).
+ */
+export function deleteUser(userId: number) {
+  return apiClient.delete(`/rest/profile/delete/${userId}`, undefined, {
+    schema: MessageResponseSchema.shape.data,
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    // Spec section 8's text, unless the server says why (409: the last admin) (decision 0051).
+    meta: { errorToast: false },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notifyError(failureText(error, 'Не удалось удалить пользователя'));
+      }
+    },
+    onSuccess: async () => {
+      notifySuccess('Пользователь удалён');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: adminCountsQueryKey }),
+        // The organizations the account owned went with it.
+        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
+      ]);
+    },
+  });
+}

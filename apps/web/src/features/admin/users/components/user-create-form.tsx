@@ -1,0 +1,104 @@
+import { ProfileEmailSchema, USER_TYPE_USER, UserNameSchema } from '@cabinet/contracts';
+import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useState } from 'react';
+import { z } from 'zod';
+import { AvatarField } from '@/features/files/components/avatar-field';
+import { type AvatarValue, avatarValueFrom } from '@/features/files/components/avatar-value';
+import { useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { useCreateUser } from '../api/create-user';
+
+/** Spec section 5: name and e-mail as in the profile, and a type is required. */
+export const UserCreateFormSchema = z.object({
+  name: UserNameSchema,
+  email: ProfileEmailSchema,
+  type: z.string().min(1, 'Обязательное поле'),
+});
+type UserCreateFormValues = z.input<typeof UserCreateFormSchema>;
+
+/** Spec section 9: an admin-created user is always of type 1 'Пользователь'. */
+const USER_TYPE_OPTIONS = [{ value: String(USER_TYPE_USER), label: 'Пользователь' }];
+
+type UserCreateFormProps = { onDone: () => void; onCancel: () => void };
+
+/** 'Создание пользователя': name, e-mail, type and avatar; the spec's invitation flow on submit. */
+export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
+  const form = useForm<UserCreateFormValues>({
+    mode: 'controlled',
+    initialValues: { name: '', email: '', type: String(USER_TYPE_USER) },
+    validate: schemaResolver(UserCreateFormSchema, { sync: true }),
+    validateInputOnChange: true,
+  });
+  const [avatar, setAvatar] = useState<AvatarValue>(avatarValueFrom(null));
+  const avatarSave = useAvatarSave();
+  const createUser = useCreateUser();
+  const busy = createUser.isPending || avatarSave.isPending;
+
+  const submit = form.onSubmit((values) => {
+    const file = avatar.file;
+    createUser.mutate(
+      {
+        name: values.name,
+        email: values.email,
+        uploadAvatar: file
+          ? async () => {
+              const { imageId } = await avatarSave.resolve({ file, scheduledDelete: false });
+              if (typeof imageId !== 'number') throw new Error('no image id');
+              return imageId;
+            }
+          : undefined,
+      },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.status === 'created') onDone();
+        },
+      },
+    );
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Имя"
+            placeholder="Введите имя"
+            withAsterisk
+            autoComplete="off"
+            disabled={busy}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email"
+            placeholder="user@example.com"
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            disabled={busy}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <Select
+            label="Тип"
+            data={USER_TYPE_OPTIONS}
+            withAsterisk
+            allowDeselect={false}
+            disabled={busy}
+            key={form.key('type')}
+            {...form.getInputProps('type')}
+          />
+          <AvatarField value={avatar} onChange={setAvatar} name={form.values.name} disabled={busy} />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onCancel} disabled={busy}>
+              Отмена
+            </Button>
+            <Button type="submit" loading={busy} disabled={!form.isValid()}>
+              Создать пользователя
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

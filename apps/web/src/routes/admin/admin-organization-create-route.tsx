@@ -1,0 +1,57 @@
+import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import {
+  membersToRequest,
+  OrganizationMembersPicker,
+  type PickedMember,
+} from '@/features/admin/organizations/components/organization-members-picker';
+import { useGoBack } from '@/features/admin/shared/use-go-back';
+import { OrganizationForm } from '@/features/organizations/components/organization-form';
+
+/**
+ * /admin/organizations/new, 'Создание организации' (spec section 2): name, type, avatar and optional
+ * members, the first of whom becomes the owner (else the admin); then the admin organizations list.
+ */
+export function AdminOrganizationCreateRoute() {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.organizations.getHref());
+  const [members, setMembers] = useState<PickedMember[]>([]);
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.admin.home.getHref() },
+          { label: 'Организации', href: paths.admin.organizations.getHref() },
+          { label: 'Создание организации' },
+        ]}
+        title="Создание организации"
+      />
+      <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={760}>
+        <Stack gap="lg">
+          <section aria-labelledby="new-organization-members">
+            <Stack gap="xs">
+              <Title order={2} size="h4" id="new-organization-members">
+                Участники
+              </Title>
+              <Text size="sm" c="dimmed">
+                Необязательно. Без участников владельцем станет ваша учётная запись.
+              </Text>
+              <OrganizationMembersPicker members={members} onChange={setMembers} />
+            </Stack>
+          </section>
+          <Divider />
+          <OrganizationForm
+            mode="create"
+            createExtras={members.length > 0 ? { members: membersToRequest(members) } : undefined}
+            onSaved={() => navigate(paths.admin.organizations.getHref())}
+            onCancel={goBack}
+          />
+        </Stack>
+      </Paper>
+    </>
+  );
+}

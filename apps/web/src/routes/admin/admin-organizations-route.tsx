@@ -1,0 +1,48 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useAdminOrganizations } from '@/features/admin/organizations/api/get-admin-organizations';
+import { OrganizationsAdminTable } from '@/features/admin/organizations/components/organizations-admin-table';
+import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
+import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
+import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
+
+/** /admin/organizations (spec section 2): every organization with its owner and type. */
+export function AdminOrganizationsRoute() {
+  const { text, setText, search, page, setPage } = useAdminListState();
+  const { data, isPending, isFetching, isError } = useAdminOrganizations({ search, page });
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Организации' }]}
+        title="Организации"
+        actions={
+          <Button
+            component={Link}
+            to={paths.admin.organizationCreate.getHref()}
+            leftSection={<IconPlus size={18} />}
+          >
+            Создать организацию
+          </Button>
+        }
+      />
+      <Group mb="md">
+        <AdminListSearch value={text} onChange={setText} label="Поиск организаций" />
+      </Group>
+      <AdminListFrame
+        isPending={isPending}
+        isFetching={isFetching}
+        isError={isError}
+        isEmpty={(data?.items.length ?? 0) === 0}
+        page={data?.meta.page ?? page}
+        pages={data?.meta.pages ?? 1}
+        onPageChange={setPage}
+      >
+        <OrganizationsAdminTable organizations={data?.items ?? []} />
+      </AdminListFrame>
+    </>
+  );
+}

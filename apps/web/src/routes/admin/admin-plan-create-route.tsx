@@ -1,0 +1,38 @@
+import { planFormToRequest } from '@cabinet/contracts';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useCreatePlan } from '@/features/admin/plans/api/plan-mutations';
+import { PlanForm } from '@/features/admin/plans/components/plan-form';
+import { useGoBack } from '@/features/admin/shared/use-go-back';
+
+/** /admin/subscriptions/new, 'Создание тарифа' (spec sections 2 and 4): create, then the plans list. */
+export function AdminPlanCreateRoute() {
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.admin.plans.getHref());
+  const createPlan = useCreatePlan();
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.admin.home.getHref() },
+          { label: 'Тарифы', href: paths.admin.plans.getHref() },
+          { label: 'Создание тарифа' },
+        ]}
+        title="Создание тарифа"
+      />
+      <PlanForm
+        mode="create"
+        busy={createPlan.isPending}
+        submitLabel="Создать тариф"
+        onCancel={goBack}
+        onSubmit={(values) =>
+          createPlan.mutate(planFormToRequest(values), {
+            onSuccess: () => navigate(paths.admin.plans.getHref()),
+          })
+        }
+      />
+    </>
+  );
+}

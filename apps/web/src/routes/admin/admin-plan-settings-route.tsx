@@ -1,0 +1,76 @@
+import { planFormToRequest } from '@cabinet/contracts';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { PlaceholderPanel } from '@/components/placeholder-panel';
+import { paths, searchParamKeys } from '@/config/paths';
+import { useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
+import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
+import { PlanForm } from '@/features/admin/plans/components/plan-form';
+import { useConfirmPlanDelete } from '@/features/admin/plans/components/use-confirm-plan-delete';
+
+/**
+ * /admin/subscriptions/:subscriptionId?subscriptionName=… (spec section 2): edit or delete a plan; after
+ * either, the plans list. 'Отмена' reloads the stored values.
+ */
+export function AdminPlanSettingsRoute() {
+  const navigate = useNavigate();
+  const { subscriptionId } = useParams();
+  const [params] = useSearchParams();
+  const id = Number(subscriptionId);
+  const plan = useAdminPlan(id);
+  const updatePlan = useUpdatePlan();
+  const { confirm, isPending: deleting } = useConfirmPlanDelete();
+  const title =
+    plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
+  const toList = () => navigate(paths.admin.plans.getHref());
+  const busy = updatePlan.isPending || deleting || plan.isFetching;
+
+  let body = (
+    <Center py="xl">
+      <Loader aria-label="Загрузка" />
+    </Center>
+  );
+  if (plan.data) {
+    body = (
+      <PlanForm
+        mode="edit"
+        plan={plan.data}
+        busy={busy}
+        submitLabel="Сохранить изменения"
+        onCancel={() => void plan.refetch()}
+        onSubmit={(values) =>
+          updatePlan.mutate({ id, body: planFormToRequest(values) }, { onSuccess: toList })
+        }
+        extraActions={
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            disabled={busy}
+            onClick={() => plan.data && confirm(plan.data, toList)}
+          >
+            Удалить тариф
+          </Button>
+        }
+      />
+    );
+  } else if (plan.isError) {
+    body = <PlaceholderPanel title="Тариф не найден">Не удалось получить данные тарифа</PlaceholderPanel>;
+  }
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.admin.home.getHref() },
+          { label: 'Тарифы', href: paths.admin.plans.getHref() },
+          { label: title },
+        ]}
+        title={title}
+      />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useAdminPlans } from '@/features/admin/plans/api/get-admin-plans';
+import { PlansTable } from '@/features/admin/plans/components/plans-table';
+import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
+import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
+import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
+
+/** /admin/subscriptions (spec section 2): every plan, searchable by name. */
+export function AdminPlansRoute() {
+  const { text, setText, search, page, setPage } = useAdminListState();
+  const { data, isPending, isFetching, isError } = useAdminPlans({ search, page });
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Тарифы' }]}
+        title="Тарифы"
+        actions={
+          <Button component={Link} to={paths.admin.planCreate.getHref()} leftSection={<IconPlus size={18} />}>
+            Создать тариф
+          </Button>
+        }
+      />
+      <Group mb="md">
+        <AdminListSearch value={text} onChange={setText} label="Поиск тарифов" />
+      </Group>
+      <AdminListFrame
+        isPending={isPending}
+        isFetching={isFetching}
+        isError={isError}
+        isEmpty={(data?.items.length ?? 0) === 0}
+        page={data?.meta.page ?? page}
+        pages={data?.meta.pages ?? 1}
+        onPageChange={setPage}
+      >
+        <PlansTable plans={data?.items ?? []} />
+      </AdminListFrame>
+    </>
+  );
+}

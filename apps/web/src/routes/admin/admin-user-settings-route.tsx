@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths, searchParamKeys } from '@/config/paths';
+import { useAdminUser } from '@/features/admin/users/api/get-user';
+import { adminUsersQueryKey } from '@/features/admin/users/api/get-users';
+import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
+import { UserDeleteDialog } from '@/features/admin/users/components/user-delete-dialog';
+import { UserOrganizationsPanel } from '@/features/admin/users/components/user-organizations-panel';
+import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { displayName } from '@/lib/format';
+
+/**
+ * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the
+ * user's organizations, 'Разлогинить', 'Заблокировать' and 'Удалить пользователя'.
+ */
+export function AdminUserSettingsRoute() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { userId } = useParams();
+  const [params] = useSearchParams();
+  const id = Number(userId);
+  const user = useAdminUser(id);
+  const { data: me } = useProfile();
+  const [deleteOpened, setDeleteOpened] = useState(false);
+  const data = user.data;
+  const title =
+    (data && displayName(data)) ||
+    params.get(searchParamKeys.userName) ||
+    `Пользователь ${userId ?? ''}`.trim();
+  const isSelf = me?.id === id;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[
+          { label: 'Главная', href: paths.admin.home.getHref() },
+          { label: 'Список пользователей', href: paths.admin.users.getHref() },
+          { label: title },
+        ]}
+        title={title}
+      />
+      {user.isPending && !user.isError && <Skeleton height={360} aria-label="Загрузка" />}
+      {user.isError && !data && (
+        <Alert color="red" variant="light" title="Пользователь недоступен">
+          Ошибка при получении данных пользователя: возможно, аккаунт удалён.
+        </Alert>
+      )}
+      {data && (
+        <Stack gap="xl">
+          {/* Not in the header's description: badges are blocks and may not sit in its paragraph. */}
+          {(!data.email_verified_at || data.blocked) && (
+            <UserStatusBadges emailVerifiedAt={data.email_verified_at} blocked={data.blocked} />
+          )}
+          <Paper
+            withBorder
+            p={{ base: 'md', xs: 'xl' }}
+            component="section"
+            aria-labelledby="user-profile-title"
+          >
+            <Stack gap="lg">
+              <Title id="user-profile-title" order={2} size="h4">
+                Профиль
+              </Title>
+              <ProfileForm
+                mode="admin"
+                hideDelete
+                user={{
+                  id: data.id,
+                  name: data.name,
+                  email: data.email,
+                  avatar: data.files[0] ? { id: data.files[0].id, url: data.files[0].url } : null,
+                  version: data.updated_at,
+                }}
+                onSaved={() => void refresh()}
+                onCancel={() => void user.refetch()}
+                onDeleted={() => navigate(paths.admin.users.getHref())}
+              />
+            </Stack>
+          </Paper>
+          <UserOrganizationsPanel userId={data.id} />
+          <Paper
+            withBorder
+            p={{ base: 'md', xs: 'xl' }}
+            component="section"
+            aria-labelledby="user-access-title"
+          >
+            <Stack gap="sm">
+              <Title id="user-access-title" order={2} size="h4">
+                Доступ
+              </Title>
+              <Text size="sm" c="dimmed">
+                {isSelf
+                  ? 'Эти действия нельзя применить к своей учётной записи.'
+                  : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
+              </Text>
+              <Group justify="space-between" gap="sm">
+                <UserAccountActions user={data} isSelf={isSelf} variant="buttons" />
+                <Button
+                  variant="subtle"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => setDeleteOpened(true)}
+                >
+                  Удалить пользователя
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+          <UserDeleteDialog
+            userId={data.id}
+            userName={displayName(data)}
+            opened={deleteOpened}
+            onClose={() => setDeleteOpened(false)}
+            onDeleted={() => {
+              setDeleteOpened(false);
+              navigate(paths.admin.users.getHref());
+            }}
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
