@@ -26,9 +26,10 @@ test.describe('admin organizations', () => {
     await expect(page.getByText('Пользователь не найден')).toBeVisible();
     await email.fill(ownerEmail);
     await page.getByRole('button', { name: 'Добавить пользователя' }).click();
+    const members = page.getByRole('list', { name: 'Участники новой организации' });
+    await expect(members.getByRole('listitem')).toHaveCount(1);
     await email.fill(memberEmail);
     await email.press('Enter');
-    const members = page.getByRole('list', { name: 'Участники новой организации' });
     await expect(members.getByRole('listitem')).toHaveCount(2);
     await expect(members.getByRole('listitem').first()).toContainText('Владелец');
 

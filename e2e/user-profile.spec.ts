@@ -28,7 +28,7 @@ test.describe('profile settings', () => {
     await page.getByRole('button', { name: 'Сохранить изменения' }).click();
     await expect(page.getByText('Данные пользователя обновлены')).toBeVisible();
     await expect(page.getByText('Аватар изменен')).toBeVisible();
-    await expect(page.getByRole('button', { name: /Меню профиля: Пётр Великий/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Пётр Великий.*Меню профиля/ })).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel('Email')).toHaveValue(newEmail);

@@ -11,7 +11,7 @@ export function NotFoundView() {
         fz={{ base: 96, xs: 140 }}
         fw={800}
         lh={1}
-        c="blue.3"
+        c="blue.6"
         style={{ letterSpacing: '-0.04em' }}
       >
         404

@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigation, useSearchParams } from 'react-router';
 import { searchParamKeys } from '@/config/paths';
 
 const URL_WRITE_DELAY_MS = 300;
@@ -21,6 +21,9 @@ export function useSearchText(): [string, (next: string) => void] {
   const inUrl = params.get(searchParamKeys.search) ?? '';
   const [text, setText] = useState(inUrl);
   const written = useRef(inUrl);
+  // A link clicked within the delay starts a navigation while this page stays mounted (routes load
+  // lazily); writing the URL then would replace that navigation and keep the user on this page.
+  const navigation = useNavigation();
 
   // Another page or the back button changed the URL: show what it says. Our own writes come back here
   // too, late, and must not overwrite what was typed since.
@@ -32,6 +35,7 @@ export function useSearchText(): [string, (next: string) => void] {
   }, [inUrl]);
 
   const writeUrl = useDebouncedCallback((next: string) => {
+    if (navigation.state !== 'idle') return;
     written.current = next.trim() ? next : '';
     setParams(
       (current) => {

@@ -43,7 +43,7 @@ function PeriodOption({ plan, period, checked }: PeriodOptionProps) {
           <Group gap="xs">
             <Text fw={600}>{period === 'month' ? 'Оплата за месяц' : 'Оплата за год'}</Text>
             {period === 'year' && view.kind === 'year' && view.savingPercent > 0 && (
-              <Badge color="green" radius="sm" tt="none">
+              <Badge color="green" variant="light" radius="sm" tt="none">
                 Выгодно
               </Badge>
             )}

@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Badge, Container, Group, Menu } from '@mantine/core';
 import { IconHome, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
-import { Logo } from '@/components/logo';
+import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -25,7 +25,7 @@ export function AdminLayout() {
               component={Link}
               to={paths.admin.root.getHref()}
               underline="never"
-              aria-label="Администрирование: главная"
+              aria-label={`${PRODUCT_NAME} — администрирование, главная`}
             >
               <Logo variant="inverse" textVisibleFrom="xs" />
             </Anchor>

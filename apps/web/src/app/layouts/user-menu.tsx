@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import classes from './user-menu.module.css';
@@ -30,13 +30,18 @@ export function UserMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton
-          className={classes.trigger}
-          data-inverse={inverse || undefined}
-          aria-label={`Меню профиля${caption ? `: ${caption}` : ''}`}
-        >
+        <UnstyledButton className={classes.trigger} data-inverse={inverse || undefined}>
           <Group gap={10} wrap="nowrap">
-            <Avatar src={avatarUrl} name={name || email} color="initials" size={36} radius="xl" alt="" />
+            {/* The initials are a picture of the name, not words to read out or to say. */}
+            <Avatar
+              src={avatarUrl}
+              name={name || email}
+              color="initials"
+              size={36}
+              radius="xl"
+              alt=""
+              aria-hidden
+            />
             {caption && (
               <Text
                 size="sm"
@@ -47,6 +52,8 @@ export function UserMenu({
                 {caption}
               </Text>
             )}
+            {/* The name comes from the content, so it holds the visible caption (WCAG 2.5.3, label in name). */}
+            <VisuallyHidden>Меню профиля</VisuallyHidden>
             <IconChevronDown size={16} stroke={1.8} aria-hidden className={classes.chevron} />
           </Group>
         </UnstyledButton>

@@ -39,9 +39,11 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canInvite) return;
-    invite.mutate(email.trim(), {
+    const sent = email;
+    invite.mutate(sent.trim(), {
       onSuccess: () => {
-        setEmail('');
+        // Clear the box only if it still holds this address: the next one may be typed already.
+        setEmail((current) => (current === sent ? '' : current));
         onChanged?.();
       },
     });

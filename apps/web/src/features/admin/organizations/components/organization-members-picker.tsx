@@ -38,14 +38,16 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
 
   const add = () => {
     if (!canAdd) return;
-    lookup.mutate(email, {
+    const wanted = email;
+    lookup.mutate(wanted, {
       onSuccess: (user) => {
         if (!user) {
           notifyError(USER_NOT_FOUND);
           return;
         }
         if (!members.some((member) => member.id === user.id)) onChange([...members, user]);
-        setEmail('');
+        // Clear the box only if it still holds this address: the admin may have typed the next one.
+        setEmail((current) => (current === wanted ? '' : current));
       },
     });
   };
