@@ -32,6 +32,9 @@ export default fp(
       prefix: '/app/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/vite.config.ts); send the best one the
+      // browser accepts.
+      preCompressed: true,
       // Hashed assets are immutable; index.html must always be revalidated.
       setHeaders(res, filePath) {
         res.header(
