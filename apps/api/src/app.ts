@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Env } from './env';
 import type { Mailer } from './lib/mail';
 import adminRoutes from './modules/admin/admin.routes';
@@ -18,7 +19,7 @@ import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
 import storagePlugin from './plugins/storage';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+const NoQuerySchema = z.object({}).strict();
+
 /** JSON bodies: an empty body is "no body" (a POST without payload), anything else is parsed safely. */
 const jsonBodies = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -63,6 +66,8 @@ export async function buildApp(options: BuildAppOptions) {
     requestTimeout: 300_000,
     connectionTimeout: 305_000,
     routerOptions: { maxParamLength: 512 },
+    // Bad %-escapes and over-long path segments fail in the router, before the error handler: same envelope.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -96,6 +101,14 @@ export async function buildApp(options: BuildAppOptions) {
     loginVerify: Math.ceil(env.LOGIN_RATE_LIMIT * 1.5),
     ...options.rateLimits,
   };
+  // A call that takes no query string refuses one like any unknown field (400), as the list calls and the
+  // admin counts do. Downloads are left alone: an <img src> may carry a cache-busting query.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1/') || route.url.startsWith('/api/v1/files/download/')) return;
+    if (route.schema?.querystring) return;
+    route.schema = { ...route.schema, querystring: NoQuerySchema };
+  });
+
   // Modules, each under its prefix, registered by hand so the routing is visible here.
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, {

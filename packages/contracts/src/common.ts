@@ -2,6 +2,14 @@ import { z } from 'zod';
 
 // Zod's own Russian locale gives the generic messages (type, length, bounds) in Russian on both sides.
 z.config(z.locales.ru());
+// A value that is missing altogether gets the spec's required text, not "ожидалось string, получено undefined".
+// Schemas with a message of their own keep it.
+z.config({
+  customError: (issue) =>
+    issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')
+      ? 'Обязательное поле'
+      : undefined,
+});
 
 export const INT32_MAX = 2_147_483_647;
 

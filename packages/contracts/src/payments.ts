@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { envelope, IdSchema, listEnvelope, MoneySchema, PaginationQuerySchema } from './common';
+import {
+  envelope,
+  hasControlCharacters,
+  IdSchema,
+  listEnvelope,
+  MoneySchema,
+  PaginationQuerySchema,
+} from './common';
 
 // Checkout and payments (product-decisions "Plans and payments"; docs/decisions/0022..0025).
 
@@ -65,7 +72,12 @@ export const PAYMENT_FORM_FIELDS = [
   'successURL',
 ] as const satisfies readonly (keyof SubscribeInfo)[];
 
-const field = (max: number) => z.string().max(max, `Не более ${max} символов`);
+/** A notification field: bounded, and no control characters (a NUL cannot be looked up or stored). */
+const field = (max: number) =>
+  z
+    .string()
+    .max(max, `Не более ${max} символов`)
+    .refine((s) => !hasControlCharacters(s), { message: 'Недопустимые символы' });
 
 /**
  * POST /api/subscribe/buy: YooMoney's HTTP notification (x-www-form-urlencoded). Unknown fields are

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from '@cabinet/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
@@ -48,6 +48,8 @@ function send(reply: FastifyReply, status: number, body: Omit<ErrorResponse, 'su
     .send({ success: false, data: null, ...body });
 }
 
+const UNKNOWN_FIELD = 'Неизвестное поле';
+
 /** Zod issues (as fastify-type-provider-zod hands them over) → {field: [Russian messages]}. */
 function fieldErrors(
   issues: { keyword?: string; instancePath?: string; message?: string; params?: unknown }[],
@@ -61,12 +63,35 @@ function fieldErrors(
     const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
     if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
-      for (const key of keys) add(path ? `${path}.${String(key)}` : String(key), 'Неизвестное поле');
+      for (const key of keys) add(path ? `${path}.${String(key)}` : String(key), UNKNOWN_FIELD);
       continue;
     }
     add(path || part, issue.message ?? 'Некорректное значение');
   }
   return errors;
+}
+
+/**
+ * The message of a 400: the first field's first message exactly as the contracts word it (the spec's
+ * texts, e.g. 'Название должно содержать минимум 2 символа'), without the field's key in front; which
+ * field it is stays in `errors`. Unknown fields are named, since 'Неизвестное поле' alone says too little.
+ */
+function validationMessage(errors: Record<string, string[]>): string {
+  const unknown = Object.entries(errors)
+    .filter(([, messages]) => messages.includes(UNKNOWN_FIELD))
+    .map(([key]) => key);
+  const first = Object.values(errors)[0]?.[0];
+  if (first === UNKNOWN_FIELD && unknown.length > 0) return `${UNKNOWN_FIELD}: ${unknown.join(', ')}`;
+  return first ?? 'Некорректные данные';
+}
+
+/** Router failures (a malformed %-escape, a path segment over maxParamLength): a 400 like any bad input. */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'Слишком длинный параметр в адресе'
+      : 'Некорректный адрес запроса';
+  return send(reply, 400, { message, code: 'VALIDATION' });
 }
 
 export default fp(async function errors(app: FastifyInstance) {
@@ -81,9 +106,7 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation, error.validationContext ?? 'body');
-      const first = Object.entries(errors)[0];
-      const message = first ? `${first[0]}: ${first[1][0]}` : 'Некорректные данные';
-      return send(reply, 400, { message, code: 'VALIDATION', errors });
+      return send(reply, 400, { message: validationMessage(errors), code: 'VALIDATION', errors });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

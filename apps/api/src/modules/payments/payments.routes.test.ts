@@ -362,6 +362,20 @@ describe('POST /api/subscribe/buy', () => {
     expect((await orderRow(label)).status).toBe('pending');
   });
 
+  it.each<[string, Partial<SignedFields>]>([
+    ['operation_id', { operation_id: 'op\u0000nul' }],
+    ['label', { label: 'abc\u0000' }],
+    ['sender', { sender: '4100\u0000' }],
+    ['datetime', { datetime: '2026-01-01\u0000' }],
+  ])('400, never 500, for a NUL in %s even when signed correctly', async (_field, over) => {
+    const user = await createUser(t);
+    const { label, sum } = await checkout(user);
+    const res = await deliver(notification(label, sum, over));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, data: null, message: 'Недопустимые символы' });
+    expect((await orderRow(label)).status).toBe('pending');
+  });
+
   it("answers YooMoney's signed test notification with 200 and changes nothing", async () => {
     const res = await deliver({
       ...notification('', '100.00', { notification_type: 'p2p-incoming', sender: '41001000040' }),
