@@ -12,28 +12,31 @@ type PageHeaderProps = {
   actions?: ReactNode;
 };
 
-/** Breadcrumbs and the title of a screen; the last crumb is the current page and is not a link. */
+/**
+ * Breadcrumbs and the title of a screen; the last crumb is the current page and is not a link. When the
+ * title names the current page already, the heading stands for that crumb instead of repeating it, so
+ * every text of the spec appears once on the screen.
+ */
 export function PageHeader({ breadcrumbs, title, description, actions }: PageHeaderProps) {
+  const last = breadcrumbs.length - 1;
+  const trail = breadcrumbs[last]?.label === title ? breadcrumbs.slice(0, last) : breadcrumbs;
   return (
     <Stack gap="xs" mb="xl">
-      <Breadcrumbs separatorMargin={6} aria-label="Навигационная цепочка" style={{ flexWrap: 'wrap' }}>
-        {breadcrumbs.map((crumb, index) =>
-          crumb.href && index < breadcrumbs.length - 1 ? (
-            <Anchor key={crumb.label} component={Link} to={crumb.href} size="sm">
-              {crumb.label}
-            </Anchor>
-          ) : (
-            <Text
-              key={crumb.label}
-              size="sm"
-              c="dimmed"
-              aria-current={index === breadcrumbs.length - 1 ? 'page' : undefined}
-            >
-              {crumb.label}
-            </Text>
-          ),
-        )}
-      </Breadcrumbs>
+      {trail.length > 0 && (
+        <Breadcrumbs separatorMargin={6} aria-label="Навигационная цепочка" style={{ flexWrap: 'wrap' }}>
+          {trail.map((crumb, index) =>
+            crumb.href && index < last ? (
+              <Anchor key={crumb.label} component={Link} to={crumb.href} size="sm">
+                {crumb.label}
+              </Anchor>
+            ) : (
+              <Text key={crumb.label} size="sm" c="dimmed" aria-current={index === last ? 'page' : undefined}>
+                {crumb.label}
+              </Text>
+            ),
+          )}
+        </Breadcrumbs>
+      )}
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
+import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
 import { MembersManager } from '@/features/members/components/members-manager';
-import { useOrganization } from '@/features/organizations/api/get-organization';
+import { getOrganization, useOrganization } from '@/features/organizations/api/get-organization';
+import { organizationKeys } from '@/features/organizations/api/keys';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
 
@@ -19,6 +21,7 @@ export function AdminOrganizationSettingsRoute() {
   const [params] = useSearchParams();
   const id = Number(orgId);
   const organization = useOrganization(id);
+  const cancelReload = useReloadOnCancel(organizationKeys.detail(id), () => getOrganization(id));
   const [deleteOpened, setDeleteOpened] = useState(false);
   const name =
     organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
@@ -63,7 +66,7 @@ export function AdminOrganizationSettingsRoute() {
                 organization={data}
                 onSaved={toList}
                 // Spec: 'Отмена' reloads the organization from the server.
-                onCancel={() => void organization.refetch()}
+                onCancel={cancelReload.reload}
                 extraActions={
                   <Button
                     variant="subtle"

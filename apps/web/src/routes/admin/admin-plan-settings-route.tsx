@@ -5,10 +5,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PlaceholderPanel } from '@/components/placeholder-panel';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
+import { getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
+import { adminPlanKeys } from '@/features/admin/plans/api/keys';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
 import { useConfirmPlanDelete } from '@/features/admin/plans/components/use-confirm-plan-delete';
+import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
 
 /**
  * /admin/subscriptions/:subscriptionId?subscriptionName=… (spec section 2): edit or delete a plan; after
@@ -21,11 +23,12 @@ export function AdminPlanSettingsRoute() {
   const id = Number(subscriptionId);
   const plan = useAdminPlan(id);
   const updatePlan = useUpdatePlan();
+  const cancelReload = useReloadOnCancel(adminPlanKeys.detail(id), () => getAdminPlan(id));
   const { confirm, isPending: deleting } = useConfirmPlanDelete();
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
   const toList = () => navigate(paths.admin.plans.getHref());
-  const busy = updatePlan.isPending || deleting || plan.isFetching;
+  const busy = updatePlan.isPending || deleting || plan.isFetching || cancelReload.isPending;
 
   let body = (
     <Center py="xl">
@@ -39,7 +42,7 @@ export function AdminPlanSettingsRoute() {
         plan={plan.data}
         busy={busy}
         submitLabel="Сохранить изменения"
-        onCancel={() => void plan.refetch()}
+        onCancel={cancelReload.reload}
         onSubmit={(values) =>
           updatePlan.mutate({ id, body: planFormToRequest(values) }, { onSuccess: toList })
         }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useAdminUser } from '@/features/admin/users/api/get-user';
+import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
+import { adminUserQueryOptions, getAdminUser, useAdminUser } from '@/features/admin/users/api/get-user';
 import { adminUsersQueryKey } from '@/features/admin/users/api/get-users';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
 import { UserDeleteDialog } from '@/features/admin/users/components/user-delete-dialog';
@@ -26,6 +27,7 @@ export function AdminUserSettingsRoute() {
   const [params] = useSearchParams();
   const id = Number(userId);
   const user = useAdminUser(id);
+  const cancelReload = useReloadOnCancel(adminUserQueryOptions(id).queryKey, () => getAdminUser(id));
   const { data: me } = useProfile();
   const [deleteOpened, setDeleteOpened] = useState(false);
   const data = user.data;
@@ -79,7 +81,7 @@ export function AdminUserSettingsRoute() {
                   version: data.updated_at,
                 }}
                 onSaved={() => void refresh()}
-                onCancel={() => void user.refetch()}
+                onCancel={cancelReload.reload}
                 onDeleted={() => navigate(paths.admin.users.getHref())}
               />
             </Stack>

@@ -23,8 +23,9 @@ export function adminPlansQueryOptions(query: AdminPlansQuery) {
     queryKey: adminPlanKeys.list({ search: query.search.trim(), page: query.page }),
     queryFn: () => getAdminPlans(query),
     placeholderData: keepPreviousData,
-    // Spelled as in spec section 8.
-    meta: { errorToast: 'Не удалось список тарифов' },
+    // Spec section 8: the admin tariffs ('подписки') list has its own text, which the users list reuses;
+    // 'Не удалось список тарифов' is the cabinet's price list (features/plans/api/get-plans.ts).
+    meta: { errorToast: 'Ошибка при получении подписок' },
   });
 }
 

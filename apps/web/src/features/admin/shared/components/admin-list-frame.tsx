@@ -6,6 +6,7 @@ type AdminListFrameProps = {
   isPending: boolean;
   /** A newer page or search is loading while the previous one stays on screen. */
   isFetching: boolean;
+  /** A failed load shows 'Нет данных' like an empty one; the query client toasts the failure. */
   isError: boolean;
   isEmpty: boolean;
   page: number;
@@ -18,7 +19,6 @@ type AdminListFrameProps = {
 export function AdminListFrame({
   isPending,
   isFetching,
-  isError,
   isEmpty,
   page,
   pages,
@@ -35,9 +35,10 @@ export function AdminListFrame({
       </Center>
     );
   } else if (isEmpty) {
+    // Spec section 2's empty-table text in every state (decision 0070); a failed load has its toast.
     status = (
       <Text c="dimmed" ta="center" py="xl">
-        {isError ? 'Не удалось загрузить данные' : 'Нет данных'}
+        Нет данных
       </Text>
     );
   }
