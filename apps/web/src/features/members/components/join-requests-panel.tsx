@@ -50,10 +50,25 @@ export function JoinRequestsPanel() {
             <Skeleton height={48} />
           </Stack>
         )}
-        {!requests.isPending && items.length === 0 && (
+        {!requests.isPending && items.length === 0 && !requests.isError && (
           <Text size="sm" c="dimmed">
-            {requests.isError ? 'Не удалось загрузить запросы' : 'Нет запросов'}
+            Нет запросов
           </Text>
+        )}
+        {requests.isError && items.length === 0 && (
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              Не удалось загрузить запросы
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              loading={requests.isFetching}
+              onClick={() => requests.refetch()}
+            >
+              Повторить
+            </Button>
+          </Group>
         )}
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {items.map((request) => {

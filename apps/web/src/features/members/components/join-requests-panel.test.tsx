@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '@/test/fixtures';
+import { renderWithProviders } from '@/test/render';
+import { JoinRequestsPanel } from './join-requests-panel';
+
+const request = {
+  id: 7,
+  organization: { id: 3, name: 'Команда' },
+  account: { id: 9, name: 'Борис Петров', email: 'boris@example.com', avatar_url: null },
+  created_at: '2026-11-01T10:00:00.000Z',
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('JoinRequestsPanel', () => {
+  it('says a failed list failed (no toast, spec section 8) and loads it again on Повторить', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'Доступ запрещён', data: null }, 403))
+      .mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: [request] }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    renderWithProviders(<JoinRequestsPanel />);
+    const panel = screen.getByRole('region', { name: 'Запросы на вступление' });
+    expect(await within(panel).findByText('Не удалось загрузить запросы')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Повторить' }));
+    expect(await within(panel).findByText('Борис Петров')).toBeTruthy();
+    await waitFor(() => expect(within(panel).queryByText('Не удалось загрузить запросы')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    warn.mockRestore();
+  });
+
+  it("shows 'Нет запросов' when there are none", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ success: true, message: '', data: [] })),
+    );
+    renderWithProviders(<JoinRequestsPanel />);
+    expect(await screen.findByText('Нет запросов')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+  });
+});
