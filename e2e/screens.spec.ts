@@ -44,6 +44,17 @@ async function inspect(page: Page, screen: string, width: string): Promise<Findi
   return findings;
 }
 
+/** Opens each [screen, url, a text that shows once it has loaded] in turn and inspects it. */
+async function inspectAll(page: Page, screens: [string, string, string][], width: string) {
+  const findings: Finding[] = [];
+  for (const [screen, url, marker] of screens) {
+    await page.goto(url);
+    await expect(page.getByText(marker).first()).toBeVisible();
+    findings.push(...(await inspect(page, screen, width)));
+  }
+  return findings;
+}
+
 for (const size of WIDTHS) {
   test.describe(`every screen at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -74,13 +85,7 @@ for (const size of WIDTHS) {
         ['profile-settings', '/app/settings/account', 'Сохранить'],
         ['not-found', '/app/no/such/page', 'Упс! Эта страница не может быть найдена'],
       ];
-      const findings: Finding[] = [];
-      for (const [screen, url, marker] of screens) {
-        await page.goto(url);
-        await expect(page.getByText(marker).first()).toBeVisible();
-        findings.push(...(await inspect(page, screen, size.name)));
-      }
-      expect(findings).toEqual([]);
+      expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });
 
     test('admin screens', async ({ page }) => {
@@ -108,13 +113,7 @@ for (const size of WIDTHS) {
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
       ];
-      const findings: Finding[] = [];
-      for (const [screen, url, marker] of screens) {
-        await page.goto(url);
-        await expect(page.getByText(marker).first()).toBeVisible();
-        findings.push(...(await inspect(page, screen, size.name)));
-      }
-      expect(findings).toEqual([]);
+      expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });
   });
 }

@@ -1,58 +1,16 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
 import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconDoorExit, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconDoorExit } from '@tabler/icons-react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
-import { MembersManager } from '@/features/members/components/members-manager';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
-import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
-import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
-
-function ManageView({ organization }: { organization: Organization }) {
-  const navigate = useNavigate();
-  const [deleteOpened, setDeleteOpened] = useState(false);
-  const home = () => navigate(paths.home.getHref());
-  return (
-    <Stack gap="xl">
-      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="org-settings-title">
-        <Stack gap="lg">
-          <Title id="org-settings-title" order={2} size="h4">
-            Настройки организации
-          </Title>
-          <OrganizationForm
-            mode="edit"
-            organization={organization}
-            onSaved={home}
-            extraActions={
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={18} aria-hidden />}
-                onClick={() => setDeleteOpened(true)}
-              >
-                Удалить организацию
-              </Button>
-            }
-          />
-        </Stack>
-      </Paper>
-      <MembersManager organizationId={organization.id} members={organization.members} />
-      <OrganizationDeleteDialog
-        organizationId={organization.id}
-        opened={deleteOpened}
-        onClose={() => setDeleteOpened(false)}
-        onDeleted={home}
-      />
-    </Stack>
-  );
-}
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
   const navigate = useNavigate();
@@ -133,6 +91,7 @@ function MemberView({ organization, userId }: { organization: Organization; user
  * and manage members; a member sees the members and may leave.
  */
 export function OrganizationCollaboratorsRoute() {
+  const navigate = useNavigate();
   const { orgId } = useParams();
   const [params] = useSearchParams();
   const id = Number(orgId);
@@ -170,7 +129,11 @@ export function OrganizationCollaboratorsRoute() {
       )}
       {data &&
         me &&
-        (canManage ? <ManageView organization={data} /> : <MemberView organization={data} userId={me.id} />)}
+        (canManage ? (
+          <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
+        ) : (
+          <MemberView organization={data} userId={me.id} />
+        ))}
     </>
   );
 }

@@ -1,15 +1,11 @@
-import { Alert, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
-import { MembersManager } from '@/features/members/components/members-manager';
 import { getOrganization, useOrganization } from '@/features/organizations/api/get-organization';
 import { organizationKeys } from '@/features/organizations/api/keys';
-import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
-import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
 
 /**
  * /admin/organizations/:orgId?orgName=… (spec section 2): 'Настройки организации' (save goes to the admin
@@ -22,7 +18,6 @@ export function AdminOrganizationSettingsRoute() {
   const id = Number(orgId);
   const organization = useOrganization(id);
   const cancelReload = useReloadOnCancel(organizationKeys.detail(id), () => getOrganization(id));
-  const [deleteOpened, setDeleteOpened] = useState(false);
   const name =
     organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
   const toList = () => navigate(paths.admin.organizations.getHref());
@@ -50,44 +45,12 @@ export function AdminOrganizationSettingsRoute() {
         </Alert>
       )}
       {data && (
-        <Stack gap="xl">
-          <Paper
-            withBorder
-            p={{ base: 'md', xs: 'xl' }}
-            component="section"
-            aria-labelledby="admin-org-settings-title"
-          >
-            <Stack gap="lg">
-              <Title id="admin-org-settings-title" order={2} size="h4">
-                Настройки организации
-              </Title>
-              <OrganizationForm
-                mode="edit"
-                organization={data}
-                onSaved={toList}
-                // Spec: 'Отмена' reloads the organization from the server.
-                onCancel={cancelReload.reload}
-                extraActions={
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    leftSection={<IconTrash size={18} aria-hidden />}
-                    onClick={() => setDeleteOpened(true)}
-                  >
-                    Удалить организацию
-                  </Button>
-                }
-              />
-            </Stack>
-          </Paper>
-          <MembersManager organizationId={data.id} members={data.members} />
-          <OrganizationDeleteDialog
-            organizationId={data.id}
-            opened={deleteOpened}
-            onClose={() => setDeleteOpened(false)}
-            onDeleted={toList}
-          />
-        </Stack>
+        <OrganizationManageSections
+          organization={data}
+          onDone={toList}
+          // Spec: 'Отмена' reloads the organization from the server.
+          onCancel={cancelReload.reload}
+        />
       )}
     </>
   );
