@@ -1,43 +1,7 @@
-import { Paper, Skeleton, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useProfile } from '@/features/profile/api/get-profile';
-import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
-import { session } from '@/lib/session';
+import { ProfileSettingsScreen } from '@/features/profile/components/profile-settings-screen';
 
-/** Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. */
+/** /settings/account (spec section 2). */
 export function ProfileSettingsRoute() {
-  const profile = useProfile();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-
-  // Spec section 4, 'Delete account': log out and go to sign-in. The server has ended every session
-  // of the account already, so there is nothing to revoke.
-  const signOut = () => {
-    session.clear();
-    queryClient.clear();
-    navigate(paths.signIn.getHref(), { replace: true });
-  };
-
-  return (
-    <>
-      <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.home.getHref() }, { label: 'Настройки профиля' }]}
-        title="Настройки профиля"
-      />
-      <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
-        {profile.data ? (
-          <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
-        ) : (
-          <Stack gap="md" aria-label="Загрузка">
-            <Skeleton circle height={72} />
-            <Skeleton height={56} />
-            <Skeleton height={56} />
-          </Stack>
-        )}
-      </Paper>
-    </>
-  );
+  return <ProfileSettingsScreen homeHref={paths.home.getHref()} />;
 }

@@ -1,0 +1,46 @@
+import { Paper, Skeleton, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { session } from '@/lib/session';
+import { useProfile } from '../api/get-profile';
+import { ProfileForm, profileFormUserFromProfile } from './profile-form';
+
+/**
+ * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and
+ * the admin area show the same screen; only the breadcrumb's way home differs.
+ */
+export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // Spec section 4, 'Delete account': log out and go to sign-in. The server has ended every session
+  // of the account already, so there is nothing to revoke.
+  const signOut = () => {
+    session.clear();
+    queryClient.clear();
+    navigate(paths.signIn.getHref(), { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: homeHref }, { label: 'Настройки профиля' }]}
+        title="Настройки профиля"
+      />
+      <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
+        {profile.data ? (
+          <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
+        ) : (
+          <Stack gap="md" aria-label="Загрузка">
+            <Skeleton circle height={72} />
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Stack>
+        )}
+      </Paper>
+    </>
+  );
+}
