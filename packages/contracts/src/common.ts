@@ -13,6 +13,11 @@ z.config({
 
 export const INT32_MAX = 2_147_483_647;
 
+// 404 texts the API answers and the cabinet shows (the spec's 'Пользователь не найден' among them).
+export const USER_NOT_FOUND = 'Пользователь не найден';
+export const ORGANIZATION_NOT_FOUND = 'Организация не найдена';
+export const PLAN_NOT_FOUND = 'Тариф не найден';
+
 /** Error codes the web maps to behaviour (one place: the query client). Keep this list short. */
 export const ErrorCodeSchema = z.enum([
   'VALIDATION',

@@ -1,12 +1,13 @@
-import { MEMBER_TYPE_MEMBER, type Member as MemberDto, type StartAddingItem } from '@cabinet/contracts';
+import {
+  MEMBER_TYPE_MEMBER,
+  type Member as MemberDto,
+  ORGANIZATION_NOT_FOUND,
+  type StartAddingItem,
+  USER_NOT_FOUND,
+} from '@cabinet/contracts';
 import { notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
-import {
-  type Actor,
-  findAccess,
-  isActiveMember,
-  ORGANIZATION_NOT_FOUND,
-} from '../organizations/organizations.access';
+import { type Actor, findAccess, isActiveMember } from '../organizations/organizations.access';
 import {
   likeLiteral,
   listMeta,
@@ -119,7 +120,7 @@ export async function finishAdding(
     const organization = await lockOrganization(tx, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     const found = await tx.user.count({ where: { id: { in: ids } } });
-    if (found !== ids.length) throw notFound('Пользователь не найден');
+    if (found !== ids.length) throw notFound(USER_NOT_FOUND);
     const existing = await tx.member.findMany({
       where: { organizationId, userId: { in: ids } },
       select: { userId: true },

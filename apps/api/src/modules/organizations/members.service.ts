@@ -2,11 +2,13 @@ import {
   MEMBER_TYPE_MEMBER,
   MEMBER_TYPE_OWNER,
   type Member as MemberDto,
+  ORGANIZATION_NOT_FOUND,
   type PendingUser,
+  USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { conflict, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
-import { type Actor, findAccess, ORGANIZATION_NOT_FOUND, requireManage } from './organizations.access';
+import { type Actor, findAccess, requireManage } from './organizations.access';
 import { listMeta, memberInclude, toAccount, toMemberDto } from './organizations.mapper';
 import { isUniqueViolation } from './organizations.service';
 import { assertMembersFit, lockOrganization } from './plan-limits';
@@ -31,7 +33,7 @@ export async function addMember(
 ): Promise<MemberDto> {
   await requireManage(prisma, organizationId, actor);
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!user) throw notFound('Пользователь не найден');
+  if (!user) throw notFound(USER_NOT_FOUND);
   try {
     const member = await prisma.$transaction(async (tx) => {
       const organization = await lockOrganization(tx, organizationId);

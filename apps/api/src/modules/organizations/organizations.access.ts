@@ -1,4 +1,5 @@
 import type { MemberStatus } from '@cabinet/contracts';
+import { ORGANIZATION_NOT_FOUND } from '@cabinet/contracts';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
 
@@ -7,8 +8,6 @@ export interface Actor {
   userId: number;
   isAdmin: boolean;
 }
-
-export const ORGANIZATION_NOT_FOUND = 'Организация не найдена';
 
 export interface OrganizationAccess {
   organizationId: number;

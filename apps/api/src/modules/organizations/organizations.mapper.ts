@@ -1,5 +1,5 @@
 import type { ListMeta, MemberAccount, Member as MemberDto, TypeRef } from '@cabinet/contracts';
-import type { File, Member, MemberType, OrganizationType } from '../../generated/prisma/client';
+import type { File, Member, MemberType, Organization, OrganizationType } from '../../generated/prisma/client';
 import { toFileDto } from '../files/files.mapper';
 
 /** What every member answer loads: its type and its account with the avatar. */
@@ -30,6 +30,32 @@ export const toAccount = (user: AccountRow, publicUrl: string): MemberAccount =>
   email: user.email,
   avatar_url: avatarUrl(user.avatar, publicUrl),
 });
+
+/**
+ * The fields every organization answer shares (spec section 3), the single one and the list items:
+ * who owns it, its avatar, and the room its owner's plan leaves for members.
+ */
+export function organizationFields(
+  o: Organization & { type: OrganizationType; avatar: File | null },
+  viewerId: number,
+  membersCount: number,
+  maxMembers: number,
+  publicUrl: string,
+) {
+  return {
+    id: o.id,
+    name: o.name,
+    type: toTypeRef(o.type),
+    type_id: o.typeId,
+    owner_id: o.ownerId,
+    is_your: o.ownerId === viewerId,
+    members_count: membersCount,
+    remaining_members: Math.max(0, maxMembers - membersCount),
+    files: o.avatar ? [toFileDto(o.avatar, publicUrl)] : [],
+    created_at: o.createdAt.toISOString(),
+    updated_at: o.updatedAt.toISOString(),
+  };
+}
 
 /** Member row → the Member entity of spec section 3. */
 export function toMemberDto(

@@ -7,15 +7,16 @@ import {
   MEMBER_PREVIEW_COUNT,
   MEMBER_TYPE_MEMBER,
   MEMBER_TYPE_OWNER,
+  ORGANIZATION_NOT_FOUND,
   type Organization as OrganizationDto,
   type OrganizationListItem,
   type UpdateOrganizationSchema,
+  USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { type Prisma as PrismaNamespace, Prisma as PrismaRuntime } from '../../generated/prisma/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
-import { toFileDto } from '../files/files.mapper';
 import { assertOwnImage } from '../files/files.service';
 import { effectivePlanId } from '../plans/plans.mapper';
 import { type Actor, requireManage, requireRead } from './organizations.access';
@@ -25,6 +26,7 @@ import {
   listMeta,
   memberInclude,
   memberOrder,
+  organizationFields,
   toMemberDto,
   toTypeRef,
 } from './organizations.mapper';
@@ -124,17 +126,9 @@ export async function listOrganizations(
         });
   const maxMembers = new Map(plans.map((p) => [p.id, p.maxMembers]));
   const data = organizations.map((o): AdminOrganizationListItem => {
-    const membersCount = o._count.members;
     const max = maxMembers.get(effectivePlanId(o.owner)) ?? 0;
     const item: OrganizationListItem = {
-      id: o.id,
-      name: o.name,
-      type: toTypeRef(o.type),
-      type_id: o.typeId,
-      owner_id: o.ownerId,
-      is_your: o.ownerId === actor.userId,
-      members_count: membersCount,
-      remaining_members: Math.max(0, max - membersCount),
+      ...organizationFields(o, actor.userId, o._count.members, max, publicUrl),
       members: previews
         .filter((m) => m.organizationId === o.id)
         .map((m) => ({
@@ -146,9 +140,6 @@ export async function listOrganizations(
           type_id: m.typeId,
           status: m.status,
         })),
-      files: o.avatar ? [toFileDto(o.avatar, publicUrl)] : [],
-      created_at: o.createdAt.toISOString(),
-      updated_at: o.updatedAt.toISOString(),
     };
     return { ...item, owner: { id: o.owner.id, name: o.owner.name, email: o.owner.email } };
   });
@@ -178,21 +169,11 @@ async function loadOrganization(
     where: { id: organizationId },
     include: { type: true, avatar: true, members: { include: memberInclude, orderBy: memberOrder } },
   });
-  if (!o) throw notFound('Организация не найдена');
+  if (!o) throw notFound(ORGANIZATION_NOT_FOUND);
   const plan = await planInForce(prisma, o.ownerId);
   return {
-    id: o.id,
-    name: o.name,
-    type: toTypeRef(o.type),
-    type_id: o.typeId,
-    owner_id: o.ownerId,
-    is_your: o.ownerId === actor.userId,
+    ...organizationFields(o, actor.userId, o.members.length, plan.maxMembers, publicUrl),
     members: o.members.map((m) => toMemberDto(m, publicUrl)),
-    members_count: o.members.length,
-    remaining_members: Math.max(0, plan.maxMembers - o.members.length),
-    files: o.avatar ? [toFileDto(o.avatar, publicUrl)] : [],
-    created_at: o.createdAt.toISOString(),
-    updated_at: o.updatedAt.toISOString(),
   };
 }
 
@@ -227,7 +208,7 @@ export async function createOrganization(
   }
   if (body.members) {
     const found = await prisma.user.count({ where: { id: { in: memberIds } } });
-    if (found !== memberIds.length) throw notFound('Пользователь не найден');
+    if (found !== memberIds.length) throw notFound(USER_NOT_FOUND);
   }
   const ownerId = memberIds[0] ?? actor.userId;
 
@@ -237,7 +218,7 @@ export async function createOrganization(
       const owner = await tx.$queryRaw<
         { id: number }[]
       >`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
-      if (owner.length === 0) throw notFound('Пользователь не найден');
+      if (owner.length === 0) throw notFound(USER_NOT_FOUND);
       const plan = await planInForce(tx, ownerId);
       const owned = await tx.organization.count({ where: { ownerId } });
       if (owned >= plan.maxOrganizations) throw await organizationsLimitError(tx, plan);
@@ -287,7 +268,7 @@ export async function updateOrganization(
         ...(body.image_id !== undefined ? { avatarFileId: body.image_id } : {}),
       },
     });
-    if (count === 0) throw notFound('Организация не найдена');
+    if (count === 0) throw notFound(ORGANIZATION_NOT_FOUND);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(IMAGE_IN_USE);
     throw error;

@@ -5,13 +5,14 @@ import {
   type Payment,
   type PaymentListQuerySchema,
   type PaymentNotificationSchema,
+  PLAN_NOT_FOUND,
   type SubscribeInfo,
   type SubscribeInfoRequestSchema,
+  USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
-import { PLAN_NOT_FOUND } from '../plans/plans.service';
 import { nextTermEnd, PERIOD_MONTHS } from './plan-term';
 import {
   fromKopecks,
@@ -77,7 +78,7 @@ export async function createCheckout(
       : prisma.user.findUnique({ where: { id: body.user_id }, select: { id: true } }),
   ]);
   if (!plan) throw notFound(PLAN_NOT_FOUND);
-  if (!user) throw notFound('Пользователь не найден');
+  if (!user) throw notFound(USER_NOT_FOUND);
   const price = body.type === 'month' ? plan.priceMonth : plan.priceYear;
   if (plan.id === BASIC_PLAN_ID || kopecksOf(price) === 0) throw badRequest('Этот тариф бесплатный');
 
@@ -235,7 +236,7 @@ export async function applyPaymentNotification(
         if (flipped.count === 0) return null;
         const [user] = await tx.$queryRaw<{ plan_id: number; plan_expires_at: Date | null }[]>`
           SELECT plan_id, plan_expires_at FROM users WHERE id = ${order.userId} FOR UPDATE`;
-        if (!user) throw notFound('Пользователь не найден');
+        if (!user) throw notFound(USER_NOT_FOUND);
         const plans = await tx.plan.findMany({
           where: { id: { in: [user.plan_id, order.planId] } },
           select: { id: true, priceMonth: true },

@@ -1,6 +1,7 @@
 import {
   BASIC_PLAN_ID,
   type ListMeta,
+  PLAN_NOT_FOUND,
   type PlanCreateRequestSchema,
   type Plan as PlanDto,
   type PlanListQuerySchema,
@@ -13,7 +14,6 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
 
-export const PLAN_NOT_FOUND = 'Тариф не найден';
 const NAME_TAKEN = 'Тариф с таким названием уже существует';
 
 type PlanListQuery = z.output<typeof PlanListQuerySchema>;
@@ -109,19 +109,24 @@ function assertBasicStaysFree(id: number, body: { price_month: string; price_yea
   }
 }
 
+/** The columns a create or an update writes; an update without a description keeps the stored one. */
+function planColumns(body: PlanUpdateData) {
+  return {
+    name: body.name,
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    priceMonth: body.price_month,
+    priceYear: body.price_year,
+    maxMembers: body.max_members,
+    maxOrganizations: body.max_organizations,
+    supportTypeId: body.support_type_id,
+  };
+}
+
 export async function createPlan(prisma: Prisma, body: PlanCreateData): Promise<PlanDto> {
   await assertNameFree(prisma, body.name);
   try {
     const plan = await prisma.plan.create({
-      data: {
-        name: body.name,
-        description: body.description,
-        priceMonth: body.price_month,
-        priceYear: body.price_year,
-        maxMembers: body.max_members,
-        maxOrganizations: body.max_organizations,
-        supportTypeId: body.support_type_id,
-      },
+      data: { ...planColumns(body), description: body.description },
     });
     return toPlanDto(plan);
   } catch (error) {
@@ -138,15 +143,7 @@ export async function updatePlan(prisma: Prisma, id: number, body: PlanUpdateDat
   try {
     const plan = await prisma.plan.update({
       where: { id },
-      data: {
-        name: body.name,
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        priceMonth: body.price_month,
-        priceYear: body.price_year,
-        maxMembers: body.max_members,
-        maxOrganizations: body.max_organizations,
-        supportTypeId: body.support_type_id,
-      },
+      data: planColumns(body),
     });
     return toPlanDto(plan);
   } catch (error) {

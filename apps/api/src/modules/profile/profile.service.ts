@@ -3,6 +3,7 @@ import {
   type Profile,
   type ProfileUpdateRequestSchema,
   type ProfileUpdateResult,
+  USER_NOT_FOUND,
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
@@ -28,7 +29,7 @@ const profileInclude = {
 /** The user as profile/me shows it: the plan in force, its end date, avatar and memberships. */
 export async function getProfile(prisma: Prisma, userId: number, publicUrl: string): Promise<Profile> {
   const user = await prisma.user.findUnique({ where: { id: userId }, include: profileInclude });
-  if (!user) throw notFound('Пользователь не найден');
+  if (!user) throw notFound(USER_NOT_FOUND);
   const planId = effectivePlanId(user);
   const plan =
     planId === user.planId ? user.plan : await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
@@ -63,7 +64,6 @@ export interface Actor {
   isAdmin: boolean;
 }
 
-const USER_NOT_FOUND = 'Пользователь не найден';
 const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
 
 /** Self or an admin; anyone else gets 403 before we look the account up, so nothing leaks. */

@@ -1,4 +1,10 @@
-import { INT32_MAX, type ListMeta, type UserListItem, type UserSearchItem } from '@cabinet/contracts';
+import {
+  INT32_MAX,
+  type ListMeta,
+  ORGANIZATION_NOT_FOUND,
+  type UserListItem,
+  type UserSearchItem,
+} from '@cabinet/contracts';
 import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
@@ -21,8 +27,6 @@ export interface Page<T> {
   items: T[];
   meta: ListMeta;
 }
-
-const ORGANIZATION_NOT_FOUND = 'Организация не найдена';
 
 /** A plain e-mail address (what a non-admin may search for); anything else finds nobody. */
 const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+$/.test(s);

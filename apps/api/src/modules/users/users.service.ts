@@ -1,4 +1,9 @@
-import { type AdminUserBlockResult, type AdminUserLogoutResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import {
+  type AdminUserBlockResult,
+  type AdminUserLogoutResult,
+  USER_NOT_FOUND,
+  USER_TYPE_ADMIN,
+} from '@cabinet/contracts';
 import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { conflict, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
@@ -27,7 +32,6 @@ export async function assertAnotherAdminRemains(tx: Tx, userId: number, message:
   if (others === 0) throw conflict(message);
 }
 
-const USER_NOT_FOUND = 'Пользователь не найден';
 export const SELF_ACTION_MESSAGE = 'Нельзя применить это действие к своей учётной записи';
 
 function assertNotSelf(actorId: number, id: number) {

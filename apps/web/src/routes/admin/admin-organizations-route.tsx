@@ -12,7 +12,8 @@ import { useAdminListState } from '@/features/admin/shared/use-admin-list-state'
 /** /admin/organizations (spec section 2): every organization with its owner and type. */
 export function AdminOrganizationsRoute() {
   const { text, setText, search, page, setPage } = useAdminListState();
-  const { data, isPending, isFetching, isError } = useAdminOrganizations({ search, page });
+  const list = useAdminOrganizations({ search, page });
+  const { data } = list;
 
   return (
     <>
@@ -32,15 +33,7 @@ export function AdminOrganizationsRoute() {
       <Group mb="md">
         <AdminListSearch value={text} onChange={setText} label="Поиск организаций" />
       </Group>
-      <AdminListFrame
-        isPending={isPending}
-        isFetching={isFetching}
-        isError={isError}
-        isEmpty={(data?.items.length ?? 0) === 0}
-        page={data?.meta.page ?? page}
-        pages={data?.meta.pages ?? 1}
-        onPageChange={setPage}
-      >
+      <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <OrganizationsAdminTable organizations={data?.items ?? []} />
       </AdminListFrame>
     </>

@@ -12,7 +12,8 @@ import { useAdminListState } from '@/features/admin/shared/use-admin-list-state'
 /** /admin/subscriptions (spec section 2): every plan, searchable by name. */
 export function AdminPlansRoute() {
   const { text, setText, search, page, setPage } = useAdminListState();
-  const { data, isPending, isFetching, isError } = useAdminPlans({ search, page });
+  const list = useAdminPlans({ search, page });
+  const { data } = list;
 
   return (
     <>
@@ -28,15 +29,7 @@ export function AdminPlansRoute() {
       <Group mb="md">
         <AdminListSearch value={text} onChange={setText} label="Поиск тарифов" />
       </Group>
-      <AdminListFrame
-        isPending={isPending}
-        isFetching={isFetching}
-        isError={isError}
-        isEmpty={(data?.items.length ?? 0) === 0}
-        page={data?.meta.page ?? page}
-        pages={data?.meta.pages ?? 1}
-        onPageChange={setPage}
-      >
+      <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <PlansTable plans={data?.items ?? []} />
       </AdminListFrame>
     </>

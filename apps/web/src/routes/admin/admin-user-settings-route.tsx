@@ -72,7 +72,6 @@ export function AdminUserSettingsRoute() {
               </Title>
               <ProfileForm
                 mode="admin"
-                hideDelete
                 user={{
                   id: data.id,
                   name: data.name,
@@ -82,7 +81,6 @@ export function AdminUserSettingsRoute() {
                 }}
                 onSaved={() => void refresh()}
                 onCancel={cancelReload.reload}
-                onDeleted={() => navigate(paths.admin.users.getHref())}
               />
             </Stack>
           </Paper>

@@ -13,7 +13,8 @@ import { useProfile } from '@/features/profile/api/get-profile';
 /** /admin/users (spec section 2): every account, searchable, paged; a row opens the user's settings. */
 export function AdminUsersRoute() {
   const { text, setText, search, page, setPage } = useAdminListState();
-  const { data, isPending, isFetching, isError } = useAdminUsers({ search, page });
+  const list = useAdminUsers({ search, page });
+  const { data } = list;
   const { data: profile } = useProfile();
 
   return (
@@ -33,15 +34,7 @@ export function AdminUsersRoute() {
       <Group mb="md">
         <AdminListSearch value={text} onChange={setText} label="Поиск пользователей" />
       </Group>
-      <AdminListFrame
-        isPending={isPending}
-        isFetching={isFetching}
-        isError={isError}
-        isEmpty={(data?.items.length ?? 0) === 0}
-        page={data?.meta.page ?? page}
-        pages={data?.meta.pages ?? 1}
-        onPageChange={setPage}
-      >
+      <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <UsersTable users={data?.items ?? []} selfId={profile?.id ?? null} />
       </AdminListFrame>
     </>

@@ -1,4 +1,4 @@
-import { MEMBER_TYPE_MEMBER, type Member, MemberSchema } from '@cabinet/contracts';
+import { MEMBER_TYPE_MEMBER, type Member, MemberSchema, USER_NOT_FOUND } from '@cabinet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationKeys } from '@/features/organizations/api/keys';
 import { ApiError, apiClient } from '@/lib/api-client';
@@ -7,7 +7,6 @@ import { displayName } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 import { findUserByEmail } from './search-users';
 
-export const USER_NOT_FOUND = 'Пользователь не найден';
 export const INVITE_FAILED = 'Не удалось отправить приглашение';
 
 /** POST /api/v1/rest/organizations/add-member/{id}: an existing user joins as an active member, type 2. */
@@ -23,7 +22,7 @@ class UserNotFoundError extends Error {}
 
 /**
  * 'Добавить пользователя' (spec section 4): find the user by the exact e-mail, then add them with type 2.
- * Toasts: 'Пользователь не найден', 'Пользователь {name} добавлен в организацию' (the e-mail when the
+ * Toasts: USER_NOT_FOUND, 'Пользователь {name} добавлен в организацию' (the e-mail when the
  * name is empty), and on failure 'Не удалось отправить приглашение' or the server's reason when it has
  * one the owner can act on (already a member, plan limit).
  */

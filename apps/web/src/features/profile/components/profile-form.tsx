@@ -3,7 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AvatarField } from '@/features/files/components/avatar-field';
 import {
   type AvatarValue,
@@ -42,32 +42,21 @@ export type ProfileFormProps = {
   /** The account being edited. */
   user: ProfileFormUser;
   /**
-   * 'self': the signed-in user (removing the avatar deletes it at once; deleting the account signs
-   * out). 'admin': an admin edits someone else (avatar removal waits for save).
+   * 'self': the signed-in user (removing the avatar deletes it at once; 'Удалить аккаунт' is here).
+   * 'admin': an admin edits someone else (avatar removal waits for save; the admin screen has its own
+   * 'Удалить пользователя').
    */
   mode: 'self' | 'admin';
   onSaved?: () => void;
   onCancel?: () => void;
-  /** After the account is gone. In 'self' mode the caller signs out and opens sign-in. */
-  onDeleted: () => void;
-  /** Hide 'Удалить аккаунт' (e.g. when the screen has its own). */
-  hideDelete?: boolean;
-  /** Extra content under the fields (e.g. an admin's list of the user's organizations). */
-  children?: ReactNode;
+  /** After the own account is gone: the caller signs out and opens sign-in. */
+  onDeleted?: () => void;
 };
 
 type FormValues = { name: string; email: string };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
-export function ProfileForm({
-  user,
-  mode,
-  onSaved,
-  onCancel,
-  onDeleted,
-  hideDelete,
-  children,
-}: ProfileFormProps) {
+export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
   const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
@@ -172,11 +161,8 @@ export function ProfileForm({
                 : undefined
             }
           />
-          {children}
           <Group justify="space-between" gap="sm" mt="sm">
-            {hideDelete ? (
-              <span />
-            ) : (
+            {mode === 'self' ? (
               <Button
                 variant="subtle"
                 color="red"
@@ -186,6 +172,8 @@ export function ProfileForm({
               >
                 Удалить аккаунт
               </Button>
+            ) : (
+              <span />
             )}
             <Group gap="sm" justify="flex-end">
               <Button variant="default" onClick={cancel} disabled={busy}>
@@ -198,16 +186,17 @@ export function ProfileForm({
           </Group>
         </Stack>
       </form>
-      <DeleteAccountDialog
-        userId={user.id}
-        mode={mode}
-        opened={deleteOpened}
-        onClose={() => setDeleteOpened(false)}
-        onDeleted={() => {
-          setDeleteOpened(false);
-          onDeleted();
-        }}
-      />
+      {mode === 'self' && (
+        <DeleteAccountDialog
+          userId={user.id}
+          opened={deleteOpened}
+          onClose={() => setDeleteOpened(false)}
+          onDeleted={() => {
+            setDeleteOpened(false);
+            onDeleted?.();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,9 @@
-import { MEMBER_TYPE_MEMBER, MEMBER_TYPE_OWNER, type UserSearchItem } from '@cabinet/contracts';
+import {
+  MEMBER_TYPE_MEMBER,
+  MEMBER_TYPE_OWNER,
+  USER_NOT_FOUND,
+  type UserSearchItem,
+} from '@cabinet/contracts';
 import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCrown, IconMail, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -23,8 +28,6 @@ type OrganizationMembersPickerProps = {
   onChange: (next: PickedMember[]) => void;
   disabled?: boolean;
 };
-
-export const USER_NOT_FOUND = 'Пользователь не найден';
 
 /**
  * The optional members of 'Создание организации' (spec section 2): users are found by their exact

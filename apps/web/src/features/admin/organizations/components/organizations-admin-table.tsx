@@ -1,9 +1,9 @@
 import type { AdminOrganizationListItem } from '@cabinet/contracts';
-import { ActionIcon, Anchor, Avatar, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconSettings, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { displayName } from '@/lib/format';
 import classes from '../../shared/components/admin-table.module.css';
@@ -70,31 +70,12 @@ export function OrganizationsAdminTable({ organizations }: { organizations: Admi
                 </Table.Td>
                 <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
                 <Table.Td className={classes.actions}>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Настройки" withArrow>
-                      <ActionIcon
-                        component={Link}
-                        to={href}
-                        variant="subtle"
-                        color="gray"
-                        size="lg"
-                        aria-label={`Настройки организации ${organization.name}`}
-                      >
-                        <IconSettings size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label="Удалить" withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size="lg"
-                        aria-label={`Удалить организацию ${organization.name}`}
-                        onClick={() => setDeleting(organization)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <AdminRowActions
+                    settingsHref={href}
+                    settingsLabel={`Настройки организации ${organization.name}`}
+                    deleteLabel={`Удалить организацию ${organization.name}`}
+                    onDelete={() => setDeleting(organization)}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,8 +1,8 @@
 import type { Plan } from '@cabinet/contracts';
-import { ActionIcon, Anchor, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconSettings, IconTrash } from '@tabler/icons-react';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
 import { formatMoneyExact } from '@/lib/format';
 import classes from '../../shared/components/admin-table.module.css';
 import { useConfirmPlanDelete } from './use-confirm-plan-delete';
@@ -41,32 +41,13 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_month)}</Table.Td>
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_year)}</Table.Td>
               <Table.Td className={classes.actions}>
-                <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Настройки" withArrow>
-                    <ActionIcon
-                      component={Link}
-                      to={href}
-                      variant="subtle"
-                      color="gray"
-                      size="lg"
-                      aria-label={`Настройки тарифа ${plan.name}`}
-                    >
-                      <IconSettings size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Удалить" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={`Удалить тариф ${plan.name}`}
-                      loading={isPending && pendingId === plan.id}
-                      onClick={() => confirm(plan)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <AdminRowActions
+                  settingsHref={href}
+                  settingsLabel={`Настройки тарифа ${plan.name}`}
+                  deleteLabel={`Удалить тариф ${plan.name}`}
+                  deleting={isPending && pendingId === plan.id}
+                  onDelete={() => confirm(plan)}
+                />
               </Table.Td>
             </Table.Tr>
           );

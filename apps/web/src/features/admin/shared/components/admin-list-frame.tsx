@@ -1,30 +1,26 @@
 import { Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { ListPage } from '../list-page';
 
 type AdminListFrameProps = {
-  /** The first load (nothing to show yet). */
-  isPending: boolean;
-  /** A newer page or search is loading while the previous one stays on screen. */
-  isFetching: boolean;
-  /** A failed load shows 'Нет данных' like an empty one; the query client toasts the failure. */
-  isError: boolean;
-  isEmpty: boolean;
+  /** The list query of the screen; its first load, refetches, emptiness and meta drive the frame. */
+  list: UseQueryResult<ListPage<unknown>>;
+  /** The page asked for, shown until the answer's meta says otherwise. */
   page: number;
-  pages: number;
   onPageChange: (page: number) => void;
   children: ReactNode;
 };
 
-/** Table frame shared by the admin lists: loading, error and empty states and the pagination. */
-export function AdminListFrame({
-  isPending,
-  isFetching,
-  isEmpty,
-  page,
-  pages,
-  onPageChange,
-  children,
-}: AdminListFrameProps) {
+/**
+ * Table frame shared by the admin lists: loading and empty states and the pagination. A failed load
+ * shows 'Нет данных' like an empty one; the query client toasts the failure.
+ */
+export function AdminListFrame({ list, page: requestedPage, onPageChange, children }: AdminListFrameProps) {
+  const { isPending, isFetching, data } = list;
+  const isEmpty = (data?.items.length ?? 0) === 0;
+  const page = data?.meta.page ?? requestedPage;
+  const pages = data?.meta.pages ?? 1;
   // The table stays mounted whatever the state (its headers show, and dialogs it owns, such as a
   // delete running its 1500 ms follow-up, are not torn down when the last row goes).
   let status: ReactNode = null;

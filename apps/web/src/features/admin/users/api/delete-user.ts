@@ -1,26 +1,20 @@
-import { MessageResponseSchema } from '@cabinet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { organizationKeys } from '@/features/organizations/api/keys';
-import { ApiError, apiClient } from '@/lib/api-client';
+import { deleteAccount } from '@/features/profile/api/delete-account';
+import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-message';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 import { adminCountsQueryKey } from '../../counts/api/get-admin-count';
 import { adminUsersQueryKey } from './get-users';
 
 /**
- * DELETE /api/v1/rest/profile/delete/{id}: the account goes with the organizations it owns
- * (docs/decisions/0042-account-deletion.md).
+ * An admin deletes someone's account (DELETE /api/v1/rest/profile/delete/{id}, the profile's own call):
+ * the account goes with the organizations it owns (docs/decisions/0042-account-deletion.md).
  */
-export function deleteUser(userId: number) {
-  return apiClient.delete(`/rest/profile/delete/${userId}`, undefined, {
-    schema: MessageResponseSchema.shape.data,
-  });
-}
-
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUser,
+    mutationFn: deleteAccount,
     // Spec section 8's text, unless the server says why (409: the last admin) (decision 0051).
     meta: { errorToast: false },
     onError: (error) => {
