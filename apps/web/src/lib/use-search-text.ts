@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { searchParamKeys } from '@/config/paths';
 
 const URL_WRITE_DELAY_MS = 300;
@@ -16,14 +16,22 @@ export function useSearchQuery(): string {
  * edits local state and writes the URL a moment later: writing on every key would race the router's
  * asynchronous navigation and drop typed characters.
  */
-export function useSearchText(): [string, (next: string) => void] {
+export type SearchBox = {
+  text: string;
+  setText: (next: string) => void;
+  /**
+   * Writes a pending text to the URL now; the box calls it when it loses focus. Leaving the box for a
+   * link (a row's settings, say) blurs it first, so the write lands before that navigation instead of
+   * replacing it a moment later and pulling the user back to the list.
+   */
+  commit: () => void;
+};
+
+export function useSearchText(): SearchBox {
   const [params, setParams] = useSearchParams();
   const inUrl = params.get(searchParamKeys.search) ?? '';
   const [text, setText] = useState(inUrl);
   const written = useRef(inUrl);
-  // A link clicked within the delay starts a navigation while this page stays mounted (routes load
-  // lazily); writing the URL then would replace that navigation and keep the user on this page.
-  const navigation = useNavigation();
 
   // Another page or the back button changed the URL: show what it says. Our own writes come back here
   // too, late, and must not overwrite what was typed since.
@@ -35,7 +43,6 @@ export function useSearchText(): [string, (next: string) => void] {
   }, [inUrl]);
 
   const writeUrl = useDebouncedCallback((next: string) => {
-    if (navigation.state !== 'idle') return;
     written.current = next.trim() ? next : '';
     setParams(
       (current) => {
@@ -53,5 +60,5 @@ export function useSearchText(): [string, (next: string) => void] {
     writeUrl(next);
   };
 
-  return [text, update];
+  return { text, setText: update, commit: writeUrl.flush };
 }

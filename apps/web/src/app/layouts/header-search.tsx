@@ -4,7 +4,7 @@ import { useSearchText } from '@/lib/use-search-text';
 
 /** The default layout's search box; its text lives in the URL for the list screens to filter by. */
 export function HeaderSearch(props: Omit<TextInputProps, 'value' | 'onChange'>) {
-  const [text, setText] = useSearchText();
+  const box = useSearchText();
   return (
     <TextInput
       type="search"
@@ -12,8 +12,9 @@ export function HeaderSearch(props: Omit<TextInputProps, 'value' | 'onChange'>) 
       placeholder="Поиск"
       radius="xl"
       leftSection={<IconSearch size={16} stroke={1.8} aria-hidden />}
-      value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
+      value={box.text}
+      onChange={(event) => box.setText(event.currentTarget.value)}
+      onBlur={box.commit}
       {...props}
     />
   );

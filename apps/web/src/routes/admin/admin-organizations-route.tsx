@@ -11,7 +11,7 @@ import { useAdminListState } from '@/features/admin/shared/use-admin-list-state'
 
 /** /admin/organizations (spec section 2): every organization with its owner and type. */
 export function AdminOrganizationsRoute() {
-  const { text, setText, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useAdminListState();
   const list = useAdminOrganizations({ search, page });
   const { data } = list;
 
@@ -31,7 +31,7 @@ export function AdminOrganizationsRoute() {
         }
       />
       <Group mb="md">
-        <AdminListSearch value={text} onChange={setText} label="Поиск организаций" />
+        <AdminListSearch box={box} label="Поиск организаций" />
       </Group>
       <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <OrganizationsAdminTable organizations={data?.items ?? []} />

@@ -11,7 +11,7 @@ import { useAdminListState } from '@/features/admin/shared/use-admin-list-state'
 
 /** /admin/subscriptions (spec section 2): every plan, searchable by name. */
 export function AdminPlansRoute() {
-  const { text, setText, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useAdminListState();
   const list = useAdminPlans({ search, page });
   const { data } = list;
 
@@ -27,7 +27,7 @@ export function AdminPlansRoute() {
         }
       />
       <Group mb="md">
-        <AdminListSearch value={text} onChange={setText} label="Поиск тарифов" />
+        <AdminListSearch box={box} label="Поиск тарифов" />
       </Group>
       <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <PlansTable plans={data?.items ?? []} />

@@ -12,7 +12,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 
 /** /admin/users (spec section 2): every account, searchable, paged; a row opens the user's settings. */
 export function AdminUsersRoute() {
-  const { text, setText, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useAdminListState();
   const list = useAdminUsers({ search, page });
   const { data } = list;
   const { data: profile } = useProfile();
@@ -32,7 +32,7 @@ export function AdminUsersRoute() {
         }
       />
       <Group mb="md">
-        <AdminListSearch value={text} onChange={setText} label="Поиск пользователей" />
+        <AdminListSearch box={box} label="Поиск пользователей" />
       </Group>
       <AdminListFrame list={list} page={page} onPageChange={setPage}>
         <UsersTable users={data?.items ?? []} selfId={profile?.id ?? null} />

@@ -7,10 +7,10 @@ import { useSearchQuery, useSearchText } from '@/lib/use-search-text';
  * A new search starts again from page 1.
  */
 export function useAdminListState() {
-  const [text, setText] = useSearchText();
+  const box = useSearchText();
   const search = useSearchQuery();
   const [paging, setPaging] = useState({ search, page: 1 });
   const page = paging.search === search ? paging.page : 1;
   const setPage = (next: number) => setPaging({ search, page: next });
-  return { text, setText, search, page, setPage };
+  return { box, search, page, setPage };
 }

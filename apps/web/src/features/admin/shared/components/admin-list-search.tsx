@@ -1,15 +1,16 @@
 import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import type { SearchBox } from '@/lib/use-search-text';
 
 type AdminListSearchProps = {
-  value: string;
-  onChange: (next: string) => void;
+  box: SearchBox;
   /** Accessible name: the placeholder alone is not a label. */
   label: string;
 };
 
 /** The 'Поиск' box of the admin lists (spec section 2). */
-export function AdminListSearch({ value, onChange, label }: AdminListSearchProps) {
+export function AdminListSearch({ box, label }: AdminListSearchProps) {
+  const { text: value, setText: onChange } = box;
   return (
     <TextInput
       type="search"
@@ -17,6 +18,7 @@ export function AdminListSearch({ value, onChange, label }: AdminListSearchProps
       aria-label={label}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={box.commit}
       leftSection={<IconSearch size={16} aria-hidden />}
       rightSection={
         value ? <CloseButton size="sm" aria-label="Очистить поиск" onClick={() => onChange('')} /> : null
