@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Env } from './env';
+import { type Env, trustProxyOption } from './env';
 import type { Mailer } from './lib/mail';
 import adminRoutes from './modules/admin/admin.routes';
 import authRoutes from './modules/auth/auth.routes';
@@ -61,7 +61,8 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // request.ip (sign-in limits, first-admin rule) comes from X-Forwarded-For only as TRUST_PROXY allows.
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A whole request (a 20 MB upload on a slow line included) must finish within 5 minutes.
     requestTimeout: 300_000,
     connectionTimeout: 305_000,

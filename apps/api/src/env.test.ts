@@ -6,7 +6,8 @@ describe('configuration', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: '127.0.0.1',
+      TRUST_PROXY: false,
       PUBLIC_URL: 'http://localhost:3000',
       ADMIN_EMAILS: [],
       DESKTOP_APP_SCHEME: 'insomnia',
@@ -16,6 +17,7 @@ describe('configuration', () => {
     expect(env.DATA_DIR).toMatch(/\/data$/);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+    expect(env.LOGIN_CODE_SECRET).toBeUndefined();
   });
 
   it('normalises ADMIN_EMAILS and PUBLIC_URL; empty values mean unset', () => {
@@ -41,8 +43,36 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_KEY_PREFIX', 'has space'],
     ['S3_FORCE_PATH_STYLE', 'maybe'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '*'],
+    ['TRUST_PROXY', '17'],
+    ['TRUST_PROXY', 'balancer.internal'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, nonsense'],
+    ['LOGIN_CODE_SECRET', 'too-short'],
+    ['PAYMENTS_MODE', 'sandbox'],
   ])('a bad %s stops the server naming the variable', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    [' 2 ', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 172.16.0.0/12,fd00::/8', ['10.0.0.5', '172.16.0.0/12', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ])('reads TRUST_PROXY %j as %j', (value, expected) => {
+    expect(loadEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('names the bad TRUST_PROXY entry and refuses trusting everyone', () => {
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.1, nonsense' })).toThrow(
+      /TRUST_PROXY: not an address or CIDR: nonsense/,
+    );
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every address/);
   });
 
   it('has no S3 or Redis by default; path-style S3 in us-east-1', () => {

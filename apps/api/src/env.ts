@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,10 +26,77 @@ const booleanFlag = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an address, a CIDR range, or a range name proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset/false/0 = the client is the connecting address and X-Forwarded-For is ignored; a hop
+ * count (1 = one balancer in front); or comma-separated addresses/CIDRs of the proxies. `true` is refused:
+ * trusting every sender lets any client choose the address the sign-in limits count (decision 0080).
+ */
+const trustProxy = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      if (v === undefined || ['', 'false', 'off', 'no', '0'].includes(v)) return false;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops <= 16) return hops;
+        ctx.addIssue({ code: 'custom', message: 'a hop count from 1 to 16' });
+        return z.NEVER;
+      }
+      if (['true', 'yes', 'on', '*'].includes(v)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "trusting every address lets any client pick its own: give a hop count (1) or the proxies' addresses",
+        });
+        return z.NEVER;
+      }
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (bad.length || !entries.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not an address or CIDR: ${bad.join(', ') || v} (expected e.g. 1, or 10.0.0.5,172.16.0.0/12)`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
+);
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "the n nearest addresses are proxies"
+ * (Fastify itself refuses a bare number): it trusts whoever connects, so the API must be reachable only
+ * through the balancer; an address list does not need that.
+ */
+export function trustProxyOption(trust: false | number | string[]) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export const EnvSchema = z
   .object({
     PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+    /** Loopback by default: the quick start is reachable from this machine only (the image sets 0.0.0.0). */
+    HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    /** Which proxies' X-Forwarded-For to believe: off, a hop count, or their addresses (decision 0080). */
+    TRUST_PROXY: trustProxy,
     /** Where people reach the cabinet; used in links (file urls, payment return, sandbox). */
     PUBLIC_URL: optionalUrl(/^https?:$/),
     /** PostgreSQL; when absent an embedded PostgreSQL (PGlite) is kept under DATA_DIR. */
@@ -37,7 +105,10 @@ export const EnvSchema = z
     /** smtp:// or smtps:// URL; when absent sign-in codes are printed to the server log. */
     SMTP_URL: optionalUrl(/^smtps?:$/),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Личный кабинет <no-reply@localhost>')),
-    /** Comma separated; promoted to admin at sign-in. Empty: the first account to sign in is the admin. */
+    /**
+     * Comma separated; promoted to admin at sign-in. Empty: the first account to sign in is the admin, but
+     * only on a loopback-only server without proxies, signing in from this machine (decision 0081).
+     */
     ADMIN_EMAILS: z.preprocess(
       (v) => (typeof v === 'string' ? v : ''),
       z.string().transform((s) =>
@@ -58,6 +129,16 @@ export const EnvSchema = z
     YOOMONEY_SECRET: optionalString,
     /** The provider's share that an amount may fall short of the price by (0.03 = 3 %). */
     PAYMENT_COMMISSION: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(0.5).default(0.03)),
+    /**
+     * Key of the sign-in code hashes (HMAC-SHA256). Unset: a secret made once and kept in DATA_DIR, which
+     * serves one process; several processes must share one value (decision 0082).
+     */
+    LOGIN_CODE_SECRET: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+    ),
+    /** test | live; read by the payments module. Unset: decided by the YooMoney settings. */
+    PAYMENTS_MODE: z.preprocess(emptyToUndefined, z.enum(['test', 'live']).optional()),
     /** Per-IP sign-in requests a minute, for each of the two login steps. */
     LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     LOG_LEVEL: z.preprocess(

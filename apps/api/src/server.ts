@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
 import { createMailer } from './lib/mail';
+import { adminRuleNotice } from './modules/auth/first-admin';
 import { migrate, openDatabase } from './plugins/db/database';
 
 const HEADERS_TIMEOUT_MS = 10_000;
@@ -30,11 +31,16 @@ async function main() {
   app.log.info(
     applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date',
   );
-  app.log.info(
-    env.ADMIN_EMAILS.length
-      ? `Admins: e-mails in ADMIN_EMAILS (${env.ADMIN_EMAILS.join(', ')}) become admins at sign-in`
-      : 'Admins: ADMIN_EMAILS is empty, so the first account to complete sign-in becomes the admin',
-  );
+  const admins = adminRuleNotice(env);
+  app.log[admins.level](admins.message);
+  if (!env.LOGIN_CODE_SECRET)
+    app.log.info(
+      'LOGIN_CODE_SECRET is not set: sign-in codes are keyed with a secret kept in DATA_DIR; several API processes must share one LOGIN_CODE_SECRET',
+    );
+  if (env.TRUST_PROXY !== false)
+    app.log.info(
+      `TRUST_PROXY: client addresses are read from X-Forwarded-For of ${describeProxies(env.TRUST_PROXY)}`,
+    );
   if (!env.SMTP_URL) app.log.warn('SMTP_URL is not set: sign-in codes are printed to this log');
   if (!env.YOOMONEY_RECEIVER || !env.YOOMONEY_SECRET)
     app.log.warn('Payments run in test mode (no YooMoney settings)');
@@ -92,6 +98,10 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Cabinet: ${env.PUBLIC_URL}/app/`);
+}
+
+function describeProxies(trust: number | string[]): string {
+  return typeof trust === 'number' ? `the nearest ${trust} proxy hop(s)` : `proxies at ${trust.join(', ')}`;
 }
 
 main().catch((error) => {

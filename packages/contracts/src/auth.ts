@@ -39,6 +39,11 @@ export const LoginResultSchema = z.object({
   /** The access token, or a sealed box for a desktop app's key-shaped loginKey. */
   code: z.string(),
   electronUrl: z.string(),
+  /**
+   * For a desktop key: first 8 bytes of SHA-256 of the key the box was sealed to, hex in groups of 4
+   * ('a1b2 c3d4 e5f6 0718'), to compare with what the desktop app shows. Null for the web's loginKey.
+   */
+  key_fingerprint: z.string().nullable(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

@@ -34,6 +34,10 @@ beforeAll(async () => {
     REDIS_URL: TEST_REDIS_URL,
     REDIS_KEY_PREFIX: redisPrefix,
     LOGIN_RATE_LIMIT: '2',
+    // Behind a load balancer: the tests play it from loopback, each test its own client address.
+    TRUST_PROXY: '127.0.0.1',
+    // One key for the code hashes on every process, or a code mailed by one fails on the other.
+    LOGIN_CODE_SECRET: randomBytes(32).toString('base64url'),
     ...s3.env,
   };
   const dataDir = `/tmp/cabinet-ops-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -53,7 +57,7 @@ afterAll(async () => {
   expect(codes).toEqual([0, 0]);
 });
 
-/** Each test its own client address (trustProxy), so the per-IP sign-in budgets do not mix. */
+/** Each test its own client address (TRUST_PROXY), so the per-IP sign-in budgets do not mix. */
 const client = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function call(api: ApiProcess, path: string, init: RequestInit & { ip?: string; token?: string } = {}) {

@@ -62,6 +62,12 @@ export type Session = Prisma.SessionModel
  */
 export type LoginCode = Prisma.LoginCodeModel
 /**
+ * Model LoginEvent
+ * Sign-in events per e-mail, for the caps that span codes: wrong codes (10 an hour, 30 a day) and code
+ * mails (10 a day). Rows older than a day are pruned for an e-mail whenever it gets a new one (decision 0082).
+ */
+export type LoginEvent = Prisma.LoginEventModel
+/**
  * Model OrganizationType
  * 
  */

@@ -173,6 +173,50 @@ export type IntNullableWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedIntNullableFilter<$PrismaModel>
 }
 
+export type BigIntFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
+}
+
+export type EnumLoginEventKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
+}
+
+export type BigIntWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntWithAggregatesFilter<$PrismaModel> | bigint | number
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _avg?: Prisma.NestedFloatFilter<$PrismaModel>
+  _sum?: Prisma.NestedBigIntFilter<$PrismaModel>
+  _min?: Prisma.NestedBigIntFilter<$PrismaModel>
+  _max?: Prisma.NestedBigIntFilter<$PrismaModel>
+}
+
+export type EnumLoginEventKindWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindWithAggregatesFilter<$PrismaModel> | $Enums.LoginEventKind
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel>
+}
+
 export type EnumMemberStatusFilter<$PrismaModel = never> = {
   equals?: $Enums.MemberStatus | Prisma.EnumMemberStatusFieldRefInput<$PrismaModel>
   in?: $Enums.MemberStatus[] | Prisma.ListEnumMemberStatusFieldRefInput<$PrismaModel>
@@ -496,6 +540,50 @@ export type NestedFloatNullableFilter<$PrismaModel = never> = {
   gt?: number | Prisma.FloatFieldRefInput<$PrismaModel>
   gte?: number | Prisma.FloatFieldRefInput<$PrismaModel>
   not?: Prisma.NestedFloatNullableFilter<$PrismaModel> | number | null
+}
+
+export type NestedBigIntFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
+}
+
+export type NestedEnumLoginEventKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
+}
+
+export type NestedBigIntWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntWithAggregatesFilter<$PrismaModel> | bigint | number
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _avg?: Prisma.NestedFloatFilter<$PrismaModel>
+  _sum?: Prisma.NestedBigIntFilter<$PrismaModel>
+  _min?: Prisma.NestedBigIntFilter<$PrismaModel>
+  _max?: Prisma.NestedBigIntFilter<$PrismaModel>
+}
+
+export type NestedEnumLoginEventKindWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindWithAggregatesFilter<$PrismaModel> | $Enums.LoginEventKind
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel>
 }
 
 export type NestedEnumMemberStatusFilter<$PrismaModel = never> = {

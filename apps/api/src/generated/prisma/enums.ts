@@ -9,6 +9,14 @@
 * 🟢 You can import this file directly.
 */
 
+export const LoginEventKind = {
+  wrong_code: 'wrong_code',
+  code_sent: 'code_sent'
+} as const
+
+export type LoginEventKind = (typeof LoginEventKind)[keyof typeof LoginEventKind]
+
+
 export const MemberStatus = {
   active: 'active',
   pending: 'pending'

@@ -1,3 +1,4 @@
+import type { LoginResult } from '@cabinet/contracts';
 import sodium from 'libsodium-wrappers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -7,10 +8,12 @@ import { loadEnv } from '../../env';
 import { sha256 } from '../../lib/crypto';
 import { createMailer } from '../../lib/mail';
 import { openDatabase } from '../../plugins/db/database';
+import { hashLoginCode } from './login-code-secret';
 
+const LOGIN_CODE_SECRET = 'auth-routes-test-secret-of-32-characters+';
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { ADMIN_EMAILS: 'boss@example.com' } });
+  t = await buildTestApp({ env: { ADMIN_EMAILS: 'boss@example.com', LOGIN_CODE_SECRET } });
 });
 afterAll(async () => {
   await t?.close();
@@ -30,7 +33,7 @@ async function signIn(email: string, loginKey = 'web') {
   const code = await requestCode(email, loginKey);
   const res = await login({ loginKey, email, code: Number(code) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { access_token: string; code: string; electronUrl: string };
+  return res.json().data as LoginResult;
 }
 
 describe('POST /api/v1/auth/login', () => {
@@ -49,6 +52,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(data.access_token.length).toBeGreaterThanOrEqual(43);
     expect(data.code).toBe(data.access_token);
     expect(data.electronUrl).toBe(`insomnia://app/auth/finish?box=${encodeURIComponent(data.code)}`);
+    expect(data.key_fingerprint).toBeNull();
 
     const me = await t.app.inject({
       url: '/api/v1/rest/profile/me',
@@ -84,7 +88,10 @@ describe('POST /api/v1/auth/login', () => {
   it('accepts a code sent as a number that lost its leading zero', async () => {
     const email = uniqueEmail();
     await requestCode(email);
-    await t.prisma.loginCode.update({ where: { email }, data: { codeHash: sha256(`${email}:012345`) } });
+    await t.prisma.loginCode.update({
+      where: { email },
+      data: { codeHash: hashLoginCode(LOGIN_CODE_SECRET, email, '012345') },
+    });
     const res = await login({ loginKey: 'web', email, code: 12345 });
     expect(res.statusCode, res.body).toBe(200);
   });
@@ -164,6 +171,7 @@ describe('POST /api/v1/auth/login', () => {
     const user = await t.prisma.user.findUniqueOrThrow({ where: { email } });
     expect(payload.key).toBe(Buffer.from(user.vaultKey).toString('base64'));
     expect(data.electronUrl).toBe(`insomnia://app/auth/finish?box=${encodeURIComponent(data.code)}`);
+    expect(data.key_fingerprint).toMatch(/^[0-9a-f]{4}( [0-9a-f]{4}){3}$/);
 
     const me = await t.app.inject({
       url: '/api/v1/rest/profile/me',
@@ -178,10 +186,11 @@ describe('POST /api/v1/auth/login', () => {
     expect(boss.typeId).toBe(2);
   });
 
-  it('refuses blocked users with a clear message', async () => {
+  it('refuses blocked users with a clear message once they prove the mailbox', async () => {
     const user = await createUser(t);
     await t.prisma.user.update({ where: { id: user.id }, data: { blockedAt: new Date() } });
-    const res = await login({ loginKey: 'web', email: user.email });
+    const code = await requestCode(user.email);
+    const res = await login({ loginKey: 'web', email: user.email, code });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Учётная запись заблокирована. Обратитесь к администратору.');
     const me = await t.app.inject({ url: '/api/v1/rest/profile/me', headers: user.headers });

@@ -7,7 +7,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { CODE_SENT_MESSAGE, sendLoginCode, verifyLoginCode } from './auth.service';
+import { type AuthDeps, CODE_SENT_MESSAGE, sendLoginCode, verifyLoginCode } from './auth.service';
+import { adminRule } from './first-admin';
+import { loadLoginCodeSecret } from './login-code-secret';
 import { deleteSession } from './sessions.service';
 
 export interface AuthRoutesOptions {
@@ -17,11 +19,16 @@ export interface AuthRoutesOptions {
 }
 
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
-  const deps = () => ({
+  const codeSecret = await loadLoginCodeSecret(app.config.LOGIN_CODE_SECRET, app.config.DATA_DIR);
+  const rule = adminRule({ ...app.config, ADMIN_EMAILS: opts.adminEmails });
+  // app.mailer may be replaced after start (server.ts), so it is read per request.
+  const deps = (): AuthDeps => ({
     prisma: app.prisma,
     mailer: app.mailer,
     adminEmails: opts.adminEmails,
+    adminRule: rule,
     desktopScheme: opts.desktopScheme,
+    codeSecret,
   });
   const step = (body: unknown) =>
     body && typeof body === 'object' && 'code' in body && body.code !== undefined ? 'verify' : 'send';
@@ -53,7 +60,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
         await sendLoginCode(deps(), email, loginKey);
         return { success: true as const, message: CODE_SENT_MESSAGE, data: null };
       }
-      const data = await verifyLoginCode(deps(), email, code, loginKey);
+      const data = await verifyLoginCode(deps(), email, code, loginKey, request.ip);
       return { success: true as const, message: 'Авторизация прошла успешно', data };
     },
   );

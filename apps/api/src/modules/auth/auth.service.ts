@@ -1,18 +1,16 @@
 import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
-import {
-  newLoginCode,
-  newVaultKey,
-  parseDesktopPublicKey,
-  sameBytes,
-  sealForDesktop,
-  sha256,
-} from '../../lib/crypto';
+import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
 import { loginCodeMail, type Mailer } from '../../lib/mail';
 import type { Prisma } from '../../plugins/db/database';
+import { type AdminRule, isLoopbackAddress } from './first-admin';
+import { handOff } from './hand-off';
+import { recordLoginEvent, refuseWhenTooManyCodeMails, refuseWhenTooManyWrongCodes } from './login-caps';
+import { hashLoginCode } from './login-code-secret';
 import { createSession } from './sessions.service';
 
-// Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off".
+// Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off";
+// decisions 0003, 0081 (first admin) and 0082 (abuse limits).
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -25,24 +23,32 @@ const BLOCKED_MESSAGE = 'Учётная запись заблокирована.
 const BAD_CODE_MESSAGE = 'Неверный код';
 const EXPIRED_CODE_MESSAGE = 'Код устарел или уже использован, запросите новый';
 const BURNED_CODE_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
+const OTHER_LOGIN_KEY_MESSAGE =
+  'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь';
 
-interface AuthDeps {
+export interface AuthDeps {
   prisma: Prisma;
   mailer: Mailer;
   adminEmails: string[];
+  adminRule: AdminRule;
   desktopScheme: string;
+  /** Key of the code hashes (LOGIN_CODE_SECRET or the one kept in DATA_DIR). */
+  codeSecret: string;
 }
 
-/** Step one: creates the account if there is none (unverified) and mails a fresh code. */
+/**
+ * Step one: creates the account if there is none (unverified) and mails a fresh code. Every address gets
+ * the same answer, with or without an account, blocked or not: the block is said only to whoever proves
+ * the mailbox at step two.
+ */
 export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: string): Promise<void> {
   const { prisma } = deps;
-  const user = await prisma.user.upsert({
+  await prisma.user.upsert({
     where: { email },
     update: {},
     create: { email, vaultKey: newVaultKey() },
-    select: { blockedAt: true },
+    select: { id: true },
   });
-  if (user.blockedAt) throw forbidden(BLOCKED_MESSAGE);
 
   const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
   const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now() : 0;
@@ -50,10 +56,11 @@ export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: str
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
   }
+  await refuseWhenTooManyCodeMails(prisma, email);
 
   const code = newLoginCode();
   const data = {
-    codeHash: sha256(`${email}:${code}`),
+    codeHash: hashLoginCode(deps.codeSecret, email, code),
     loginKey,
     attempts: 0,
     usedAt: null,
@@ -71,28 +78,42 @@ export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: str
       cause: error,
     });
   }
+  // Counted once the mail left: a refused mail (503 above) does not use up the day's budget.
+  await recordLoginEvent(prisma, email, 'code_sent');
 }
 
-/** Step two: checks the code, verifies the account, promotes admins, and opens a session. */
+/**
+ * Step two: checks the code against the loginKey it was asked for, verifies the account, promotes admins,
+ * and opens a session. `clientIp` is request.ip, as TRUST_PROXY lets it be read.
+ */
 export async function verifyLoginCode(
   deps: AuthDeps,
   email: string,
   code: string,
   loginKey: string,
+  clientIp: string,
 ): Promise<LoginResult> {
   const { prisma } = deps;
+  // Before anything else, so that while capped even the right code opens nothing.
+  await refuseWhenTooManyWrongCodes(prisma, email);
   const row = await prisma.loginCode.findUnique({ where: { email } });
   if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(EXPIRED_CODE_MESSAGE);
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE_MESSAGE);
 
-  if (!sameBytes(row.codeHash, sha256(`${email}:${code}`))) {
+  // A code opens a session only for the window (or desktop key) that asked for it: a code read off
+  // someone's screen or mail cannot be replayed with another key to receive the sealed box.
+  const sameKey = sameText(row.loginKey, loginKey);
+  const sameCode = sameBytes(row.codeHash, hashLoginCode(deps.codeSecret, email, code));
+  if (!sameKey || !sameCode) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
     const counted = await prisma.loginCode.updateMany({
       where: { id: row.id, attempts: { lt: CODE_MAX_ATTEMPTS } },
       data: { attempts: { increment: 1 } },
     });
+    if (counted.count > 0) await recordLoginEvent(prisma, email, 'wrong_code');
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
     if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE_MESSAGE);
+    if (!sameKey) throw badRequest(OTHER_LOGIN_KEY_MESSAGE);
     throw badRequest(`${BAD_CODE_MESSAGE}. Осталось попыток: ${left}`);
   }
 
@@ -106,10 +127,13 @@ export async function verifyLoginCode(
   const user = await prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`;
     const current = await tx.user.findUniqueOrThrow({ where: { email } });
+    // Said only now, to whoever proved the mailbox: step one answers a blocked address like any other.
     if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
     const listed = deps.adminEmails.includes(email);
     const firstAccount =
-      deps.adminEmails.length === 0 && (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
+      deps.adminRule === 'first-local-account' &&
+      isLoopbackAddress(clientIp) &&
+      (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
     // An unverified account may have been made by someone else typing this address (an e-mail change or an
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
     if (!current.emailVerifiedAt) await tx.session.deleteMany({ where: { userId: current.id } });
@@ -123,16 +147,5 @@ export async function verifyLoginCode(
   });
 
   const accessToken = await createSession(prisma, user.id);
-  const desktopKey = parseDesktopPublicKey(loginKey);
-  const handOff = desktopKey
-    ? await sealForDesktop(desktopKey, {
-        token: accessToken,
-        key: Buffer.from(user.vaultKey).toString('base64'),
-      })
-    : accessToken;
-  return {
-    access_token: accessToken,
-    code: handOff,
-    electronUrl: `${deps.desktopScheme}://app/auth/finish?box=${encodeURIComponent(handOff)}`,
-  };
+  return handOff(loginKey, accessToken, user.vaultKey, deps.desktopScheme);
 }

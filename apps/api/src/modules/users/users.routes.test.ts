@@ -73,9 +73,22 @@ describe('POST /admin/users/{id}/block and /unblock', () => {
     expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await me(user)).statusCode).toBe(401);
 
-    const signIn = await requestCode(user.email);
+    // Step one answers a blocked address like any other; the right code then meets the block.
+    const mailed = t.smtp.mailsTo(user.email).length;
+    expect((await requestCode(user.email)).statusCode).toBe(200);
+    const blockedCode = await t.smtp.nextCode(user.email, mailed);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { loginKey: 'web', email: user.email, code: blockedCode },
+    });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json().message).toBe('Учётная запись заблокирована. Обратитесь к администратору.');
+    // Past the 60 s between two codes, as if the person came back later.
+    await t.prisma.loginCode.updateMany({
+      where: { email: user.email },
+      data: { createdAt: new Date(Date.now() - 61_000) },
+    });
 
     // Admins see the block in the user list.
     const list = await t.app.inject({

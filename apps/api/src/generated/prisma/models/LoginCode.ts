@@ -472,6 +472,9 @@ export type $LoginCodePayload<ExtArgs extends runtime.Types.Extensions.InternalA
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
     email: string
+    /**
+     * HMAC-SHA256 of `email:code` under LOGIN_CODE_SECRET (or the secret kept in DATA_DIR).
+     */
     codeHash: runtime.Bytes
     loginKey: string
     attempts: number
