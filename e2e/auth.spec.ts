@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, mailbox, signInAs, test, uniqueEmail } from './support/fixtures';
 
 test.describe('sign-in', () => {
@@ -32,6 +33,28 @@ test.describe('sign-in', () => {
     await expect
       .poll(() => page.evaluate(() => window.localStorage.getItem('cabinet.accessToken')))
       .toBeNull();
+  });
+
+  test('a sign-in for a desktop app shows the fingerprint of the app key to compare', async ({ page }) => {
+    // Any 32 bytes are an X25519 public key to seal for; the fingerprint is 8 bytes of its SHA-256.
+    const key = randomBytes(32);
+    const fingerprint = createHash('sha256')
+      .update(key)
+      .digest('hex')
+      .slice(0, 16)
+      .replace(/(.{4})(?!$)/g, '$1 ');
+    const email = uniqueEmail('desktop');
+    await page.goto(`/app/auth-app?loginKey=${encodeURIComponent(key.toString('base64'))}`);
+    await page.getByLabel('Email').fill(email);
+    const before = await mailbox.count(email);
+    await page.getByRole('button', { name: 'Отправить код' }).click();
+    const code = await mailbox.code(email, before);
+    await expect(page.getByText('Введите код полученный в письме')).toBeVisible();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Авторизоваться' }).click();
+
+    await expect(page.getByText('Авторизация прошла успешно')).toBeVisible();
+    await expect(page.getByText(`Отпечаток ключа приложения: ${fingerprint}`)).toBeVisible();
   });
 
   test('a wrong code shows the server message', async ({ page }) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminToken, api, signInAsAdmin } from './admin-helpers';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
 import { addMember, createAccount, createOrganization, openAs } from './user-helpers';
 
 // Every screen at the two widths of issue 4 (1440 px and 390 px): no serious or critical axe
@@ -63,6 +63,21 @@ for (const size of WIDTHS) {
       await page.goto('/app/auth-app');
       await expect(page.getByRole('button', { name: 'Отправить код' })).toBeVisible();
       expect(await inspect(page, 'sign-in', size.name)).toEqual([]);
+    });
+
+    test('sign-in success for a desktop app (key fingerprint)', async ({ page }) => {
+      const email = uniqueEmail('screens-desktop');
+      const loginKey = Buffer.alloc(32, 7).toString('base64');
+      await page.goto(`/app/auth-app?loginKey=${encodeURIComponent(loginKey)}`);
+      await page.getByLabel('Email').fill(email);
+      const before = await mailbox.count(email);
+      await page.getByRole('button', { name: 'Отправить код' }).click();
+      const code = await mailbox.code(email, before);
+      await expect(page.getByText('Введите код полученный в письме')).toBeVisible();
+      await page.keyboard.type(code);
+      await page.getByRole('button', { name: 'Авторизоваться' }).click();
+      await expect(page.getByText(/Отпечаток ключа приложения/)).toBeVisible();
+      expect(await inspect(page, 'sign-in-desktop-success', size.name)).toEqual([]);
     });
 
     test('user screens', async ({ page }) => {

@@ -21,7 +21,12 @@ function stubLogin(...answers: Answer[]) {
 }
 
 const codeSent: Answer = { body: { success: true, message: 'Код отправлен на почту', data: null } };
-const loginResult = { access_token: 'tok', code: 'tok', electronUrl: 'insomnia://app/auth/finish?box=tok' };
+const loginResult = {
+  access_token: 'tok',
+  code: 'tok',
+  electronUrl: 'insomnia://app/auth/finish?box=tok',
+  key_fingerprint: null,
+};
 
 function renderFlow() {
   const props = {
@@ -110,6 +115,27 @@ describe('SignInFlow', () => {
     expect(props.onEnterCabinet).toHaveBeenCalled();
     expect(props.onOpenApp).toHaveBeenCalledWith(loginResult.electronUrl);
     expect(props.onCopyCode).toHaveBeenCalledWith('tok');
+    // The web's own loginKey has no key to compare.
+    expect(screen.queryByText(/Отпечаток ключа приложения/)).toBeNull();
+  });
+
+  it('shows the fingerprint of the desktop key the box was sealed to, to compare with the app', async () => {
+    const desktopResult = {
+      access_token: 'tok',
+      code: 'sealed-box',
+      electronUrl: 'insomnia://app/auth/finish?box=sealed-box',
+      key_fingerprint: 'a1b2 c3d4 e5f6 0718',
+    };
+    stubLogin(codeSent, { body: { success: true, message: 'Вход выполнен', data: desktopResult } });
+    const { user } = renderFlow();
+    await submitEmail(user);
+    await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Авторизоваться' }));
+
+    const line = await screen.findByText(/Отпечаток ключа приложения:/);
+    expect(line.textContent).toBe('Отпечаток ключа приложения: a1b2 c3d4 e5f6 0718');
+    expect(screen.getByText(/Сверьте его с отпечатком, который показывает приложение/)).toBeDefined();
   });
 
   it('shows the message of a failed second call and stays on the code step', async () => {

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@cabinet/contracts';
-import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCheck, IconCopy, IconDeviceDesktop, IconLogin2 } from '@tabler/icons-react';
+import { Button, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconCopy, IconDeviceDesktop, IconKey, IconLogin2 } from '@tabler/icons-react';
 
 type SuccessStepProps = {
   result: LoginResult;
@@ -23,6 +23,7 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
           Перейдите в личный кабинет или вернитесь в приложение.
         </Text>
       </Stack>
+      {result.key_fingerprint && <KeyFingerprint fingerprint={result.key_fingerprint} />}
       <Stack gap="sm">
         <Button size="md" fullWidth leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet}>
           Войти в личный кабинет
@@ -47,5 +48,29 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
         </Button>
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The desktop app shows the fingerprint of its own key: if a page swapped the loginKey for another key,
+ * the two differ and the box is not for that app (decision 0083).
+ */
+function KeyFingerprint({ fingerprint }: { fingerprint: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          <IconKey size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+          Отпечаток ключа приложения:{' '}
+          <Code fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {fingerprint}
+          </Code>
+        </Text>
+        <Text size="xs" c="dimmed">
+          Сверьте его с отпечатком, который показывает приложение. Если они не совпадают, не открывайте
+          приложение и не копируйте токен.
+        </Text>
+      </Stack>
+    </Paper>
   );
 }
