@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -28,14 +31,48 @@ interface Service {
   ports?: unknown[];
 }
 
-/** The file as Compose resolves it (defaults of ${NAME:-default} filled in), from a bare environment. */
-function resolved(): { services: Record<string, Service>; volumes: Record<string, unknown> } {
-  const out = execFileSync('docker-compose', ['-f', composeFile, 'config'], {
+/**
+ * The file as Compose resolves it (defaults of ${NAME:-default} filled in), from a bare environment, or
+ * with `dotEnv` as the .env file beside it.
+ */
+function resolved(dotEnv?: Record<string, string>): {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+} {
+  const args = ['-f', composeFile];
+  if (dotEnv) {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-env-')), '.env');
+    fs.writeFileSync(
+      file,
+      Object.entries(dotEnv)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(''),
+    );
+    args.push('--env-file', file);
+  }
+  const out = execFileSync('docker-compose', [...args, 'config'], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
     encoding: 'utf8',
   });
   return parse(out);
+}
+
+interface Published {
+  hostIp: string | null;
+  published: number;
+  target: number;
+}
+
+/** A published port in any of the shapes `config` prints: "127.0.0.1:8025:8025/tcp" or {published, target…}. */
+function published(port: unknown): Published {
+  if (typeof port === 'string') {
+    const m = /^(?:(.+):)?(\d+):(\d+)(?:\/\w+)?$/.exec(port);
+    if (!m) throw new Error(`unexpected port ${port}`);
+    return { hostIp: m[1] ?? null, published: Number(m[2]), target: Number(m[3]) };
+  }
+  const p = port as { host_ip?: string; published: number | string; target: number | string };
+  return { hostIp: p.host_ip ?? null, published: Number(p.published), target: Number(p.target) };
 }
 
 describe.skipIf(!hasCompose)('docker-compose.yml', () => {
@@ -95,8 +132,10 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       expect(services[name]?.healthcheck?.test, `${name} has a healthcheck`).toBeTruthy();
     }
     expect(services.api?.build).toBeTruthy();
-    expect(services.api?.ports).toContainEqual({ published: 3000, target: 3000 });
-    expect(services.mailpit?.ports).toContainEqual({ published: 8025, target: 8025 });
+    expect(services.api?.ports?.map(published)).toEqual([{ hostIp: null, published: 3000, target: 3000 }]);
+    expect(services.mailpit?.ports?.map(published)).toEqual([
+      { hostIp: '127.0.0.1', published: 8025, target: 8025 },
+    ]);
     expect(services.postgres?.volumes).toContainEqual(
       expect.stringMatching(/^pgdata:\/var\/lib\/postgresql\/data/),
     );
@@ -123,5 +162,50 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     expect(new URL(String(api.S3_ENDPOINT)).hostname).toBe('minio');
     expect(new URL(String(api.SMTP_URL)).host).toBe('mailpit:1025');
     expect(new URL(String(api.REDIS_URL)).hostname).toBe('redis');
+  });
+
+  it('publishes only the cabinet beyond this machine: every other port binds 127.0.0.1', () => {
+    const { services } = resolved();
+    const ports = Object.entries(services).flatMap(([name, service]) =>
+      (service.ports ?? []).map((port) => ({ name, ...published(port) })),
+    );
+    // Mailpit's inbox shows every sign-in code; MinIO's console is the bucket's admin.
+    expect(ports.filter((p) => p.name !== 'api' && p.hostIp !== '127.0.0.1')).toEqual([]);
+    expect(ports.map((p) => `${p.name}:${p.published}`).sort()).toEqual([
+      'api:3000',
+      'mailpit:8025',
+      'minio:9001',
+    ]);
+  });
+
+  it('takes SMTP_URL, PAYMENTS_MODE, TRUST_PROXY, ADMIN_EMAILS and LOGIN_CODE_SECRET from .env', () => {
+    const defaults = resolved().services.api?.environment ?? {};
+    expect(defaults).toMatchObject({
+      SMTP_URL: 'smtp://mailpit:1025',
+      PAYMENTS_MODE: '',
+      TRUST_PROXY: '',
+      ADMIN_EMAILS: '',
+      LOGIN_CODE_SECRET: '',
+    });
+
+    const dotEnv = {
+      SMTP_URL: 'smtps://no-reply%40example.com:pw@smtp.example.com:465',
+      PAYMENTS_MODE: 'live',
+      TRUST_PROXY: '10.0.0.0/8,172.16.0.0/12',
+      ADMIN_EMAILS: 'boss@example.com,deputy@example.com',
+      LOGIN_CODE_SECRET: 'x'.repeat(48),
+      YOOMONEY_RECEIVER: '4100111111111111',
+      YOOMONEY_SECRET: 'yoomoney-secret',
+    };
+    const api = resolved(dotEnv).services.api?.environment ?? {};
+    expect(api).toMatchObject(dotEnv);
+    const values = Object.fromEntries(Object.entries(api).map(([k, v]) => [k, String(v ?? '')]));
+    const parsed = EnvSchema.safeParse(values);
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(parsed.data).toMatchObject({
+      TRUST_PROXY: ['10.0.0.0/8', '172.16.0.0/12'],
+      ADMIN_EMAILS: ['boss@example.com', 'deputy@example.com'],
+      PAYMENTS_MODE: 'live',
+    });
   });
 });
