@@ -45,6 +45,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) =
       config: {
         rateLimit: {
           // Both steps are one route; each has its own per-IP budget. Runs after the body is parsed.
+          // request.ip is the connecting address unless TRUST_PROXY names it as a proxy (decision 0080).
           hook: 'preHandler',
           timeWindow: '1 minute',
           keyGenerator: (request) => `login:${step(request.body)}:${request.ip}`,
