@@ -38,6 +38,12 @@ export type Session = Prisma.SessionModel
  */
 export type LoginCode = Prisma.LoginCodeModel
 /**
+ * Model EmailChange
+ * A requested change of a user's e-mail: the new address waits here until the code mailed to it is
+ * entered (docs/decisions/0085-email-change-proof.md). One per user; a new request replaces it.
+ */
+export type EmailChange = Prisma.EmailChangeModel
+/**
  * Model OrganizationType
  * 
  */

@@ -401,6 +401,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
+  EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
   MemberType: 'MemberType',
@@ -424,7 +425,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "loginCode" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
+    modelProps: "userType" | "user" | "session" | "loginCode" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -721,6 +722,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.LoginCodeCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.LoginCodeCountAggregateOutputType> | number
+        }
+      }
+    }
+    EmailChange: {
+      payload: Prisma.$EmailChangePayload<ExtArgs>
+      fields: Prisma.EmailChangeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EmailChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EmailChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        findFirst: {
+          args: Prisma.EmailChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EmailChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        findMany: {
+          args: Prisma.EmailChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
+        }
+        create: {
+          args: Prisma.EmailChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        createMany: {
+          args: Prisma.EmailChangeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EmailChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
+        }
+        delete: {
+          args: Prisma.EmailChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        update: {
+          args: Prisma.EmailChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        deleteMany: {
+          args: Prisma.EmailChangeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EmailChangeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EmailChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
+        }
+        upsert: {
+          args: Prisma.EmailChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
+        }
+        aggregate: {
+          args: Prisma.EmailChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEmailChange>
+        }
+        groupBy: {
+          args: Prisma.EmailChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EmailChangeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EmailChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EmailChangeCountAggregateOutputType> | number
         }
       }
     }
@@ -1377,6 +1452,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  adminEditedAt: 'adminEditedAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -1408,6 +1484,19 @@ export const LoginCodeScalarFieldEnum = {
 } as const
 
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
+
+
+export const EmailChangeScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  email: 'email',
+  codeHash: 'codeHash',
+  attempts: 'attempts',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type EmailChangeScalarFieldEnum = (typeof EmailChangeScalarFieldEnum)[keyof typeof EmailChangeScalarFieldEnum]
 
 
 export const OrganizationTypeScalarFieldEnum = {
@@ -1849,6 +1938,7 @@ export type GlobalOmitConfig = {
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
   loginCode?: Prisma.LoginCodeOmit
+  emailChange?: Prisma.EmailChangeOmit
   organizationType?: Prisma.OrganizationTypeOmit
   organization?: Prisma.OrganizationOmit
   memberType?: Prisma.MemberTypeOmit

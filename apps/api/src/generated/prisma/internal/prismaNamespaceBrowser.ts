@@ -55,6 +55,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
+  EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
   MemberType: 'MemberType',
@@ -103,6 +104,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  adminEditedAt: 'adminEditedAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -134,6 +136,19 @@ export const LoginCodeScalarFieldEnum = {
 } as const
 
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
+
+
+export const EmailChangeScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  email: 'email',
+  codeHash: 'codeHash',
+  attempts: 'attempts',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type EmailChangeScalarFieldEnum = (typeof EmailChangeScalarFieldEnum)[keyof typeof EmailChangeScalarFieldEnum]
 
 
 export const OrganizationTypeScalarFieldEnum = {
