@@ -43,22 +43,20 @@ export async function assertEmailFree(prisma: Prisma, userId: number, email: str
 }
 
 /**
- * Puts `email` aside for `userId` with a fresh code (replacing a pending one) inside the caller's
- * transaction. A different address within a minute of the last code is 429; the same one again while its
- * code is fresh and alive sends nothing new (a double click). Returns the code to mail, or null.
+ * Puts `email` aside for `userId` with a fresh code (replacing a pending one, or sending the same address a
+ * new code) inside the caller's transaction. At most one code a minute per account, as at sign-in (429).
  */
 export async function putEmailAside(
   tx: PrismaNs.TransactionClient,
   userId: number,
   email: string,
   now = new Date(),
-): Promise<{ code: string; changeId: number } | null> {
+): Promise<{ code: string; changeId: number }> {
   const previous = await tx.emailChange.findUnique({ where: { userId } });
   const waitMs = previous
     ? previous.createdAt.getTime() + EMAIL_CODE_RESEND_SECONDS * 1000 - now.getTime()
     : 0;
-  if (previous && waitMs > 0) {
-    if (previous.email === email && isLive(previous, now)) return null;
+  if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
   }

@@ -111,7 +111,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { result, codeSentTo } = await updateProfile(
+      const { result, codeSentTo, cancelled } = await updateProfile(
         { prisma: app.prisma, mailer: app.mailer },
         currentUser(request),
         request.params.id,
@@ -120,7 +120,9 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       // The caller typed this address: naming it back tells nothing new.
       const message = codeSentTo
         ? `Данные пользователя обновлены. Чтобы сменить эл. почту, введите код из письма, отправленного на ${codeSentTo}. До этого действует прежний адрес.`
-        : 'Данные пользователя обновлены';
+        : cancelled
+          ? 'Данные пользователя обновлены. Смена адреса эл. почты отменена.'
+          : 'Данные пользователя обновлены';
       return { success: true as const, message, data: result };
     },
   );

@@ -85,6 +85,8 @@ export interface ProfileUpdateOutcome {
   result: ProfileUpdateResult;
   /** A code went to this new address just now (the answer says so). */
   codeSentTo: string | null;
+  /** A pending change of the caller's e-mail was called off (the current address was sent back). */
+  cancelled: boolean;
 }
 
 /**
@@ -125,7 +127,11 @@ export async function updateProfile(
     await assertOwnImage(prisma, actor.userId, body.image_id);
   }
 
-  let saved: { result: ProfileUpdateResult; sent: { code: string; changeId: number } | null };
+  let saved: {
+    result: ProfileUpdateResult;
+    sent: { code: string; changeId: number } | null;
+    cancelled: boolean;
+  };
   try {
     saved = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({
@@ -147,13 +153,15 @@ export async function updateProfile(
       }
       const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail) : null;
       // The current address sent back: the user changed their mind.
-      if (!byAdmin && body.email !== undefined && !emailChanged) {
-        await tx.emailChange.deleteMany({ where: { userId: id } });
-      }
+      const cancelled =
+        !byAdmin && body.email !== undefined && !emailChanged
+          ? (await tx.emailChange.deleteMany({ where: { userId: id } })).count > 0
+          : false;
       const pending = await tx.emailChange.findUnique({ where: { userId: id } });
       return {
         result: { ...updated, pending_email: pending && isLive(pending) ? pending.email : null },
         sent,
+        cancelled,
       };
     });
   } catch (error) {
@@ -168,7 +176,8 @@ export async function updateProfile(
     throw error;
   }
   if (saved.sent && newEmail !== undefined) await mailEmailCode(prisma, deps.mailer, saved.sent, newEmail);
-  return { result: saved.result, codeSentTo: newEmail !== undefined && !byAdmin ? newEmail : null };
+  const codeSentTo = saved.sent ? (newEmail ?? null) : null;
+  return { result: saved.result, codeSentTo, cancelled: saved.cancelled };
 }
 
 /** GET /profile/delete-preview/{id}: the organizations the account owns, which go with it. */
