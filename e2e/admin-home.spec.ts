@@ -21,6 +21,10 @@ test.describe('admin home and layout', () => {
     expect(await shown('users')).toBeGreaterThanOrEqual(users);
     expect(await shown('organizations')).toBeGreaterThanOrEqual(organizations);
     expect(await shown('plans')).toBeGreaterThanOrEqual(plans > 0 ? 1 : 0);
+    // How many accounts never confirmed their e-mail (decision 0088).
+    await expect(page.getByTestId('admin-count-users-unverified')).toHaveText(
+      /^из них не подтвердили эл\. почту: [\d\s]+$/,
+    );
 
     await page.getByRole('link', { name: 'К пользователям' }).click();
     await expect(page).toHaveURL(/\/app\/admin\/users/);

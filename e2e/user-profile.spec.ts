@@ -1,8 +1,8 @@
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
 import { createAccount, createOrganization, openAs, tinyPng } from './user-helpers';
 
 test.describe('profile settings', () => {
-  test('edits name, e-mail and avatar; the avatar is deleted at once; cancel resets', async ({
+  test('edits name, e-mail (confirmed by a code) and avatar; the avatar is deleted at once; cancel resets', async ({
     page,
     request,
   }) => {
@@ -21,14 +21,24 @@ test.describe('profile settings', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await expect(page.getByText('Неверный формат email')).toBeVisible();
 
+    // A new e-mail waits for the code mailed to it (decision 0085); the old one stays until then.
     const newEmail = uniqueEmail('renamed');
+    const before = await mailbox.count(newEmail);
     await page.getByLabel('Email').fill(newEmail);
     await name.fill('Пётр Великий');
     await page.locator('input[type="file"]').setInputFiles(tinyPng());
     await page.getByRole('button', { name: 'Сохранить изменения' }).click();
-    await expect(page.getByText('Данные пользователя обновлены')).toBeVisible();
+    await expect(page.getByText(`отправленного на ${newEmail}`)).toBeVisible();
     await expect(page.getByText('Аватар изменен')).toBeVisible();
     await expect(page.getByRole('button', { name: /Пётр Великий.*Меню профиля/ })).toBeVisible();
+    await expect(page.getByText('Новый адрес ожидает подтверждения:')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(account.email);
+
+    const code = await mailbox.code(newEmail, before);
+    await page.getByLabel('Код из письма').fill(code);
+    await page.getByRole('button', { name: 'Подтвердить' }).click();
+    await expect(page.getByText('Адрес эл. почты изменён')).toBeVisible();
+    await expect(page.getByText('Новый адрес ожидает подтверждения:')).toHaveCount(0);
 
     await page.reload();
     await expect(page.getByLabel('Email')).toHaveValue(newEmail);

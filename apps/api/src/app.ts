@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import { type Env, trustProxyOption } from './env';
 import type { Mailer } from './lib/mail';
+import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
 import adminRoutes from './modules/admin/admin.routes';
 import authRoutes from './modules/auth/auth.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
@@ -15,6 +16,7 @@ import organizationsRoutes from './modules/organizations/organizations.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
@@ -29,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Env;
     mailer: Mailer;
+    /** Housekeeping tasks of this process (lib/periodic.ts). */
+    periodic: PeriodicRunner;
   }
 }
 
@@ -41,6 +45,8 @@ export interface BuildAppOptions {
   /** Folder of the built web cabinet; null serves none. Found next to the repo when omitted. */
   webDist?: string | null;
   logger?: boolean | object;
+  /** Start the periodic tasks when the app is ready (default true); tests run them by hand. */
+  startPeriodicTasks?: boolean;
 }
 
 const NoQuerySchema = z.object({}).strict();
@@ -129,6 +135,16 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(filesRoutes, { prefix: '/api/v1/files' });
 
   await app.register(webPlugin, { webDist: options.webDist });
+
+  // Housekeeping in every process, one run at a time across them (decision 0089).
+  const periodic = createPeriodicRunner({
+    prisma: app.prisma,
+    log: app.log,
+    tasks: [purgeUnverifiedAccountsTask],
+  });
+  app.decorate('periodic', periodic);
+  if (options.startPeriodicTasks !== false) app.addHook('onReady', async () => periodic.start());
+  app.addHook('onClose', async () => periodic.stop());
   return app;
 }
 

@@ -40,6 +40,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     mailer,
     webDist: null,
     logger: false,
+    startPeriodicTasks: false,
     rateLimits: { loginSend: 10_000, loginVerify: 10_000, ...options.rateLimits },
   });
   await app.ready();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LoginCodeSchema } from './auth';
 import {
   cleanText,
   EmailSchema,
@@ -28,6 +29,11 @@ export const ProfileSchema = z.object({
   name: z.string(),
   email: z.string(),
   email_verified_at: z.string().nullable(),
+  /**
+   * A new address waiting for the code mailed to it (docs/decisions/0085-email-change-proof.md); null when
+   * no change is pending. Until it is confirmed, `email` stays the address in force.
+   */
+  pending_email: z.string().nullable(),
   /** Avatars; the first is the avatar. */
   files: z.array(FileSchema),
   org_members: z.array(ProfileMembershipSchema),
@@ -59,7 +65,8 @@ export const ProfileEmailSchema = EmailSchema;
 /**
  * PUT /profile/update/{id}. Every field is optional (the web sends all three; a partial body changes only
  * what it names). image_id null removes the avatar; a number must be the caller's own JPEG/PNG image.
- * See docs/decisions/0041-profile-update.md.
+ * A new e-mail of one's own waits for the code mailed to it; an admin changes someone else's directly.
+ * See docs/decisions/0041-profile-update.md and 0085-email-change-proof.md.
  */
 export const ProfileUpdateRequestSchema = z
   .object({
@@ -70,9 +77,27 @@ export const ProfileUpdateRequestSchema = z
   .strict();
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
 
-export const ProfileUpdateResultSchema = z.object({ name: z.string(), email: z.string() });
+/** `email` is the address in force; `pending_email` the one waiting for its code (null: none). */
+export const ProfileUpdateResultSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  pending_email: z.string().nullable(),
+});
 export const ProfileUpdateResponseSchema = envelope(ProfileUpdateResultSchema);
 export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
+
+/** POST /profile/confirm-email: the code mailed to the new address (a number or a string, as at sign-in). */
+export const EmailConfirmRequestSchema = z.object({ code: LoginCodeSchema }).strict();
+export type EmailConfirmRequest = z.input<typeof EmailConfirmRequestSchema>;
+
+/** The code field of the profile screen: six digits. */
+export const EmailConfirmFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Код должен состоять из 6 цифр'),
+});
+export type EmailConfirmForm = z.input<typeof EmailConfirmFormSchema>;
 
 /** The profile form of the web (profile settings and admin user settings): name and e-mail are required. */
 export const ProfileFormSchema = z.object({ name: UserNameSchema, email: ProfileEmailSchema });

@@ -19,3 +19,11 @@ export const AdminUserBlockResultSchema = z.object({
 });
 export const AdminUserBlockResponseSchema = envelope(AdminUserBlockResultSchema);
 export type AdminUserBlockResult = z.infer<typeof AdminUserBlockResultSchema>;
+
+/**
+ * GET /admin/users-count: every account (`count`, the spec's number) and how many of them have not
+ * confirmed their e-mail yet (`unverified`; docs/decisions/0088-unverified-account-purge.md).
+ */
+export const UsersCountSchema = z.object({ count: z.number().int(), unverified: z.number().int() });
+export const UsersCountResponseSchema = envelope(UsersCountSchema);
+export type UsersCount = z.infer<typeof UsersCountSchema>;

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
 import { connectRedis } from '../lib/redis';
@@ -11,6 +11,24 @@ export interface RateLimits {
   /** Code checks. */
   loginVerify: number;
 }
+
+/** Lookups per signed-in non-admin a minute: inviting people needs a few, harvesting addresses many. */
+export const LOOKUPS_PER_MINUTE = 60;
+
+/**
+ * Route config for the calls that tell whether an address or an id has an account (profile/search,
+ * add-member, desktop start-adding; decisions 0040 and 0087): 60 a minute per signed-in non-admin, each call
+ * its own bucket; admins are not limited. Counted after authentication, so the key is the account.
+ */
+export const lookupRateLimit = (bucket: string) => ({
+  rateLimit: {
+    hook: 'preHandler' as const,
+    timeWindow: '1 minute',
+    max: LOOKUPS_PER_MINUTE,
+    keyGenerator: (request: FastifyRequest) => `${bucket}:${request.auth?.userId ?? request.ip}`,
+    allowList: (request: FastifyRequest) => request.auth?.isAdmin === true,
+  },
+});
 
 // With REDIS_URL the counters live in Redis, so every API process behind a load balancer counts against the
 // same budget; without it they are kept in this process (decision 0061).

@@ -48,6 +48,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     name: 'Анна Петрова',
     email: 'anna@example.com',
     email_verified_at: timestamp,
+    pending_email: null,
     files: [],
     org_members: [],
     subscribe: makePlan(),

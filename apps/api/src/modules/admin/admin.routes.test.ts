@@ -1,7 +1,14 @@
-import { CountResponseSchema } from '@cabinet/contracts';
+import { CountResponseSchema, UsersCountResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
+import {
+  createAdmin,
+  createOrganization,
+  createUser,
+  type TestUser,
+  uniqueEmail,
+} from '../../../test/factories';
+import { newVaultKey } from '../../lib/crypto';
 
 let t: TestApp;
 let admin: TestUser;
@@ -38,6 +45,22 @@ describe('admin counts', () => {
     expect(await count('users')).toBe(users + 1);
     expect(await count('organizations')).toBe(organizations + 2);
     expect(await count('subscribes')).toBe(4);
+  });
+
+  it('users-count also says how many accounts have not confirmed their e-mail', async () => {
+    const read = async () => {
+      const res = await t.app.inject({ url: '/api/v1/rest/admin/users-count', headers: admin.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return UsersCountResponseSchema.parse(res.json()).data;
+    };
+    const before = await read();
+    expect(before).toEqual({
+      count: await t.prisma.user.count(),
+      unverified: await t.prisma.user.count({ where: { emailVerifiedAt: null } }),
+    });
+    await t.prisma.user.create({ data: { email: uniqueEmail('unverified'), vaultKey: newVaultKey() } });
+    await createUser(t);
+    expect(await read()).toEqual({ count: before.count + 2, unverified: before.unverified + 1 });
   });
 
   it.each(['users', 'organizations', 'subscribes'])(

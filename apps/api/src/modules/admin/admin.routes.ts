@@ -1,12 +1,12 @@
-import { CountResponseSchema } from '@cabinet/contracts';
+import { CountResponseSchema, UsersCountResponseSchema } from '@cabinet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Prisma } from '../../plugins/db/database';
+import { countUnverifiedUsers } from '../users/unverified-accounts';
 import { countOrganizations, countPlans, countUsers } from './admin.service';
 
 // Admin home counts; every call refuses non-admins with 403 (docs/authorization/plans-and-payments.md).
 const COUNTS: { path: string; summary: string; count: (prisma: Prisma) => Promise<number> }[] = [
-  { path: '/users-count', summary: 'How many users there are (admins)', count: countUsers },
   {
     path: '/organizations-count',
     summary: 'How many organizations there are (admins)',
@@ -19,17 +19,34 @@ const COUNTS: { path: string; summary: string; count: (prisma: Prisma) => Promis
 const NoQuerySchema = z.object({}).strict();
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+
+  app.get(
+    '/users-count',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags,
+        summary: 'How many users there are, and how many of them have not confirmed their e-mail (admins)',
+        querystring: NoQuerySchema,
+        response: { 200: UsersCountResponseSchema },
+      },
+    },
+    async () => {
+      const [count, unverified] = await Promise.all([
+        countUsers(app.prisma),
+        countUnverifiedUsers(app.prisma),
+      ]);
+      return { success: true as const, message: '', data: { count, unverified } };
+    },
+  );
+
   for (const { path, summary, count } of COUNTS) {
     app.get(
       path,
       {
         onRequest: app.requireAdmin,
-        schema: {
-          tags: ['admin'],
-          summary,
-          querystring: NoQuerySchema,
-          response: { 200: CountResponseSchema },
-        },
+        schema: { tags, summary, querystring: NoQuerySchema, response: { 200: CountResponseSchema } },
       },
       async () => ({ success: true as const, message: '', data: { count: await count(app.prisma) } }),
     );

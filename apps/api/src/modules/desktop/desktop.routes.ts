@@ -9,6 +9,7 @@ import {
   StartAddingSchema,
 } from '@cabinet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { lookupRateLimit } from '../../plugins/rate-limit';
 import { actorOf } from '../organizations/organizations.routes';
 import { finishAdding, listCollaborators, startAdding } from './desktop.service';
 
@@ -82,6 +83,8 @@ const desktopRoutes: FastifyPluginAsyncZod = async (app) => {
         body: StartAddingSchema,
         response: { 200: StartAddingResponseSchema },
       },
+      // Tells which addresses have accounts: limited per caller as profile/search is (decision 0087).
+      config: lookupRateLimit('desktop-start-adding'),
     },
     async (request) => {
       const data = await startAdding(app.prisma, actorOf(request), request.params.id, request.body.emails);

@@ -41,16 +41,18 @@ export async function listCollaborators(
   const search = query.search ? likeLiteral(query.search) : undefined;
   const where = {
     organizationId,
-    ...(search
-      ? {
-          user: {
+    user: {
+      // Accounts that never completed sign-in are shown to site admins only (decision 0086).
+      ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }),
+      ...(search
+        ? {
             OR: [
               { name: { contains: search, mode: 'insensitive' as const } },
               { email: { contains: search, mode: 'insensitive' as const } },
             ],
-          },
-        }
-      : {}),
+          }
+        : {}),
+    },
   };
   const [total, rows] = await Promise.all([
     prisma.member.count({ where }),
@@ -81,7 +83,8 @@ export async function startAdding(
   await requireActiveMember(prisma, organizationId, actor);
   const unique = [...new Set(emails)];
   const users = await prisma.user.findMany({
-    where: { email: { in: unique } },
+    // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086).
+    where: { email: { in: unique }, ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }) },
     select: {
       id: true,
       email: true,

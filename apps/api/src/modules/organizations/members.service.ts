@@ -20,7 +20,7 @@ export const OWNER_CANNOT_BE_REMOVED = 'Владельца нельзя удал
 const MEMBER_NOT_FOUND = 'Участник не найден';
 
 /**
- * Adds an existing user as an active member (type 2). The organization row is locked for the
+ * Adds an existing user as an active member (type 2); for non-admins only a verified account. The organization row is locked for the
  * transaction, so concurrent additions run one after another: the member limit holds and a second
  * addition of the same user sees the first (the unique (organization_id, user_id) backs it up).
  */
@@ -32,8 +32,9 @@ export async function addMember(
   publicUrl: string,
 ): Promise<MemberDto> {
   await requireManage(prisma, organizationId, actor);
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  // An account that never completed sign-in does not exist for anyone but site admins (decision 0086).
+  if (!user || (!user.emailVerifiedAt && !actor.isAdmin)) throw notFound(USER_NOT_FOUND);
   try {
     const member = await prisma.$transaction(async (tx) => {
       const organization = await lockOrganization(tx, organizationId);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
+import { newVaultKey } from '../../lib/crypto';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -644,6 +645,53 @@ describe('POST /add-member/{id}', () => {
     expect(
       (await call('POST', `/add-member/${org.id}`, await createAdmin(t), { user_id: user.id })).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses a non-admin an account that never completed sign-in, like an unknown one; admins may', async () => {
+    const owner = await createUser(t);
+    const org = await createOrganization(t, owner);
+    const unverified = await t.prisma.user.create({
+      data: { email: `unverified.${Date.now()}.${process.pid}@example.com`, vaultKey: newVaultKey() },
+    });
+    const refused = await call('POST', `/add-member/${org.id}`, owner, { user_id: unverified.id });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ success: false, message: 'Пользователь не найден', data: null });
+    expect(await memberRow(org.id, unverified.id)).toBeNull();
+    const byAdmin = await call('POST', `/add-member/${org.id}`, await createAdmin(t), {
+      user_id: unverified.id,
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
+
+  it('names the added person by name only, never by an address the caller did not send', async () => {
+    const owner = await createUser(t);
+    const org = await createOrganization(t, owner);
+    const nameless = await createUser(t, { name: '' });
+    const res = await call('POST', `/add-member/${org.id}`, owner, { user_id: nameless.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Пользователь добавлен в организацию');
+    expect(res.json().message).not.toContain('@');
+  });
+
+  it('limits a non-admin to 60 calls a minute (429 with Retry-After); admins are not limited', async () => {
+    const owner = await createUser(t);
+    const org = await createOrganization(t, owner);
+    const admin = await createAdmin(t);
+    // Unknown ids: each call is a lookup, answered 404 but counted.
+    for (let i = 0; i < 60; i++) {
+      expect(
+        (await call('POST', `/add-member/${org.id}`, owner, { user_id: 2_000_000_000 - i })).statusCode,
+      ).toBe(404);
+    }
+    const limited = await call('POST', `/add-member/${org.id}`, owner, { user_id: 2_000_000_000 });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Слишком много запросов, попробуйте через \d+ с$/);
+    for (let i = 0; i < 61; i++) {
+      expect(
+        (await call('POST', `/add-member/${org.id}`, admin, { user_id: 2_000_000_000 - i })).statusCode,
+      ).toBe(404);
+    }
   });
 
   it('enforces max_members, counting pending members', async () => {

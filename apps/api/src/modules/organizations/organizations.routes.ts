@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import { lookupRateLimit } from '../../plugins/rate-limit';
 import { acceptMember, addMember, listPendingUsers, removeMember, updateMemberType } from './members.service';
 import type { Actor } from './organizations.access';
 import {
@@ -216,6 +217,8 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AddMemberSchema,
         response: { 200: MemberResponseSchema },
       },
+      // An id is a lookup too: 60 a minute per caller, as profile/search (decision 0087).
+      config: lookupRateLimit('organizations-add-member'),
     },
     async (request) => {
       const data = await addMember(
@@ -225,8 +228,11 @@ const organizationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.user_id,
         publicUrl,
       );
-      const who = data.account.name || data.account.email;
-      return { success: true as const, message: `Пользователь ${who} добавлен в организацию`, data };
+      // The caller sent an id, not an address: the text names the person only by a name they chose.
+      const message = data.account.name
+        ? `Пользователь ${data.account.name} добавлен в организацию`
+        : 'Пользователь добавлен в организацию';
+      return { success: true as const, message, data };
     },
   );
 

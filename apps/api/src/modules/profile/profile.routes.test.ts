@@ -163,6 +163,21 @@ describe('GET /profile/list', () => {
     expect(none.json()).toMatchObject({ data: [], meta: { total: 0, pages: 0 } });
   });
 
+  it('a user does not see co-members who never completed sign-in; admins see them marked', async () => {
+    const me = await createUser(t);
+    const colleague = await createUser(t);
+    const unverified = await createUnverified('Приглашённый Админом');
+    const org = await createOrganization(t, me, { members: [{ id: colleague.id }, { id: unverified.id }] });
+    expect(ids(await call('GET', '/list', me))).toEqual([me.id, colleague.id]);
+    expect(ids(await call('GET', `/list?include_org_id=${org.id}`, me))).toEqual([me.id, colleague.id]);
+    expect(ids(await call('GET', `/list?search=${encodeURIComponent(unverified.email)}`, me))).toEqual([]);
+    const admin = await createAdmin(t);
+    const adminView = await call('GET', `/list?include_org_id=${org.id}`, admin);
+    expect(adminView.json().data).toContainEqual(
+      expect.objectContaining({ id: unverified.id, email_verified_at: null }),
+    );
+  });
+
   it('include_org_id: members of that organization; 404 for an organization the caller is not in', async () => {
     const me = await createUser(t);
     const a = await createUser(t);
@@ -292,21 +307,34 @@ describe('GET /profile/list', () => {
 });
 
 describe('GET /profile/search', () => {
-  it('anyone finds any account by its exact e-mail (trimmed, any case): {id, email, name} only', async () => {
+  it('anyone finds any verified account by its exact e-mail (trimmed, any case): {id, email, name} only', async () => {
     const me = await createUser(t);
-    const unverified = await createUnverified('Приглашённый');
+    const other = await createUser(t, { name: 'Приглашённый' });
     const res = await call(
       'GET',
-      `/search?search=${encodeURIComponent(` ${unverified.email.toUpperCase()}  `)}`,
+      `/search?search=${encodeURIComponent(` ${other.email.toUpperCase()}  `)}`,
       me,
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
       message: '',
-      data: [{ id: unverified.id, email: unverified.email, name: 'Приглашённый' }],
+      data: [{ id: other.id, email: other.email, name: 'Приглашённый' }],
       meta: { page: 1, pages: 1, perPage: 20, total: 1 },
     });
+  });
+
+  it('an account that never completed sign-in is found by site admins only', async () => {
+    const me = await createUser(t);
+    const admin = await createAdmin(t);
+    const unverified = await createUnverified('Незавершённый');
+    const hidden = await call('GET', `/search?search=${encodeURIComponent(unverified.email)}`, me);
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(ids(await call('GET', `/search?search=${encodeURIComponent(unverified.email)}`, admin))).toEqual([
+      unverified.id,
+    ]);
+    expect(ids(await call('GET', '/search?search=Незавершённый', admin))).toEqual([unverified.id]);
   });
 
   it('a non-admin finds nothing by substring, name, id or an empty search', async () => {
@@ -376,7 +404,7 @@ describe('GET /profile/search', () => {
 });
 
 describe('PUT /profile/update/{id}', () => {
-  it('updates one’s own name, e-mail and avatar; the new e-mail is trimmed, lower-cased and unverified', async () => {
+  it('updates one’s own name and avatar; a new e-mail (trimmed, lower-cased) waits for its code', async () => {
     const me = await createUser(t);
     const image = await createImage(me);
     const newEmail = uniqueEmail('renamed');
@@ -394,27 +422,28 @@ describe('PUT /profile/update/{id}', () => {
       image_id: image.id,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       success: true,
-      message: 'Данные пользователя обновлены',
-      data: { name: 'Новое Имя', email: newEmail },
+      message: expect.stringMatching(/^Данные пользователя обновлены\. /),
+      data: { name: 'Новое Имя', email: me.email, pending_email: newEmail },
     });
     const row = await t.prisma.user.findUniqueOrThrow({ where: { id: me.id } });
     expect(row).toMatchObject({
       name: 'Новое Имя',
-      email: newEmail,
+      email: me.email,
       avatarFileId: image.id,
-      emailVerifiedAt: null,
+      emailVerifiedAt: expect.any(Date),
+      adminEditedAt: null,
     });
-    // A code mailed to the old address signs nobody in any more.
-    expect(await t.prisma.loginCode.count({ where: { email: me.email } })).toBe(0);
-    // The session survives; the profile shows the avatar.
+    // Until the new address is proven, the old one signs in as before (decision 0085).
+    expect(await t.prisma.loginCode.count({ where: { email: me.email } })).toBe(1);
     const profile = await call('GET', '/me', me);
     expect(profile.json().data.files[0]).toMatchObject({ id: image.id });
+    expect(profile.json().data.pending_email).toBe(newEmail);
 
     // null removes the avatar; a partial body changes only what it names.
     const cleared = await call('PUT', `/update/${me.id}`, me, { image_id: null });
-    expect(cleared.json().data).toEqual({ name: 'Новое Имя', email: newEmail });
+    expect(cleared.json().data).toEqual({ name: 'Новое Имя', email: me.email, pending_email: newEmail });
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: me.id } })).avatarFileId).toBeNull();
   });
 
@@ -467,19 +496,20 @@ describe('PUT /profile/update/{id}', () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: victim.id } })).name).toBe('Жертва');
   });
 
-  it('a taken e-mail is 409 (also when two take it at once)', async () => {
+  it('a taken e-mail is 409 (also when an admin gives it to two accounts at once)', async () => {
     const me = await createUser(t);
     const other = await createUser(t);
     const res = await call('PUT', `/update/${me.id}`, me, { email: other.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Пользователь с таким email уже существует');
 
+    const admin = await createAdmin(t);
     const a = await createUser(t);
     const b = await createUser(t);
     const wanted = uniqueEmail('wanted');
     const results = await Promise.all([
-      call('PUT', `/update/${a.id}`, a, { email: wanted }),
-      call('PUT', `/update/${b.id}`, b, { email: wanted }),
+      call('PUT', `/update/${a.id}`, admin, { email: wanted }),
+      call('PUT', `/update/${b.id}`, admin, { email: wanted }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.prisma.user.count({ where: { email: wanted } })).toBe(1);
@@ -680,6 +710,7 @@ describe('OpenAPI', () => {
       ['/api/v1/rest/profile/list', 'get'],
       ['/api/v1/rest/profile/search', 'get'],
       ['/api/v1/rest/profile/update/{id}', 'put'],
+      ['/api/v1/rest/profile/confirm-email', 'post'],
       ['/api/v1/rest/profile/delete-preview/{id}', 'get'],
       ['/api/v1/rest/profile/delete/{id}', 'delete'],
       ['/api/v1/rest/admin/users/{id}/logout', 'post'],

@@ -9,15 +9,18 @@ import {
 import type { z } from 'zod';
 import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mail';
 import type { Storage } from '../../lib/storage/storage';
 import type { Prisma } from '../../plugins/db/database';
 import { toFileDto } from '../files/files.mapper';
 import { assertOwnImage, deleteUserFiles } from '../files/files.service';
 import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
+import { assertEmailFree, EMAIL_TAKEN, isLive, mailEmailCode, putEmailAside } from './email-change.service';
 
 const profileInclude = {
   type: true,
+  emailChange: { select: { email: true, expiresAt: true, attempts: true } },
   plan: true,
   avatar: true,
   memberships: {
@@ -38,6 +41,7 @@ export async function getProfile(prisma: Prisma, userId: number, publicUrl: stri
     name: user.name,
     email: user.email,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    pending_email: user.emailChange && isLive(user.emailChange) ? user.emailChange.email : null,
     files: user.avatar ? [toFileDto(user.avatar, publicUrl)] : [],
     org_members: user.memberships.map((m) => ({
       id: m.id,
@@ -57,14 +61,13 @@ export async function getProfile(prisma: Prisma, userId: number, publicUrl: stri
   };
 }
 
-// Update and delete: docs/decisions/0041-profile-update.md and 0042-account-deletion.md.
+// Update and delete: docs/decisions/0041-profile-update.md, 0085-email-change-proof.md and
+// 0042-account-deletion.md.
 
 export interface Actor {
   userId: number;
   isAdmin: boolean;
 }
-
-const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
 
 /** Self or an admin; anyone else gets 403 before we look the account up, so nothing leaks. */
 function assertSelfOrAdmin(actor: Actor, id: number) {
@@ -78,12 +81,27 @@ const violated = (error: unknown, column: string) =>
 
 type ProfileUpdateRequestData = z.output<typeof ProfileUpdateRequestSchema>;
 
+export interface ProfileUpdateOutcome {
+  result: ProfileUpdateResult;
+  /** A code went to this new address just now (the answer says so). */
+  codeSentTo: string | null;
+  /** A pending change of the caller's e-mail was called off (the current address was sent back). */
+  cancelled: boolean;
+}
+
+/**
+ * PUT /profile/update/{id}. A site admin editing someone else changes the e-mail directly (unverified
+ * until a code is used at it) and marks the account admin-edited (never purged). Anyone changing their
+ * own e-mail only puts the new one aside and gets a code there; sending the current address back cancels
+ * a pending change.
+ */
 export async function updateProfile(
-  prisma: Prisma,
+  deps: { prisma: Prisma; mailer: Mailer },
   actor: Actor,
   id: number,
   body: ProfileUpdateRequestData,
-): Promise<ProfileUpdateResult> {
+): Promise<ProfileUpdateOutcome> {
+  const { prisma } = deps;
   assertSelfOrAdmin(actor, id);
   const user = await prisma.user.findUnique({
     where: { id },
@@ -91,10 +109,16 @@ export async function updateProfile(
   });
   if (!user) throw notFound(USER_NOT_FOUND);
 
+  const byAdmin = actor.isAdmin && actor.userId !== id;
   const emailChanged = body.email !== undefined && body.email !== user.email;
-  if (emailChanged) {
-    const taken = await prisma.user.findUnique({ where: { email: body.email }, select: { id: true } });
-    if (taken) throw conflict(EMAIL_TAKEN);
+  const newEmail = emailChanged ? body.email : undefined;
+  if (newEmail !== undefined) {
+    if (byAdmin) {
+      const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
+      if (taken) throw conflict(EMAIL_TAKEN);
+    } else {
+      await assertEmailFree(prisma, id, newEmail);
+    }
   }
   // Re-sending the current avatar (the web sends every field) needs no check: an admin editing someone
   // else keeps that user's own file. A new one must be the caller's own image.
@@ -103,22 +127,42 @@ export async function updateProfile(
     await assertOwnImage(prisma, actor.userId, body.image_id);
   }
 
+  let saved: {
+    result: ProfileUpdateResult;
+    sent: { code: string; changeId: number } | null;
+    cancelled: boolean;
+  };
   try {
-    return await prisma.$transaction(async (tx) => {
+    saved = await prisma.$transaction(async (tx) => {
       const updated = await tx.user.update({
         where: { id },
         data: {
           ...(body.name !== undefined ? { name: body.name } : {}),
           // A new address has not proven it receives mail: it is unverified until a code sent to it is used.
-          ...(emailChanged ? { email: body.email, emailVerifiedAt: null } : {}),
+          ...(byAdmin && newEmail !== undefined ? { email: newEmail, emailVerifiedAt: null } : {}),
           ...(avatarChanged ? { avatarFileId: body.image_id ?? null } : {}),
+          ...(byAdmin ? { adminEditedAt: new Date() } : {}),
         },
         select: { name: true, email: true },
       });
-      // A code mailed to the old address must not sign in any more; one for the new address predates it.
-      if (emailChanged)
-        await tx.loginCode.deleteMany({ where: { email: { in: [user.email, updated.email] } } });
-      return updated;
+      if (byAdmin && newEmail !== undefined) {
+        // A code mailed to the old address must not sign in any more; one for the new address predates it.
+        await tx.loginCode.deleteMany({ where: { email: { in: [user.email, newEmail] } } });
+        // The admin's change supersedes whatever the user had asked for.
+        await tx.emailChange.deleteMany({ where: { userId: id } });
+      }
+      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail) : null;
+      // The current address sent back: the user changed their mind.
+      const cancelled =
+        !byAdmin && body.email !== undefined && !emailChanged
+          ? (await tx.emailChange.deleteMany({ where: { userId: id } })).count > 0
+          : false;
+      const pending = await tx.emailChange.findUnique({ where: { userId: id } });
+      return {
+        result: { ...updated, pending_email: pending && isLive(pending) ? pending.email : null },
+        sent,
+        cancelled,
+      };
     });
   } catch (error) {
     const code = errorCode(error);
@@ -131,6 +175,9 @@ export async function updateProfile(
     if (code === 'P2003') throw notFound('Файл не найден');
     throw error;
   }
+  if (saved.sent && newEmail !== undefined) await mailEmailCode(prisma, deps.mailer, saved.sent, newEmail);
+  const codeSentTo = saved.sent ? (newEmail ?? null) : null;
+  return { result: saved.result, codeSentTo, cancelled: saved.cancelled };
 }
 
 /** GET /profile/delete-preview/{id}: the organizations the account owns, which go with it. */

@@ -83,6 +83,12 @@ function searchFilter(actor: Actor, search: string | undefined): PrismaNs.UserWh
   };
 }
 
+/**
+ * Accounts that completed sign-in. One made by a code request that was never completed (or invited by an
+ * admin and not yet used) is visible to site admins only (decision 0086).
+ */
+const VERIFIED: PrismaNs.UserWhereInput = { emailVerifiedAt: { not: null } };
+
 /** Users who share an active membership of some organization with the caller (the caller included). */
 const coMembersOf = (userId: number): PrismaNs.UserWhereInput => ({
   memberships: {
@@ -150,7 +156,7 @@ const listSelect = {
   updatedAt: true,
 } satisfies PrismaNs.UserSelect;
 
-/** GET /profile/list: admins see everyone (unverified accounts included), others only their co-members. */
+/** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
 export async function listUsers(
   prisma: Prisma,
   actor: Actor,
@@ -160,7 +166,7 @@ export async function listUsers(
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);
   const where: PrismaNs.UserWhereInput[] = await organizationFilters(prisma, actor, filter);
-  if (!actor.isAdmin) where.push(coMembersOf(actor.userId));
+  if (!actor.isAdmin) where.push(coMembersOf(actor.userId), VERIFIED);
   if (search) where.push(search);
 
   const now = new Date();
@@ -185,8 +191,8 @@ export async function listUsers(
 }
 
 /**
- * GET /profile/search: the exact e-mail for everyone (any account, so that someone outside the caller's
- * organizations can be invited), substring or id for admins. A non-admin without an e-mail finds nobody.
+ * GET /profile/search: the exact e-mail for everyone (any verified account, so that someone outside the
+ * caller's organizations can be invited), substring or id for admins (who also see unverified accounts). A non-admin without an e-mail finds nobody.
  */
 export async function searchUsers(
   prisma: Prisma,
@@ -196,6 +202,7 @@ export async function searchUsers(
   const search = searchFilter(actor, filter.search);
   if (search === null || (search === undefined && !actor.isAdmin)) return emptyPage(filter);
   const where = await organizationFilters(prisma, actor, filter);
+  if (!actor.isAdmin) where.push(VERIFIED);
   if (search) where.push(search);
   const { total, rows } = await findPage(prisma, { AND: where }, filter, {
     id: true,

@@ -401,7 +401,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
-  LoginEvent: 'LoginEvent',
+  EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
   MemberType: 'MemberType',
@@ -425,7 +425,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "loginCode" | "loginEvent" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
+    modelProps: "userType" | "user" | "session" | "loginCode" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -725,77 +725,77 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
-    LoginEvent: {
-      payload: Prisma.$LoginEventPayload<ExtArgs>
-      fields: Prisma.LoginEventFieldRefs
+    EmailChange: {
+      payload: Prisma.$EmailChangePayload<ExtArgs>
+      fields: Prisma.EmailChangeFieldRefs
       operations: {
         findUnique: {
-          args: Prisma.LoginEventFindUniqueArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload> | null
+          args: Prisma.EmailChangeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload> | null
         }
         findUniqueOrThrow: {
-          args: Prisma.LoginEventFindUniqueOrThrowArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         findFirst: {
-          args: Prisma.LoginEventFindFirstArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload> | null
+          args: Prisma.EmailChangeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload> | null
         }
         findFirstOrThrow: {
-          args: Prisma.LoginEventFindFirstOrThrowArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         findMany: {
-          args: Prisma.LoginEventFindManyArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+          args: Prisma.EmailChangeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
         }
         create: {
-          args: Prisma.LoginEventCreateArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         createMany: {
-          args: Prisma.LoginEventCreateManyArgs<ExtArgs>
+          args: Prisma.EmailChangeCreateManyArgs<ExtArgs>
           result: BatchPayload
         }
         createManyAndReturn: {
-          args: Prisma.LoginEventCreateManyAndReturnArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+          args: Prisma.EmailChangeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
         }
         delete: {
-          args: Prisma.LoginEventDeleteArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         update: {
-          args: Prisma.LoginEventUpdateArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         deleteMany: {
-          args: Prisma.LoginEventDeleteManyArgs<ExtArgs>
+          args: Prisma.EmailChangeDeleteManyArgs<ExtArgs>
           result: BatchPayload
         }
         updateMany: {
-          args: Prisma.LoginEventUpdateManyArgs<ExtArgs>
+          args: Prisma.EmailChangeUpdateManyArgs<ExtArgs>
           result: BatchPayload
         }
         updateManyAndReturn: {
-          args: Prisma.LoginEventUpdateManyAndReturnArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+          args: Prisma.EmailChangeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>[]
         }
         upsert: {
-          args: Prisma.LoginEventUpsertArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+          args: Prisma.EmailChangeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EmailChangePayload>
         }
         aggregate: {
-          args: Prisma.LoginEventAggregateArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.AggregateLoginEvent>
+          args: Prisma.EmailChangeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEmailChange>
         }
         groupBy: {
-          args: Prisma.LoginEventGroupByArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.LoginEventGroupByOutputType>[]
+          args: Prisma.EmailChangeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EmailChangeGroupByOutputType>[]
         }
         count: {
-          args: Prisma.LoginEventCountArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.LoginEventCountAggregateOutputType> | number
+          args: Prisma.EmailChangeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EmailChangeCountAggregateOutputType> | number
         }
       }
     }
@@ -1452,6 +1452,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  adminEditedAt: 'adminEditedAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -1485,14 +1486,17 @@ export const LoginCodeScalarFieldEnum = {
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
 
 
-export const LoginEventScalarFieldEnum = {
+export const EmailChangeScalarFieldEnum = {
   id: 'id',
+  userId: 'userId',
   email: 'email',
-  kind: 'kind',
+  codeHash: 'codeHash',
+  attempts: 'attempts',
+  expiresAt: 'expiresAt',
   createdAt: 'createdAt'
 } as const
 
-export type LoginEventScalarFieldEnum = (typeof LoginEventScalarFieldEnum)[keyof typeof LoginEventScalarFieldEnum]
+export type EmailChangeScalarFieldEnum = (typeof EmailChangeScalarFieldEnum)[keyof typeof EmailChangeScalarFieldEnum]
 
 
 export const OrganizationTypeScalarFieldEnum = {
@@ -1700,34 +1704,6 @@ export type BytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, '
  * Reference to a field of type 'Bytes[]'
  */
 export type ListBytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes[]'>
-    
-
-
-/**
- * Reference to a field of type 'BigInt'
- */
-export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
-    
-
-
-/**
- * Reference to a field of type 'BigInt[]'
- */
-export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
-    
-
-
-/**
- * Reference to a field of type 'LoginEventKind'
- */
-export type EnumLoginEventKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LoginEventKind'>
-    
-
-
-/**
- * Reference to a field of type 'LoginEventKind[]'
- */
-export type ListEnumLoginEventKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LoginEventKind[]'>
     
 
 
@@ -1962,7 +1938,7 @@ export type GlobalOmitConfig = {
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
   loginCode?: Prisma.LoginCodeOmit
-  loginEvent?: Prisma.LoginEventOmit
+  emailChange?: Prisma.EmailChangeOmit
   organizationType?: Prisma.OrganizationTypeOmit
   organization?: Prisma.OrganizationOmit
   memberType?: Prisma.MemberTypeOmit

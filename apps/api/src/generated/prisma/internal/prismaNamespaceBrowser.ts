@@ -55,7 +55,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
-  LoginEvent: 'LoginEvent',
+  EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
   MemberType: 'MemberType',
@@ -104,6 +104,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  adminEditedAt: 'adminEditedAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -137,14 +138,17 @@ export const LoginCodeScalarFieldEnum = {
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
 
 
-export const LoginEventScalarFieldEnum = {
+export const EmailChangeScalarFieldEnum = {
   id: 'id',
+  userId: 'userId',
   email: 'email',
-  kind: 'kind',
+  codeHash: 'codeHash',
+  attempts: 'attempts',
+  expiresAt: 'expiresAt',
   createdAt: 'createdAt'
 } as const
 
-export type LoginEventScalarFieldEnum = (typeof LoginEventScalarFieldEnum)[keyof typeof LoginEventScalarFieldEnum]
+export type EmailChangeScalarFieldEnum = (typeof EmailChangeScalarFieldEnum)[keyof typeof EmailChangeScalarFieldEnum]
 
 
 export const OrganizationTypeScalarFieldEnum = {

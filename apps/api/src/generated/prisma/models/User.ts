@@ -51,6 +51,7 @@ export type UserMinAggregateOutputType = {
   vaultKey: runtime.Bytes | null
   avatarFileId: number | null
   blockedAt: Date | null
+  adminEditedAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -66,6 +67,7 @@ export type UserMaxAggregateOutputType = {
   vaultKey: runtime.Bytes | null
   avatarFileId: number | null
   blockedAt: Date | null
+  adminEditedAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -81,6 +83,7 @@ export type UserCountAggregateOutputType = {
   vaultKey: number
   avatarFileId: number
   blockedAt: number
+  adminEditedAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -112,6 +115,7 @@ export type UserMinAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  adminEditedAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -127,6 +131,7 @@ export type UserMaxAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  adminEditedAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -142,6 +147,7 @@ export type UserCountAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  adminEditedAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -244,6 +250,7 @@ export type UserGroupByOutputType = {
   vaultKey: runtime.Bytes
   avatarFileId: number | null
   blockedAt: Date | null
+  adminEditedAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: UserCountAggregateOutputType | null
@@ -282,6 +289,7 @@ export type UserWhereInput = {
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -292,6 +300,7 @@ export type UserWhereInput = {
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
   memberships?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
+  emailChange?: Prisma.XOR<Prisma.EmailChangeNullableScalarRelationFilter, Prisma.EmailChangeWhereInput> | null
 }
 
 export type UserOrderByWithRelationInput = {
@@ -305,6 +314,7 @@ export type UserOrderByWithRelationInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   type?: Prisma.UserTypeOrderByWithRelationInput
@@ -315,6 +325,7 @@ export type UserOrderByWithRelationInput = {
   ownedOrganizations?: Prisma.OrganizationOrderByRelationAggregateInput
   memberships?: Prisma.MemberOrderByRelationAggregateInput
   paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
+  emailChange?: Prisma.EmailChangeOrderByWithRelationInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -331,6 +342,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   planExpiresAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -341,6 +353,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
   memberships?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
+  emailChange?: Prisma.XOR<Prisma.EmailChangeNullableScalarRelationFilter, Prisma.EmailChangeWhereInput> | null
 }, "id" | "email" | "avatarFileId">
 
 export type UserOrderByWithAggregationInput = {
@@ -354,6 +367,7 @@ export type UserOrderByWithAggregationInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
@@ -377,6 +391,7 @@ export type UserScalarWhereWithAggregatesInput = {
   vaultKey?: Prisma.BytesWithAggregatesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableWithAggregatesFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
+  adminEditedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
 }
@@ -388,6 +403,7 @@ export type UserCreateInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -398,6 +414,7 @@ export type UserCreateInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -411,6 +428,7 @@ export type UserUncheckedCreateInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -418,6 +436,7 @@ export type UserUncheckedCreateInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -427,6 +446,7 @@ export type UserUpdateInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -437,6 +457,7 @@ export type UserUpdateInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -450,6 +471,7 @@ export type UserUncheckedUpdateInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -457,6 +479,7 @@ export type UserUncheckedUpdateInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -470,6 +493,7 @@ export type UserCreateManyInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -481,6 +505,7 @@ export type UserUpdateManyMutationInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -496,6 +521,7 @@ export type UserUncheckedUpdateManyInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -521,6 +547,7 @@ export type UserCountOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  adminEditedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -543,6 +570,7 @@ export type UserMaxOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  adminEditedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -558,6 +586,7 @@ export type UserMinOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  adminEditedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -649,6 +678,20 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSessionsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserCreateNestedOneWithoutEmailChangeInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutEmailChangeInput, Prisma.UserUncheckedCreateWithoutEmailChangeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutEmailChangeInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutEmailChangeNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutEmailChangeInput, Prisma.UserUncheckedCreateWithoutEmailChangeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutEmailChangeInput
+  upsert?: Prisma.UserUpsertWithoutEmailChangeInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutEmailChangeInput, Prisma.UserUpdateWithoutEmailChangeInput>, Prisma.UserUncheckedUpdateWithoutEmailChangeInput>
 }
 
 export type UserCreateNestedOneWithoutOwnedOrganizationsInput = {
@@ -788,6 +831,7 @@ export type UserCreateWithoutTypeInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
@@ -797,6 +841,7 @@ export type UserCreateWithoutTypeInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -809,6 +854,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -816,6 +862,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -858,6 +905,7 @@ export type UserScalarWhereInput = {
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
 }
@@ -869,6 +917,7 @@ export type UserCreateWithoutSessionsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -878,6 +927,7 @@ export type UserCreateWithoutSessionsInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -891,12 +941,14 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -922,6 +974,7 @@ export type UserUpdateWithoutSessionsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -931,6 +984,7 @@ export type UserUpdateWithoutSessionsInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -944,8 +998,108 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+}
+
+export type UserCreateWithoutEmailChangeInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutEmailChangeInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutEmailChangeInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutEmailChangeInput, Prisma.UserUncheckedCreateWithoutEmailChangeInput>
+}
+
+export type UserUpsertWithoutEmailChangeInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutEmailChangeInput, Prisma.UserUncheckedUpdateWithoutEmailChangeInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutEmailChangeInput, Prisma.UserUncheckedCreateWithoutEmailChangeInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutEmailChangeInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutEmailChangeInput, Prisma.UserUncheckedUpdateWithoutEmailChangeInput>
+}
+
+export type UserUpdateWithoutEmailChangeInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutEmailChangeInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
@@ -959,6 +1113,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -968,6 +1123,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -981,12 +1137,14 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1012,6 +1170,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1021,6 +1180,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -1034,12 +1194,14 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -1049,6 +1211,7 @@ export type UserCreateWithoutMembershipsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1058,6 +1221,7 @@ export type UserCreateWithoutMembershipsInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -1071,12 +1235,14 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -1102,6 +1268,7 @@ export type UserUpdateWithoutMembershipsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1111,6 +1278,7 @@ export type UserUpdateWithoutMembershipsInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -1124,12 +1292,14 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -1139,6 +1309,7 @@ export type UserCreateWithoutFilesInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1148,6 +1319,7 @@ export type UserCreateWithoutFilesInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -1161,12 +1333,14 @@ export type UserUncheckedCreateWithoutFilesInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -1181,6 +1355,7 @@ export type UserCreateWithoutAvatarInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1190,6 +1365,7 @@ export type UserCreateWithoutAvatarInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -1202,6 +1378,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1209,6 +1386,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -1234,6 +1412,7 @@ export type UserUpdateWithoutFilesInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1243,6 +1422,7 @@ export type UserUpdateWithoutFilesInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -1256,12 +1436,14 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -1282,6 +1464,7 @@ export type UserUpdateWithoutAvatarInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1291,6 +1474,7 @@ export type UserUpdateWithoutAvatarInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -1303,6 +1487,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1310,6 +1495,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -1319,6 +1505,7 @@ export type UserCreateWithoutPlanInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1328,6 +1515,7 @@ export type UserCreateWithoutPlanInput = {
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -1340,6 +1528,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1347,6 +1536,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -1382,6 +1572,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1391,6 +1582,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -1404,12 +1596,14 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -1435,6 +1629,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1444,6 +1639,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -1457,12 +1653,14 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -1475,6 +1673,7 @@ export type UserCreateManyTypeInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1486,6 +1685,7 @@ export type UserUpdateWithoutTypeInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
@@ -1495,6 +1695,7 @@ export type UserUpdateWithoutTypeInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -1507,6 +1708,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1514,6 +1716,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -1526,6 +1729,7 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1540,6 +1744,7 @@ export type UserCreateManyPlanInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1551,6 +1756,7 @@ export type UserUpdateWithoutPlanInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1560,6 +1766,7 @@ export type UserUpdateWithoutPlanInput = {
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -1572,6 +1779,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1579,6 +1787,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -1591,6 +1800,7 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1673,6 +1883,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  adminEditedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1683,6 +1894,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  emailChange?: boolean | Prisma.User$emailChangeArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1697,6 +1909,7 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  adminEditedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1715,6 +1928,7 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  adminEditedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1733,11 +1947,12 @@ export type UserSelectScalar = {
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  adminEditedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -1747,6 +1962,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  emailChange?: boolean | Prisma.User$emailChangeArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1771,6 +1987,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     ownedOrganizations: Prisma.$OrganizationPayload<ExtArgs>[]
     memberships: Prisma.$MemberPayload<ExtArgs>[]
     paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
+    emailChange: Prisma.$EmailChangePayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -1789,6 +2006,11 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Set by an admin: sign-in is refused and sessions end while it is set.
      */
     blockedAt: Date | null
+    /**
+     * Last time a site admin changed this account's profile (their 'create user' flow does): such an
+     * account is never purged while unverified (docs/decisions/0088-unverified-account-purge.md).
+     */
+    adminEditedAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["user"]>
@@ -2193,6 +2415,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   ownedOrganizations<T extends Prisma.User$ownedOrganizationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ownedOrganizationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OrganizationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  emailChange<T extends Prisma.User$emailChangeArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$emailChangeArgs<ExtArgs>>): Prisma.Prisma__EmailChangeClient<runtime.Types.Result.GetResult<Prisma.$EmailChangePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2232,6 +2455,7 @@ export interface UserFieldRefs {
   readonly vaultKey: Prisma.FieldRef<"User", 'Bytes'>
   readonly avatarFileId: Prisma.FieldRef<"User", 'Int'>
   readonly blockedAt: Prisma.FieldRef<"User", 'DateTime'>
+  readonly adminEditedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
@@ -2771,6 +2995,25 @@ export type User$paymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.PaymentOrderScalarFieldEnum | Prisma.PaymentOrderScalarFieldEnum[]
+}
+
+/**
+ * User.emailChange
+ */
+export type User$emailChangeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the EmailChange
+   */
+  select?: Prisma.EmailChangeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the EmailChange
+   */
+  omit?: Prisma.EmailChangeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.EmailChangeInclude<ExtArgs> | null
+  where?: Prisma.EmailChangeWhereInput
 }
 
 /**

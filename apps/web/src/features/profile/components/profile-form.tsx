@@ -23,6 +23,8 @@ export type ProfileFormUser = {
   name: string;
   email: string;
   avatar: ExistingAvatar | null;
+  /** A new address of one's own waiting for its code (decision 0085). */
+  pendingEmail?: string | null;
   /** Changes whenever the server's copy changes (updated_at), so the form picks up fresh data. */
   version?: string;
 };
@@ -34,6 +36,7 @@ export function profileFormUserFromProfile(profile: Profile): ProfileFormUser {
     name: profile.name,
     email: profile.email,
     avatar: file ? { id: file.id, url: file.url } : null,
+    pendingEmail: profile.pending_email,
     version: profile.updated_at,
   };
 }
@@ -73,7 +76,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
     validateInputOnChange: true,
   });
 
-  const version = `${user.id}:${user.version ?? ''}:${user.name}:${user.email}:${user.avatar?.id ?? ''}`;
+  const version = `${user.id}:${user.version ?? ''}:${user.name}:${user.email}:${user.pendingEmail ?? ''}:${user.avatar?.id ?? ''}`;
   useEffect(() => {
     form.setInitialValues(values());
     form.setValues(values());
@@ -99,11 +102,13 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
     setSaving(true);
     try {
       const { imageId, avatar: saved } = await avatarSave.resolve(avatar);
+      const email = formValues.email.trim().toLowerCase();
       await update.mutateAsync({
         userId: user.id,
         body: {
           name: formValues.name.trim(),
-          email: formValues.email.trim(),
+          // Only a new address is sent: the current one sent back would call off a pending change.
+          ...(email !== user.email ? { email } : {}),
           ...(imageId !== undefined ? { image_id: imageId } : {}),
         },
       });
@@ -157,7 +162,9 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
             disabled={busy}
             description={
               form.isDirty('email')
-                ? 'После смены адреса код для входа будет приходить на новый email'
+                ? mode === 'self'
+                  ? 'На новый адрес придёт код подтверждения; до его ввода действует прежний адрес'
+                  : 'После смены адреса код для входа будет приходить на новый email'
                 : undefined
             }
           />

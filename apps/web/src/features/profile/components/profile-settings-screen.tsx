@@ -5,11 +5,13 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { session } from '@/lib/session';
 import { useProfile } from '../api/get-profile';
+import { PendingEmailPanel } from './pending-email-panel';
 import { ProfileForm, profileFormUserFromProfile } from './profile-form';
 
 /**
  * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and
- * the admin area show the same screen; only the breadcrumb's way home differs.
+ * the admin area show the same screen; only the breadcrumb's way home differs. A new e-mail waits for the
+ * code mailed to it (decision 0085), shown above the form.
  */
 export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
   const profile = useProfile();
@@ -32,7 +34,16 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
       />
       <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
         {profile.data ? (
-          <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
+          <>
+            {profile.data.pending_email && (
+              <PendingEmailPanel
+                userId={profile.data.id}
+                email={profile.data.email}
+                pendingEmail={profile.data.pending_email}
+              />
+            )}
+            <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
+          </>
         ) : (
           <Stack gap="md" aria-label="Загрузка">
             <Skeleton circle height={72} />

@@ -1,4 +1,4 @@
-import { CountResponseSchema } from '@cabinet/contracts';
+import { CountResponseSchema, UsersCountSchema } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client';
 
@@ -13,10 +13,14 @@ const COUNT_PATHS: Record<AdminCountKind, string> = {
 
 const countDataSchema = CountResponseSchema.shape.data;
 
+/** A widget's numbers; for users also how many have not confirmed their e-mail (decision 0088). */
+export type AdminCount = { count: number; unverified?: number };
+
 /** GET /api/v1/rest/admin/{users,organizations,subscribes}-count. */
-export async function getAdminCount(kind: AdminCountKind): Promise<number> {
+export async function getAdminCount(kind: AdminCountKind): Promise<AdminCount> {
+  if (kind === 'users') return (await apiClient.get(COUNT_PATHS.users, { schema: UsersCountSchema })).data;
   const { data } = await apiClient.get(COUNT_PATHS[kind], { schema: countDataSchema });
-  return data.count;
+  return { count: data.count };
 }
 
 export const adminCountsQueryKey = ['admin', 'counts'] as const;

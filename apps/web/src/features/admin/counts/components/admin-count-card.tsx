@@ -14,7 +14,10 @@ type AdminCountCardProps = {
 
 const countFormat = new Intl.NumberFormat('ru-RU');
 
-/** One widget of the admin home: a count and the button to its list. */
+/**
+ * One widget of the admin home: a count and the button to its list; the users card also says how many
+ * accounts never confirmed their e-mail (those are purged after 7 days unless an admin made them).
+ */
 export function AdminCountCard({ kind, icon, title, href, action }: AdminCountCardProps) {
   const { data, isPending, isError } = useAdminCount(kind);
   const headingId = `admin-count-${kind}`;
@@ -32,9 +35,16 @@ export function AdminCountCard({ kind, icon, title, href, action }: AdminCountCa
           {isPending ? (
             <Skeleton height={40} width={80} mt={6} aria-label="Загрузка" />
           ) : (
-            <Text fz={36} fw={700} lh={1.2} data-testid={`admin-count-${kind}`}>
-              {isError ? '—' : countFormat.format(data ?? 0)}
-            </Text>
+            <>
+              <Text fz={36} fw={700} lh={1.2} data-testid={`admin-count-${kind}`}>
+                {isError ? '—' : countFormat.format(data?.count ?? 0)}
+              </Text>
+              {data?.unverified !== undefined && (
+                <Text size="sm" c="dimmed" data-testid={`admin-count-${kind}-unverified`}>
+                  из них не подтвердили эл. почту: {countFormat.format(data.unverified)}
+                </Text>
+              )}
+            </>
           )}
         </div>
         <Button component={Link} to={href} variant="light" rightSection={<IconArrowRight size={16} />}>

@@ -30,7 +30,11 @@ function stubServer(loginStatus: number) {
               loginStatus,
             );
       }
-      return jsonResponse({ success: true, message: 'ok', data: { name: 'Анна', email: 'new@example.com' } });
+      return jsonResponse({
+        success: true,
+        message: 'ok',
+        data: { name: 'Анна', email: 'new@example.com', pending_email: null },
+      });
     }),
   );
   return calls;

@@ -1,0 +1,146 @@
+import type { ProfileUpdateResult } from '@cabinet/contracts';
+import type { EmailChange, Prisma as PrismaNs } from '../../generated/prisma/client';
+import { badRequest, conflict, tooManyRequests, unavailable } from '../../lib/app-error';
+import { newLoginCode, sameBytes, sha256 } from '../../lib/crypto';
+import type { Mailer } from '../../lib/mail';
+import type { Prisma } from '../../plugins/db/database';
+import { deleteUnusedUnverifiedAccount } from '../users/unverified-accounts';
+import { emailChangeMail } from './email-change.mail';
+
+// Changing one's own e-mail needs proof: the new address waits in email_changes until the code mailed to
+// it is entered. The codes follow the sign-in codes' rules. See docs/decisions/0085-email-change-proof.md.
+
+export const EMAIL_CODE_TTL_MINUTES = 10;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+const EXPIRED_CODE = 'Код устарел или уже использован, запросите новый';
+const BURNED_CODE = 'Превышено число попыток ввода кода, запросите новый';
+
+/**
+ * The stored form of a code. Plain SHA-256 bound to the account and the address, for now: the integrator
+ * switches this one function to the sign-in codes' HMAC with LOGIN_CODE_SECRET (decision 0085).
+ */
+const codeHash = (userId: number, email: string, code: string) =>
+  sha256(`email-change:${userId}:${email}:${code}`);
+
+/** A pending change whose code can still be used; expired and burned ones are as good as none. */
+export const isLive = (change: Pick<EmailChange, 'expiresAt' | 'attempts'>, now = new Date()) =>
+  change.expiresAt > now && change.attempts < EMAIL_CODE_MAX_ATTEMPTS;
+
+export async function findPendingEmail(prisma: Prisma, userId: number): Promise<string | null> {
+  const change = await prisma.emailChange.findUnique({ where: { userId } });
+  return change && isLive(change) ? change.email : null;
+}
+
+/** An address held by a verified account other than `userId` cannot be asked for (409). */
+export async function assertEmailFree(prisma: Prisma, userId: number, email: string) {
+  const holder = await prisma.user.findUnique({
+    where: { email },
+    select: { id: true, emailVerifiedAt: true },
+  });
+  if (holder && holder.id !== userId && holder.emailVerifiedAt) throw conflict(EMAIL_TAKEN);
+}
+
+/**
+ * Puts `email` aside for `userId` with a fresh code (replacing a pending one, or sending the same address a
+ * new code) inside the caller's transaction. At most one code a minute per account, as at sign-in (429).
+ */
+export async function putEmailAside(
+  tx: PrismaNs.TransactionClient,
+  userId: number,
+  email: string,
+  now = new Date(),
+): Promise<{ code: string; changeId: number }> {
+  const previous = await tx.emailChange.findUnique({ where: { userId } });
+  const waitMs = previous
+    ? previous.createdAt.getTime() + EMAIL_CODE_RESEND_SECONDS * 1000 - now.getTime()
+    : 0;
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
+  }
+  const code = newLoginCode();
+  const data = {
+    email,
+    codeHash: codeHash(userId, email, code),
+    attempts: 0,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60 * 1000),
+  };
+  const row = await tx.emailChange.upsert({ where: { userId }, update: data, create: { userId, ...data } });
+  return { code, changeId: row.id };
+}
+
+/** Mails the code; when that fails the pending change is dropped and the answer is 503. */
+export async function mailEmailCode(
+  prisma: Prisma,
+  mailer: Mailer,
+  sent: { code: string; changeId: number },
+  email: string,
+) {
+  try {
+    await mailer.send(emailChangeMail(email, sent.code, EMAIL_CODE_TTL_MINUTES));
+  } catch (error) {
+    await prisma.emailChange.deleteMany({ where: { id: sent.changeId } });
+    throw Object.assign(unavailable('Не удалось отправить письмо с кодом, попробуйте позже'), {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * POST /profile/confirm-email: the caller's pending address becomes their e-mail, verified. Wrong codes
+ * count (5 burn it), a code works once and for 10 minutes. An address a verified account took meanwhile
+ * is 409 and ends the pending change; an unused unverified account holding it gives way.
+ */
+export async function confirmEmailChange(
+  prisma: Prisma,
+  userId: number,
+  code: string,
+): Promise<ProfileUpdateResult> {
+  const now = new Date();
+  const change = await prisma.emailChange.findUnique({ where: { userId } });
+  if (!change || change.expiresAt <= now) throw badRequest(EXPIRED_CODE);
+  if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE);
+
+  if (!sameBytes(change.codeHash, codeHash(userId, change.email, code))) {
+    // Counted atomically, so parallel guesses cannot exceed the limit.
+    const counted = await prisma.emailChange.updateMany({
+      where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS } },
+      data: { attempts: { increment: 1 } },
+    });
+    const left = EMAIL_CODE_MAX_ATTEMPTS - change.attempts - 1;
+    if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE);
+    throw badRequest(`Неверный код. Осталось попыток: ${left}`);
+  }
+
+  try {
+    return await prisma.$transaction(async (tx) => {
+      // One use: only the request that removes the row goes on.
+      const claimed = await tx.emailChange.deleteMany({
+        where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
+      });
+      if (claimed.count === 0) throw badRequest(EXPIRED_CODE);
+      await deleteUnusedUnverifiedAccount(tx, change.email);
+      const holder = await tx.user.findUnique({ where: { email: change.email }, select: { id: true } });
+      if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN);
+      const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+      const updated = await tx.user.update({
+        where: { id: userId },
+        data: { email: change.email, emailVerifiedAt: now },
+        select: { name: true, email: true },
+      });
+      // A sign-in code mailed to the old address no longer signs in; one for the new address predates this.
+      await tx.loginCode.deleteMany({ where: { email: { in: [before.email, change.email] } } });
+      return { ...updated, pending_email: null };
+    });
+  } catch (error) {
+    const taken =
+      (error as { code?: unknown }).code === 'P2002' || (error as { statusCode?: number }).statusCode === 409;
+    if (!taken) throw error;
+    // The address cannot be had: the pending change is over (the transaction that claimed it rolled back).
+    await prisma.emailChange.deleteMany({ where: { id: change.id } });
+    throw conflict(EMAIL_TAKEN);
+  }
+}

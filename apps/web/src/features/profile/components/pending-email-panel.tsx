@@ -1,0 +1,95 @@
+import { EmailConfirmFormSchema } from '@cabinet/contracts';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconMailForward } from '@tabler/icons-react';
+import { useConfirmEmail } from '../api/confirm-email';
+import { useUpdateProfile } from '../api/update-profile';
+
+type PendingEmailPanelProps = {
+  userId: number;
+  /** The address in force. */
+  email: string;
+  /** The new address waiting for its code. */
+  pendingEmail: string;
+};
+
+/**
+ * A change of one's own e-mail waits for the code mailed to the new address (decision 0085): the code
+ * field, a new code, and calling the change off (the current address sent back).
+ */
+export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailPanelProps) {
+  const confirm = useConfirmEmail();
+  const update = useUpdateProfile();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { code: '' },
+    validate: schemaResolver(EmailConfirmFormSchema, { sync: true }),
+  });
+  const busy = confirm.isPending || update.isPending;
+
+  const submit = form.onSubmit(({ code }) => {
+    confirm.mutate(code.trim(), { onSettled: () => form.reset() });
+  });
+
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconMailForward size={20} aria-hidden />}
+      title="Смена адреса эл. почты"
+      mb="lg"
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Новый адрес ожидает подтверждения:{' '}
+          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {pendingEmail}
+          </Text>
+        </Text>
+        <Text size="sm">
+          Мы отправили на него код. Пока код не введён, вход и письма остаются на прежнем адресе{' '}
+          <Text span style={{ overflowWrap: 'anywhere' }}>
+            {email}
+          </Text>
+          .
+        </Text>
+        <form noValidate onSubmit={submit} aria-busy={busy}>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput
+              {...form.getInputProps('code')}
+              label="Код из письма"
+              placeholder="123456"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              disabled={busy}
+              w={{ base: '100%', xs: 180 }}
+            />
+            <Button type="submit" mt={{ base: 0, xs: 25 }} loading={confirm.isPending} disabled={busy}>
+              Подтвердить
+            </Button>
+          </Group>
+        </form>
+        <Group gap="xs">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            disabled={busy}
+            onClick={() => update.mutate({ userId, body: { email: pendingEmail } })}
+          >
+            Отправить код ещё раз
+          </Button>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            disabled={busy}
+            onClick={() => update.mutate({ userId, body: { email } })}
+          >
+            Отменить смену адреса
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
