@@ -62,6 +62,12 @@ export type Session = Prisma.SessionModel
  */
 export type LoginCode = Prisma.LoginCodeModel
 /**
+ * Model LoginEvent
+ * Sign-in events per e-mail, for the caps that span codes: wrong codes (10 an hour, 30 a day) and code
+ * mails (10 a day). Rows older than a day are pruned for an e-mail whenever it gets a new one (decision 0082).
+ */
+export type LoginEvent = Prisma.LoginEventModel
+/**
  * Model EmailChange
  * A requested change of a user's e-mail: the new address waits here until the code mailed to it is
  * entered (docs/decisions/0085-email-change-proof.md). One per user; a new request replaces it.

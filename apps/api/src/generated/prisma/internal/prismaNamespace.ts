@@ -401,6 +401,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
+  LoginEvent: 'LoginEvent',
   EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
@@ -425,7 +426,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "loginCode" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
+    modelProps: "userType" | "user" | "session" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "file" | "plan" | "paymentOrder" | "paymentNotification"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -722,6 +723,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.LoginCodeCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.LoginCodeCountAggregateOutputType> | number
+        }
+      }
+    }
+    LoginEvent: {
+      payload: Prisma.$LoginEventPayload<ExtArgs>
+      fields: Prisma.LoginEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.LoginEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.LoginEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        findFirst: {
+          args: Prisma.LoginEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.LoginEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        findMany: {
+          args: Prisma.LoginEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+        }
+        create: {
+          args: Prisma.LoginEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        createMany: {
+          args: Prisma.LoginEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.LoginEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+        }
+        delete: {
+          args: Prisma.LoginEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        update: {
+          args: Prisma.LoginEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.LoginEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.LoginEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.LoginEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.LoginEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$LoginEventPayload>
+        }
+        aggregate: {
+          args: Prisma.LoginEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateLoginEvent>
+        }
+        groupBy: {
+          args: Prisma.LoginEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.LoginEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.LoginEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.LoginEventCountAggregateOutputType> | number
         }
       }
     }
@@ -1486,6 +1561,16 @@ export const LoginCodeScalarFieldEnum = {
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
 
 
+export const LoginEventScalarFieldEnum = {
+  id: 'id',
+  email: 'email',
+  kind: 'kind',
+  createdAt: 'createdAt'
+} as const
+
+export type LoginEventScalarFieldEnum = (typeof LoginEventScalarFieldEnum)[keyof typeof LoginEventScalarFieldEnum]
+
+
 export const EmailChangeScalarFieldEnum = {
   id: 'id',
   userId: 'userId',
@@ -1704,6 +1789,34 @@ export type BytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, '
  * Reference to a field of type 'Bytes[]'
  */
 export type ListBytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes[]'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
+    
+
+
+/**
+ * Reference to a field of type 'LoginEventKind'
+ */
+export type EnumLoginEventKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LoginEventKind'>
+    
+
+
+/**
+ * Reference to a field of type 'LoginEventKind[]'
+ */
+export type ListEnumLoginEventKindFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'LoginEventKind[]'>
     
 
 
@@ -1938,6 +2051,7 @@ export type GlobalOmitConfig = {
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
   loginCode?: Prisma.LoginCodeOmit
+  loginEvent?: Prisma.LoginEventOmit
   emailChange?: Prisma.EmailChangeOmit
   organizationType?: Prisma.OrganizationTypeOmit
   organization?: Prisma.OrganizationOmit

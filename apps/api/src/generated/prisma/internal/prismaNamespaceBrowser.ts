@@ -55,6 +55,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   LoginCode: 'LoginCode',
+  LoginEvent: 'LoginEvent',
   EmailChange: 'EmailChange',
   OrganizationType: 'OrganizationType',
   Organization: 'Organization',
@@ -136,6 +137,16 @@ export const LoginCodeScalarFieldEnum = {
 } as const
 
 export type LoginCodeScalarFieldEnum = (typeof LoginCodeScalarFieldEnum)[keyof typeof LoginCodeScalarFieldEnum]
+
+
+export const LoginEventScalarFieldEnum = {
+  id: 'id',
+  email: 'email',
+  kind: 'kind',
+  createdAt: 'createdAt'
+} as const
+
+export type LoginEventScalarFieldEnum = (typeof LoginEventScalarFieldEnum)[keyof typeof LoginEventScalarFieldEnum]
 
 
 export const EmailChangeScalarFieldEnum = {
