@@ -119,7 +119,9 @@ describe('configuration', () => {
 
     it('live without YooMoney settings stops the server naming both', () => {
       const attempt = () => loadEnv({ PAYMENTS_MODE: 'live' });
-      expect(attempt).toThrow(/^Invalid configuration:\n {2}YOOMONEY_RECEIVER: required when PAYMENTS_MODE=live/);
+      expect(attempt).toThrow(
+        /^Invalid configuration:\n {2}YOOMONEY_RECEIVER: required when PAYMENTS_MODE=live/,
+      );
       expect(attempt).toThrow(/\n {2}YOOMONEY_SECRET: required when PAYMENTS_MODE=live/);
     });
 

@@ -104,7 +104,8 @@ export const EnvSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENTS_MODE'],
-        message: 'test mode takes no YOOMONEY_RECEIVER and YOOMONEY_SECRET: unset them or set PAYMENTS_MODE=live',
+        message:
+          'test mode takes no YOOMONEY_RECEIVER and YOOMONEY_SECRET: unset them or set PAYMENTS_MODE=live',
       });
     }
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '../../plugins/db/database';
 import type { PaymentsConfig } from './payments.config';
-import { type PaidTerm, PERIOD_MONTHS, nextTerm, termEndOf } from './plan-term';
+import { nextTerm, type PaidTerm, PERIOD_MONTHS, termEndOf } from './plan-term';
 import { decimalKopecks, fromKopecks, toKopecks } from './yoomoney';
 
 /** Thrown inside the grant's transaction (so that it rolls back) when the payer's account is gone. */
@@ -55,7 +55,14 @@ export async function grantPaidOrder(prisma: Prisma, config: PaymentsConfig, inp
               // Sandbox money counts only in test mode (decision 0091).
               ...(config.testMode ? {} : { test: false }),
             },
-            select: { id: true, amount: true, credit: true, termStart: true, grantedUntil: true, period: true },
+            select: {
+              id: true,
+              amount: true,
+              credit: true,
+              termStart: true,
+              grantedUntil: true,
+              period: true,
+            },
           })
         : [];
       const paidTerms: PaidTerm[] = paid.map((p) => {

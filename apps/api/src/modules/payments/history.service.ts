@@ -46,9 +46,7 @@ export async function listPayments(
       granted_until: order.grantedUntil?.toISOString() ?? null,
       created_at: order.createdAt.toISOString(),
       test: order.test,
-      ...(actor.isAdmin
-        ? { user: { id: order.userId, email: order.user?.email ?? order.email ?? '' } }
-        : {}),
+      ...(actor.isAdmin ? { user: { id: order.userId, email: order.user?.email ?? order.email ?? '' } } : {}),
     })),
     meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
   };

@@ -140,7 +140,10 @@ describe('real mode', () => {
       method: 'POST',
       url: '/api/subscribe/buy',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ ...fields, sha1_hash: notificationSignature(fields, 's3cr3t') }).toString(),
+      payload: new URLSearchParams({
+        ...fields,
+        sha1_hash: notificationSignature(fields, 's3cr3t'),
+      }).toString(),
     });
     expect(res.statusCode, res.body).toBe(200);
     const order = await t.prisma.paymentOrder.findUniqueOrThrow({ where: { label } });

@@ -17,8 +17,8 @@ import { listPayments } from './history.service';
 import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
 import { loadOrCreatePaymentSecret } from './payment-secret';
 import { cancelUrl, type PaymentsConfig, periodText, successUrl } from './payments.config';
-import { renderSandboxError, renderSandboxPage } from './sandbox-page';
 import { findSandboxOrder, paySandboxOrder } from './sandbox.service';
+import { renderSandboxError, renderSandboxPage } from './sandbox-page';
 
 // Registered at /api: the checkout call, the history, the provider's callback and the test-mode sandbox
 // (product-decisions "Plans and payments"; docs/authorization/plans-and-payments.md).

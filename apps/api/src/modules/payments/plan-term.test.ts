@@ -123,7 +123,9 @@ describe('the credit of a switch (decision 0091)', () => {
       planId: CORP,
       months: 1,
       priceKopecks: 299_000,
-      paidTerms: [{ valueKopecks: 99_000 + back.creditKopecks, termStart: october, termEnd: back.grantedUntil as Date }],
+      paidTerms: [
+        { valueKopecks: 99_000 + back.creditKopecks, termStart: october, termEnd: back.grantedUntil as Date },
+      ],
       now: october,
     });
     expect(again.creditKopecks).toBeGreaterThanOrEqual(99_000 + 490_930 - 1);
@@ -131,10 +133,18 @@ describe('the credit of a switch (decision 0091)', () => {
   });
 
   it('counts every running term of the plan: a renewal not begun yet counts whole', () => {
-    const renewal: PaidTerm = { valueKopecks: 99_000, termStart: proYear.termEnd, termEnd: at('2027-04-01T00:00:00Z') };
+    const renewal: PaidTerm = {
+      valueKopecks: 99_000,
+      termStart: proYear.termEnd,
+      termEnd: at('2027-04-01T00:00:00Z'),
+    };
     expect(unusedCreditKopecks([proYear, renewal], september, renewal.termEnd)).toBe(490_931 + 99_000);
     // Used-up terms count nothing.
-    const old: PaidTerm = { valueKopecks: 99_000, termStart: at('2026-01-01T00:00:00Z'), termEnd: at('2026-02-01T00:00:00Z') };
+    const old: PaidTerm = {
+      valueKopecks: 99_000,
+      termStart: at('2026-01-01T00:00:00Z'),
+      termEnd: at('2026-02-01T00:00:00Z'),
+    };
     expect(unusedCreditKopecks([old], september, null)).toBe(0);
   });
 
@@ -183,7 +193,11 @@ describe('the credit of a switch (decision 0091)', () => {
       paidTerms: [proYear],
       now: september,
     });
-    expect(result).toMatchObject({ creditKopecks: 0, switched: false, grantedUntil: at('2026-10-01T00:00:00Z') });
+    expect(result).toMatchObject({
+      creditKopecks: 0,
+      switched: false,
+      grantedUntil: at('2026-10-01T00:00:00Z'),
+    });
   });
 });
 
@@ -193,6 +207,8 @@ describe('termEndOf', () => {
     expect(termEndOf({ termStart: start, grantedUntil: at('2026-05-01T00:00:00Z'), months: 1 })).toEqual(
       at('2026-05-01T00:00:00Z'),
     );
-    expect(termEndOf({ termStart: start, grantedUntil: null, months: 12 })).toEqual(at('2027-03-01T00:00:00Z'));
+    expect(termEndOf({ termStart: start, grantedUntil: null, months: 12 })).toEqual(
+      at('2027-03-01T00:00:00Z'),
+    );
   });
 });
