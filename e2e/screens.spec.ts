@@ -111,6 +111,7 @@ for (const size of WIDTHS) {
         ['admin-plans', '/app/admin/subscriptions', 'Тарифы'],
         ['admin-plan-create', '/app/admin/subscriptions/new', 'Создание тарифа'],
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
+        ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
