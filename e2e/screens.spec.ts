@@ -89,6 +89,8 @@ for (const size of WIDTHS) {
     });
 
     test('admin screens', async ({ page }) => {
+      // A dozen screens, each with an axe run: more than the default minute on a busy machine.
+      test.slow();
       const admin = await adminToken(page.request);
       const someone = await createAccount(page.request, uniqueEmail('screens-user'), 'Вера Орлова');
       const orgId = await createOrganization(page.request, someone, 'Организация обзора');

@@ -71,12 +71,14 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
             <Table.Tr key={refund.id} data-testid="admin-refund-row">
               <Table.Td>
                 <Stack gap={4}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(refund.created_at)}
-                    </Text>
-                    {refund.test && <TestPaymentBadge />}
-                  </Group>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(refund.created_at)}
+                  </Text>
+                  {refund.test && (
+                    <Group>
+                      <TestPaymentBadge />
+                    </Group>
+                  )}
                   <Stack gap={2} hiddenFrom="xs">
                     <Text size="sm" fw={600}>
                       {formatMoney(refund.amount)} · {REFUND_REASON_LABELS[refund.reason]}
