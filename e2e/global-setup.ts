@@ -8,7 +8,10 @@ export const STACK_FILE = `/tmp/cabinet-e2e-stack-${PORT}.json`;
 /** Starts the stack once for all workers; its addresses are handed over through a small file. */
 export default async function globalSetup() {
   const stack = await startStack(PORT);
-  fs.writeFileSync(STACK_FILE, JSON.stringify({ baseURL: stack.baseURL, mailboxURL: stack.mailboxURL }));
+  fs.writeFileSync(
+    STACK_FILE,
+    JSON.stringify({ baseURL: stack.baseURL, mailboxURL: stack.mailboxURL, dataDir: stack.dataDir }),
+  );
   return async () => {
     await stack.stop();
     fs.rmSync(STACK_FILE, { force: true });

@@ -104,6 +104,8 @@ for (const size of WIDTHS) {
     });
 
     test('admin screens', async ({ page }) => {
+      // A dozen screens, each with an axe run: more than the default minute on a busy machine.
+      test.slow();
       const admin = await adminToken(page.request);
       const someone = await createAccount(page.request, uniqueEmail('screens-user'), 'Вера Орлова');
       const orgId = await createOrganization(page.request, someone, 'Организация обзора');
@@ -126,6 +128,7 @@ for (const size of WIDTHS) {
         ['admin-plans', '/app/admin/subscriptions', 'Тарифы'],
         ['admin-plan-create', '/app/admin/subscriptions/new', 'Создание тарифа'],
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
+        ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);

@@ -43,6 +43,10 @@ test.describe('subscription', () => {
     await expect(
       page.getByRole('region', { name: 'История платежей' }).getByRole('cell', { name: 'Про' }),
     ).toBeVisible();
+    // A sandbox payment is marked as such in the history (decision 0090).
+    await expect(
+      page.getByRole('region', { name: 'История платежей' }).getByRole('table').getByText('Тестовый'),
+    ).toBeVisible();
   });
 
   test('a cancelled payment shows a neutral notice; Назад goes back', async ({ page, request }) => {

@@ -17,6 +17,8 @@ export const ADMIN_EMAIL = 'admin@e2e.test';
 export interface Stack {
   baseURL: string;
   mailboxURL: string;
+  /** The server's DATA_DIR: its test-mode payment secret signs notifications in the payment flows. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -86,6 +88,7 @@ export async function startStack(port: number): Promise<Stack> {
   return {
     baseURL,
     mailboxURL: `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`,
+    dataDir,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));

@@ -14,6 +14,7 @@ import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
+import refundsRoutes from './modules/payments/refunds.routes';
 import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
@@ -132,6 +133,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(plansRoutes, { prefix: '/api/v1/rest/subscribes' });
   // Payments span /api/v1/rest/payments, /api/subscribe/buy (the provider's callback) and the sandbox.
   await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(refundsRoutes, { prefix: '/api/v1/rest/admin/refunds' });
   await app.register(filesRoutes, { prefix: '/api/v1/files' });
 
   await app.register(webPlugin, { webDist: options.webDist });

@@ -122,4 +122,47 @@ describe('configuration', () => {
       /^Invalid configuration:\n {2}S3_ENDPOINT:/,
     );
   });
+
+  describe('PAYMENTS_MODE', () => {
+    const yoomoney = { YOOMONEY_RECEIVER: '4100118000000000', YOOMONEY_SECRET: 's3cr3t' };
+
+    it('unset: test without YooMoney settings, live with both', () => {
+      expect(loadEnv({}).PAYMENTS_MODE).toBe('test');
+      expect(loadEnv({ PAYMENTS_MODE: '' }).PAYMENTS_MODE).toBe('test');
+      expect(loadEnv(yoomoney).PAYMENTS_MODE).toBe('live');
+    });
+
+    it('may be said explicitly when it agrees with the settings', () => {
+      expect(loadEnv({ PAYMENTS_MODE: 'test' }).PAYMENTS_MODE).toBe('test');
+      expect(loadEnv({ ...yoomoney, PAYMENTS_MODE: 'live' }).PAYMENTS_MODE).toBe('live');
+    });
+
+    it.each([
+      ['YOOMONEY_SECRET', { YOOMONEY_RECEIVER: '4100118000000000' }],
+      ['YOOMONEY_RECEIVER', { YOOMONEY_SECRET: 's3cr3t' }],
+      ['YOOMONEY_SECRET', { YOOMONEY_RECEIVER: '4100118000000000', YOOMONEY_SECRET: ' ' }],
+      ['YOOMONEY_SECRET', { YOOMONEY_RECEIVER: '4100118000000000', PAYMENTS_MODE: 'live' }],
+      ['YOOMONEY_RECEIVER', { YOOMONEY_SECRET: 's3cr3t', PAYMENTS_MODE: 'test' }],
+    ])('one YooMoney setting without the other stops the server naming %s', (name, source) => {
+      expect(() => loadEnv(source)).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: required with`));
+    });
+
+    it('live without YooMoney settings stops the server naming both', () => {
+      const attempt = () => loadEnv({ PAYMENTS_MODE: 'live' });
+      expect(attempt).toThrow(
+        /^Invalid configuration:\n {2}YOOMONEY_RECEIVER: required when PAYMENTS_MODE=live/,
+      );
+      expect(attempt).toThrow(/\n {2}YOOMONEY_SECRET: required when PAYMENTS_MODE=live/);
+    });
+
+    it('test with YooMoney settings stops the server naming PAYMENTS_MODE', () => {
+      expect(() => loadEnv({ ...yoomoney, PAYMENTS_MODE: 'test' })).toThrow(
+        /^Invalid configuration:\n {2}PAYMENTS_MODE: test mode takes no YOOMONEY_RECEIVER and YOOMONEY_SECRET/,
+      );
+    });
+
+    it('anything else is named', () => {
+      expect(() => loadEnv({ PAYMENTS_MODE: 'real' })).toThrow(/^Invalid configuration:\n {2}PAYMENTS_MODE:/);
+    });
+  });
 });

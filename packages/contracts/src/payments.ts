@@ -102,6 +102,13 @@ export type PaymentNotification = z.input<typeof PaymentNotificationSchema>;
 export const PaymentOrderStatusSchema = z.enum(['pending', 'paid']);
 export type PaymentOrderStatus = z.infer<typeof PaymentOrderStatusSchema>;
 
+/**
+ * The payer as admins see it: `id` is null once the account is deleted, and `email` is then the one kept on
+ * the order (docs/decisions/0093).
+ */
+export const PaymentPayerSchema = z.object({ id: z.number().int().nullable(), email: z.string() });
+export type PaymentPayer = z.infer<typeof PaymentPayerSchema>;
+
 /** One order of the payment history (GET /api/v1/rest/payments). `user` is present for admins only. */
 export const PaymentSchema = z.object({
   id: z.number().int(),
@@ -114,7 +121,9 @@ export const PaymentSchema = z.object({
   paid_at: z.string().nullable(),
   granted_until: z.string().nullable(),
   created_at: z.string(),
-  user: z.object({ id: z.number().int(), email: z.string() }).optional(),
+  /** A sandbox payment of test mode: no money moved ('Тестовый'; docs/decisions/0090). */
+  test: z.boolean(),
+  user: PaymentPayerSchema.optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -126,6 +135,52 @@ export const PaymentListQuerySchema = PaginationQuerySchema.extend({
 export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 export const PaymentListResponseSchema = listEnvelope(PaymentSchema);
 
-/** GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge in test mode. */
-export const PaymentSettingsSchema = z.object({ test_mode: z.boolean() });
+export const PaymentsModeSchema = z.enum(['test', 'live']);
+export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
+
+/**
+ * GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge, and the admin home a
+ * warning, in test mode (PAYMENTS_MODE; docs/decisions/0090).
+ */
+export const PaymentSettingsSchema = z.object({ test_mode: z.boolean(), mode: PaymentsModeSchema });
+export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 export const PaymentSettingsResponseSchema = envelope(PaymentSettingsSchema);
+
+// ---- Refunds: money that arrived with a valid signature but bought nothing (docs/decisions/0092) ----
+
+export const RefundReasonSchema = z.enum(['unknown_label', 'already_paid', 'amount_short']);
+export type RefundReason = z.infer<typeof RefundReasonSchema>;
+
+export const RefundStateSchema = z.enum(['open', 'resolved'], {
+  message: 'status: ожидается open или resolved',
+});
+export type RefundState = z.infer<typeof RefundStateSchema>;
+
+/** One case of GET /api/v1/rest/admin/refunds. */
+export const RefundSchema = z.object({
+  id: z.number().int(),
+  operation_id: z.string(),
+  label: z.string(),
+  order_id: z.number().int().nullable(),
+  amount: MoneySchema,
+  reason: RefundReasonSchema,
+  /** The payer, when the label names an order: the account's e-mail, or the one kept on the order. */
+  user: PaymentPayerSchema.nullable(),
+  /** Recorded in test mode: no money moved. */
+  test: z.boolean(),
+  /** The notification as received: its signed fields and sha1_hash. */
+  fields: z.record(z.string(), z.string()),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+  /** E-mail of the admin who marked it returned. */
+  resolved_by: z.string().nullable(),
+});
+export type Refund = z.infer<typeof RefundSchema>;
+
+/** Newest first; `status` narrows to open or resolved cases. */
+export const RefundListQuerySchema = PaginationQuerySchema.extend({
+  status: RefundStateSchema.optional(),
+}).strict();
+export type RefundListQuery = z.input<typeof RefundListQuerySchema>;
+export const RefundListResponseSchema = listEnvelope(RefundSchema);
+export const RefundResponseSchema = envelope(RefundSchema);

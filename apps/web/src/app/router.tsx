@@ -163,6 +163,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.admin.refunds.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-refunds-route').then((m) => ({
+                      Component: m.AdminRefundsRoute,
+                    })),
+                },
+                {
                   path: paths.admin.profileSettings.path,
                   lazy: () =>
                     import('@/routes/admin/admin-profile-settings-route').then((m) => ({

@@ -128,6 +128,11 @@ export const paths = {
           [searchParamKeys.subscriptionName]: subscriptionName,
         }),
     },
+    refunds: {
+      name: 'admin-refunds',
+      path: '/admin/refunds',
+      getHref: () => '/admin/refunds',
+    },
     profileSettings: {
       name: 'admin-settings-account',
       path: '/admin/settings/account',

@@ -5,7 +5,6 @@ import {
   Box,
   Button,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -22,12 +21,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
-import { paymentsQueryKey, usePayments } from '@/features/payments/api/get-payments';
+import { paymentsQueryKey } from '@/features/payments/api/get-payments';
+import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
 import { profileQueryKey, profileQueryOptions } from '@/features/profile/api/get-profile';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 const PAYMENT_RESULT_PARAM = 'payment';
 
@@ -149,87 +149,6 @@ function PlanCatalog({
         </SimpleGrid>
       )}
     </Stack>
-  );
-}
-
-const PERIOD_LABEL: Record<PaymentPeriod, string> = { month: 'Месяц', year: 'Год' };
-const METHOD_LABEL: Record<string, string> = { mir: 'Карта «Мир»', sbp: 'СБП' };
-
-function PaymentHistory() {
-  const [page, setPage] = useState(1);
-  const payments = usePayments(page);
-  const items = payments.data?.items ?? [];
-  const pages = payments.data?.meta?.pages ?? 1;
-  return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="payments-title">
-      <Stack gap="sm">
-        <Title id="payments-title" order={2} size="h4">
-          История платежей
-        </Title>
-        {payments.isPending ? (
-          <Skeleton height={80} />
-        ) : items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="md">
-            Нет данных
-          </Text>
-        ) : (
-          <>
-            <Stack gap="xs" hiddenFrom="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((payment) => (
-                <Paper key={payment.id} component="li" withBorder p="sm" radius="md">
-                  <Group justify="space-between" gap="xs">
-                    <Text fw={600}>
-                      {payment.plan.name} · {PERIOD_LABEL[payment.period]}
-                    </Text>
-                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(payment.amount)}
-                    </Text>
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
-                    {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
-                    {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
-                  </Text>
-                </Paper>
-              ))}
-            </Stack>
-            <Table.ScrollContainer minWidth={640} visibleFrom="xs">
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Дата</Table.Th>
-                    <Table.Th>Тариф</Table.Th>
-                    <Table.Th>Период</Table.Th>
-                    <Table.Th>Способ</Table.Th>
-                    <Table.Th>Сумма</Table.Th>
-                    <Table.Th>Действует до</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((payment) => (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                      <Table.Td>{payment.plan.name}</Table.Td>
-                      <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
-                      <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount)}</Table.Td>
-                      <Table.Td>
-                        {payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
-      </Stack>
-    </Paper>
   );
 }
 

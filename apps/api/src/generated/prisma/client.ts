@@ -113,3 +113,8 @@ export type PaymentOrder = Prisma.PaymentOrderModel
  * A provider notification that was applied; operation_id makes a redelivery a no-op.
  */
 export type PaymentNotification = Prisma.PaymentNotificationModel
+/**
+ * Model PaymentRefund
+ * Money that arrived with a valid signature but bought nothing: to be returned by hand (decision 0092).
+ */
+export type PaymentRefund = Prisma.PaymentRefundModel

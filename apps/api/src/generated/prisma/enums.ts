@@ -39,3 +39,12 @@ export const PaymentOrderStatus = {
 } as const
 
 export type PaymentOrderStatus = (typeof PaymentOrderStatus)[keyof typeof PaymentOrderStatus]
+
+
+export const PaymentRefundReason = {
+  unknown_label: 'unknown_label',
+  already_paid: 'already_paid',
+  amount_short: 'amount_short'
+} as const
+
+export type PaymentRefundReason = (typeof PaymentRefundReason)[keyof typeof PaymentRefundReason]

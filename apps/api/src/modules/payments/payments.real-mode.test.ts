@@ -37,7 +37,7 @@ describe('real mode', () => {
       test_mode: false,
     });
     const settings = await t.app.inject({ url: '/api/v1/rest/payments/settings', headers: user.headers });
-    expect(settings.json().data).toEqual({ test_mode: false });
+    expect(settings.json().data).toEqual({ test_mode: false, mode: 'live' });
   });
 
   it('has no sandbox', async () => {
@@ -91,6 +91,64 @@ describe('real mode', () => {
     const res = await deliver('s3cr3t');
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).planId).toBe(2);
+    // Real money: neither the order nor its history item is a test payment.
+    expect(await t.prisma.paymentOrder.findUniqueOrThrow({ where: { label } })).toMatchObject({
+      status: 'paid',
+      test: false,
+    });
+    const history = await t.app.inject({ url: '/api/v1/rest/payments', headers: user.headers });
+    expect(history.json().data[0]).toMatchObject({ label, test: false });
+  });
+
+  it('credits no sandbox payment made before the switch to live (decision 0091)', async () => {
+    const user = await createUser(t, { planId: 2, planExpiresAt: new Date(Date.now() + 300 * 86_400_000) });
+    // A Про year "paid" through the sandbox while the server ran in test mode.
+    await t.prisma.paymentOrder.create({
+      data: {
+        label: `sandbox-${user.id}`,
+        userId: user.id,
+        email: user.email,
+        planId: 2,
+        period: 'year',
+        method: 'mir',
+        amount: '9504.00',
+        status: 'paid',
+        test: true,
+        paidAt: new Date(Date.now() - 65 * 86_400_000),
+        termStart: new Date(Date.now() - 65 * 86_400_000),
+        grantedUntil: new Date(Date.now() + 300 * 86_400_000),
+      },
+    });
+    const info = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/rest/subscribes/get-subscribe-info',
+      headers: user.headers,
+      payload: { subscribe_id: 3, type: 'month', user_id: user.id },
+    });
+    const { label, sum } = info.json().data;
+    const fields: SignedFields = {
+      notification_type: 'card-incoming',
+      operation_id: `live-${user.id}`,
+      amount: sum,
+      currency: '643',
+      datetime: new Date().toISOString(),
+      sender: '',
+      codepro: 'false',
+      label,
+    };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscribe/buy',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...fields,
+        sha1_hash: notificationSignature(fields, 's3cr3t'),
+      }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await t.prisma.paymentOrder.findUniqueOrThrow({ where: { label } });
+    expect(order.credit.toFixed(2)).toBe('0.00');
+    expect(order.grantedUntil!.getTime() - order.paidAt!.getTime()).toBeLessThan(32 * 86_400_000);
   });
 
   it('answers 5xx when the database is down, so that YooMoney retries', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { loadOrCreatePaymentSecret, PAYMENT_SECRET_FILE } from './payment-secret';
-import { addMonths, nextTermEnd } from './plan-term';
+import { addMonths } from './plan-term';
 import { notificationSignature, type SignedFields } from './yoomoney';
 
 let t: TestApp;
@@ -217,7 +217,7 @@ describe('GET /api/v1/rest/payments/settings', () => {
   it('says test mode', async () => {
     const user = await createUser(t);
     const res = await t.app.inject({ url: '/api/v1/rest/payments/settings', headers: user.headers });
-    expect(res.json()).toEqual({ success: true, message: '', data: { test_mode: true } });
+    expect(res.json()).toEqual({ success: true, message: '', data: { test_mode: true, mode: 'test' } });
     expect((await t.app.inject({ url: '/api/v1/rest/payments/settings' })).statusCode).toBe(401);
     expect(
       (await t.app.inject({ url: '/api/v1/rest/payments/settings?x=1', headers: user.headers })).statusCode,
@@ -412,61 +412,6 @@ describe('POST /api/subscribe/buy', () => {
   });
 });
 
-describe('plan term arithmetic', () => {
-  const at = (iso: string) => new Date(iso);
-
-  it('adds calendar months in UTC, clamping the day', () => {
-    expect(addMonths(at('2026-01-15T10:00:00Z'), 1).toISOString()).toBe('2026-02-15T10:00:00.000Z');
-    expect(addMonths(at('2026-01-31T10:00:00Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(addMonths(at('2028-01-31T00:00:00Z'), 1).toISOString()).toBe('2028-02-29T00:00:00.000Z');
-    expect(addMonths(at('2026-12-31T23:59:59Z'), 1).toISOString()).toBe('2027-01-31T23:59:59.000Z');
-    expect(addMonths(at('2026-03-31T00:00:00Z'), 12).toISOString()).toBe('2027-03-31T00:00:00.000Z');
-    expect(addMonths(at('2028-02-29T00:00:00Z'), 12).toISOString()).toBe('2029-02-28T00:00:00.000Z');
-  });
-
-  const now = at('2026-05-10T12:00:00Z');
-  const term = (
-    current: { planId: number; planExpiresAt: Date | null; monthKopecks?: number },
-    planId = 2,
-    months = 1,
-  ) =>
-    nextTermEnd({
-      current: { monthKopecks: 99_000, ...current },
-      planId,
-      monthKopecks: planId === 3 ? 299_000 : 99_000,
-      months,
-      now,
-    });
-
-  it('starts now from Базовый or a lapsed plan', () => {
-    expect(term({ planId: 1, planExpiresAt: null })?.toISOString()).toBe('2026-06-10T12:00:00.000Z');
-    expect(term({ planId: 2, planExpiresAt: at('2026-05-01T00:00:00Z') })?.toISOString()).toBe(
-      '2026-06-10T12:00:00.000Z',
-    );
-    expect(term({ planId: 1, planExpiresAt: null }, 2, 12)?.toISOString()).toBe('2027-05-10T12:00:00.000Z');
-  });
-
-  it('extends a running term of the same plan from its end', () => {
-    expect(term({ planId: 2, planExpiresAt: at('2026-05-31T08:00:00Z') })?.toISOString()).toBe(
-      '2026-06-30T08:00:00.000Z',
-    );
-    expect(term({ planId: 2, planExpiresAt: at('2026-05-31T08:00:00Z') }, 2, 12)?.toISOString()).toBe(
-      '2027-05-31T08:00:00.000Z',
-    );
-  });
-
-  it('credits the unused time of another running plan at the price ratio', () => {
-    // 30 days of Про (990/month) left, switching to Корп (2990/month): 30 × 990/2990 ≈ 9.93 days of credit.
-    const end = term({ planId: 2, planExpiresAt: new Date(now.getTime() + 30 * DAY) }, 3);
-    const credit = end!.getTime() - addMonths(now, 1).getTime();
-    expect(credit).toBe(Math.floor((30 * DAY * 99_000) / 299_000));
-  });
-
-  it('keeps an unlimited grant of the same plan unlimited', () => {
-    expect(term({ planId: 2, planExpiresAt: null })).toBeNull();
-  });
-});
-
 describe('plan term through notifications', () => {
   it('extends an active plan from its end date', async () => {
     const end = new Date(Date.now() + 10 * DAY);
@@ -488,15 +433,48 @@ describe('plan term through notifications', () => {
     );
   });
 
-  it('switching to another plan credits the old one', async () => {
+  it('switching plans credits the money paid for the unused time, once (decision 0091)', async () => {
+    const user = await createUser(t);
+    const pro = await checkout(user); // Про, 990.00 for a month
+    await deliver(notification(pro.label, pro.sum));
+    const corp = await checkout(user, { subscribe_id: 3 }); // Корп, 2 990.00 for a month
+    await deliver(notification(corp.label, corp.sum));
+
+    const proOrder = await orderRow(pro.label);
+    const corpOrder = await orderRow(corp.label);
+    // Almost the whole Про month was unused: almost all of its 990 ₽ moved into the Корп term.
+    expect(Number(corpOrder.credit)).toBeGreaterThan(989.9);
+    expect(Number(corpOrder.credit)).toBeLessThanOrEqual(990);
+    expect(proOrder.supersededAt?.getTime()).toBe(corpOrder.paidAt?.getTime());
+    const paidAt = corpOrder.paidAt as Date;
+    const periodMs = addMonths(paidAt, 1).getTime() - paidAt.getTime();
+    const creditMs = Math.floor((Math.round(Number(corpOrder.credit) * 100) * periodMs) / 299_000);
+    expect(corpOrder.termStart?.getTime()).toBe(paidAt.getTime());
+    expect(corpOrder.grantedUntil?.getTime()).toBe(addMonths(paidAt, 1).getTime() + creditMs);
+    const row = await userRow(user.id);
+    expect(row).toMatchObject({ planId: 3, planExpiresAt: corpOrder.grantedUntil });
+
+    // Back to Про: the Корп term carries its own 2 990 ₽ and the credit; the superseded Про order counts
+    // no more, so the credit is about 3 980 ₽, not 4 970 ₽.
+    const back = await checkout(user);
+    await deliver(notification(back.label, back.sum));
+    const backOrder = await orderRow(back.label);
+    expect(Number(backOrder.credit)).toBeGreaterThan(3979);
+    expect(Number(backOrder.credit)).toBeLessThanOrEqual(3980);
+    expect((await orderRow(corp.label)).supersededAt).not.toBeNull();
+  });
+
+  it('a plan granted by an admin (no paid order) is replaced without credit', async () => {
     const user = await createUser(t, { planId: 2, planExpiresAt: new Date(Date.now() + 30 * DAY) });
     const corp = await checkout(user, { subscribe_id: 3 });
     const before = Date.now();
     await deliver(notification(corp.label, corp.sum));
     const row = await userRow(user.id);
     expect(row.planId).toBe(3);
-    const credit = row.planExpiresAt!.getTime() - addMonths(new Date(before), 1).getTime();
-    expect(Math.abs(credit - (30 * DAY * 990) / 2990)).toBeLessThan(10_000);
+    expect(Math.abs(row.planExpiresAt!.getTime() - addMonths(new Date(before), 1).getTime())).toBeLessThan(
+      10_000,
+    );
+    expect((await orderRow(corp.label)).credit.toFixed(2)).toBe('0.00');
   });
 });
 
@@ -634,6 +612,7 @@ describe('GET /api/v1/rest/payments', () => {
       paid_at: null,
       granted_until: null,
       created_at: expect.any(String),
+      test: true,
     });
     expect(body.data[1]).toMatchObject({
       status: 'paid',

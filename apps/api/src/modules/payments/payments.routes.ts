@@ -12,19 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import { createCheckout } from './checkout.service';
+import { listPayments } from './history.service';
+import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
 import { loadOrCreatePaymentSecret } from './payment-secret';
-import {
-  applyPaymentNotification,
-  cancelUrl,
-  createCheckout,
-  findSandboxOrder,
-  listPayments,
-  OUTCOME_MESSAGES,
-  type PaymentsConfig,
-  paySandboxOrder,
-  periodText,
-  successUrl,
-} from './payments.service';
+import { cancelUrl, type PaymentsConfig, periodText, successUrl } from './payments.config';
+import { findSandboxOrder, paySandboxOrder } from './sandbox.service';
 import { renderSandboxError, renderSandboxPage } from './sandbox-page';
 
 // Registered at /api: the checkout call, the history, the provider's callback and the test-mode sandbox
@@ -38,17 +31,14 @@ const SandboxPaySchema = z
 
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const env = app.config;
-  const realMode = Boolean(env.YOOMONEY_RECEIVER && env.YOOMONEY_SECRET);
-  if (!realMode && (env.YOOMONEY_RECEIVER || env.YOOMONEY_SECRET)) {
-    app.log.warn(
-      'Set both YOOMONEY_RECEIVER and YOOMONEY_SECRET to take real payments: running in test mode',
-    );
-  }
+  const { YOOMONEY_RECEIVER: receiver, YOOMONEY_SECRET: yoomoneySecret } = env;
+  // env.ts lets live mode start only with both YooMoney settings, and test mode only with neither.
+  const live = env.PAYMENTS_MODE === 'live' && receiver !== undefined && yoomoneySecret !== undefined;
   const config: PaymentsConfig = {
-    testMode: !realMode,
-    receiver: env.YOOMONEY_RECEIVER ?? 'test',
-    secret:
-      realMode && env.YOOMONEY_SECRET ? env.YOOMONEY_SECRET : await loadOrCreatePaymentSecret(env.DATA_DIR),
+    testMode: !live,
+    mode: live ? 'live' : 'test',
+    receiver: live ? receiver : 'test',
+    secret: live ? yoomoneySecret : await loadOrCreatePaymentSecret(env.DATA_DIR),
     publicUrl: env.PUBLIC_URL,
     commission: env.PAYMENT_COMMISSION,
   };
@@ -103,7 +93,11 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentSettingsResponseSchema },
       },
     },
-    async () => ({ success: true as const, message: '', data: { test_mode: config.testMode } }),
+    async () => ({
+      success: true as const,
+      message: '',
+      data: { test_mode: config.testMode, mode: config.mode },
+    }),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { BASIC_PLAN_ID } from '@cabinet/contracts';
 
-// How a payment moves a user's plan end date (docs/decisions/0024-plan-term.md). Pure functions, in UTC.
+// How a payment moves a user's plan end date (docs/decisions/0024-plan-term.md, and for a switch between
+// plans docs/decisions/0091-plan-switch-credit.md). Pure functions, in UTC, time counted to the millisecond.
 
 export const PERIOD_MONTHS = { month: 1, year: 12 } as const;
 
@@ -18,39 +19,91 @@ export function addMonths(date: Date, months: number): Date {
 export interface CurrentPlan {
   planId: number;
   planExpiresAt: Date | null;
-  /** Monthly price of the current plan, in kopecks (for the credit of a switch). */
-  monthKopecks: number;
+}
+
+/** A paid order of the plan being replaced that has not been credited to another plan yet. */
+export interface PaidTerm {
+  /** The money behind the term: the amount paid plus the credit carried into it, in kopecks. */
+  valueKopecks: number;
+  /** The span it bought: [termStart, termEnd). */
+  termStart: Date;
+  termEnd: Date;
 }
 
 export interface TermInput {
   current: CurrentPlan;
-  /** The plan bought, its monthly price in kopecks, and the period. */
+  /** The plan bought, for how many months, and the price paid for that period, in kopecks. */
   planId: number;
-  monthKopecks: number;
   months: number;
+  priceKopecks: number;
+  /** Paid terms of the current plan (ignored unless this payment switches plans). */
+  paidTerms: readonly PaidTerm[];
   now: Date;
 }
 
+export interface TermResult {
+  /** Where the time this payment bought begins. */
+  termStart: Date;
+  /** The new end date; null keeps an admin's grant without an end. */
+  grantedUntil: Date | null;
+  /** Money of the replaced plan's unused time carried into the new term, in kopecks. */
+  creditKopecks: number;
+  /** The payment replaces another running paid plan: its paid terms are used up by this credit. */
+  switched: boolean;
+}
+
+const isRunning = (current: CurrentPlan, now: Date) =>
+  current.planId !== BASIC_PLAN_ID && (current.planExpiresAt === null || current.planExpiresAt > now);
+
 /**
- * The new end date, or null when the user already holds the plan without an end (an admin's grant).
- * - Same plan, still running: the period is added to its end date.
- * - Nothing running, 'Базовый', or lapsed: the period starts now.
- * - Another paid plan still running: the period starts now, and the unused time of the old plan is
- *   credited at the ratio of the monthly prices, so no money paid is lost by switching.
+ * The money of the unused part of each paid term: value × unused time ÷ the term's length. Time before
+ * `now` is used; time after `cap` (an end date an admin moved earlier) was taken away and is not paid back.
+ * Rounded down to whole kopecks.
  */
-export function nextTermEnd(input: TermInput): Date | null {
+export function unusedCreditKopecks(terms: readonly PaidTerm[], now: Date, cap: Date | null): number {
+  let credit = 0;
+  for (const term of terms) {
+    const length = term.termEnd.getTime() - term.termStart.getTime();
+    if (length <= 0 || term.valueKopecks <= 0) continue;
+    const from = Math.max(term.termStart.getTime(), now.getTime());
+    const to = Math.min(term.termEnd.getTime(), cap?.getTime() ?? Number.POSITIVE_INFINITY);
+    if (to > from) credit += (term.valueKopecks * (to - from)) / length;
+  }
+  return Math.floor(credit + 1e-6);
+}
+
+/**
+ * The term a payment buys.
+ * - Same plan, still running: the period is added to its end date (an unlimited grant stays unlimited).
+ * - Nothing running, 'Базовый', or lapsed: the period starts now.
+ * - Another paid plan still running: the period starts now, and the money of the old plan's unused paid
+ *   time buys extra days of the new plan at the price per day of the period bought.
+ */
+export function nextTerm(input: TermInput): TermResult {
   const { current, now } = input;
-  const running =
-    current.planId !== BASIC_PLAN_ID && (current.planExpiresAt === null || current.planExpiresAt > now);
+  const running = isRunning(current, now);
   if (running && current.planId === input.planId) {
-    if (current.planExpiresAt === null) return null;
-    return addMonths(current.planExpiresAt, input.months);
+    if (current.planExpiresAt === null) {
+      return { termStart: now, grantedUntil: null, creditKopecks: 0, switched: false };
+    }
+    return {
+      termStart: current.planExpiresAt,
+      grantedUntil: addMonths(current.planExpiresAt, input.months),
+      creditKopecks: 0,
+      switched: false,
+    };
   }
   const end = addMonths(now, input.months);
-  if (running && current.planExpiresAt !== null && input.monthKopecks > 0 && current.monthKopecks > 0) {
-    const unusedMs = current.planExpiresAt.getTime() - now.getTime();
-    const creditMs = Math.floor((unusedMs * current.monthKopecks) / input.monthKopecks);
-    return new Date(end.getTime() + creditMs);
+  // A price of 0 cannot be checked out (decision 0022); without it there is no price per day either.
+  if (!running || input.priceKopecks <= 0) {
+    return { termStart: now, grantedUntil: end, creditKopecks: 0, switched: false };
   }
-  return end;
+  const creditKopecks = unusedCreditKopecks(input.paidTerms, now, current.planExpiresAt);
+  const periodMs = end.getTime() - now.getTime();
+  const creditMs = Math.floor((creditKopecks * periodMs) / input.priceKopecks);
+  return { termStart: now, grantedUntil: new Date(end.getTime() + creditMs), creditKopecks, switched: true };
 }
+
+/** The end of the span an order bought: its granted_until, or one period from its start under an unlimited grant. */
+export const termEndOf = (order: { termStart: Date; grantedUntil: Date | null; months: number }): Date =>
+  order.grantedUntil ?? addMonths(order.termStart, order.months);

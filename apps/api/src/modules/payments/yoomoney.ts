@@ -54,6 +54,10 @@ export function toKopecks(amount: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
+/** A money column (Prisma's Decimal) in kopecks. */
+export const decimalKopecks = (value: { toFixed(digits: number): string }): number =>
+  toKopecks(value.toFixed(2)) ?? 0;
+
 /** 99050 → '990.50'. */
 export const fromKopecks = (kopecks: number): string =>
   `${Math.floor(kopecks / 100)}.${String(kopecks % 100).padStart(2, '0')}`;

@@ -64,7 +64,8 @@ export const ModelName = {
   File: 'File',
   Plan: 'Plan',
   PaymentOrder: 'PaymentOrder',
-  PaymentNotification: 'PaymentNotification'
+  PaymentNotification: 'PaymentNotification',
+  PaymentRefund: 'PaymentRefund'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -254,13 +255,18 @@ export const PaymentOrderScalarFieldEnum = {
   id: 'id',
   label: 'label',
   userId: 'userId',
+  email: 'email',
   planId: 'planId',
   period: 'period',
   method: 'method',
   amount: 'amount',
   status: 'status',
+  test: 'test',
   paidAt: 'paidAt',
+  termStart: 'termStart',
   grantedUntil: 'grantedUntil',
+  credit: 'credit',
+  supersededAt: 'supersededAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -284,12 +290,37 @@ export const PaymentNotificationScalarFieldEnum = {
 export type PaymentNotificationScalarFieldEnum = (typeof PaymentNotificationScalarFieldEnum)[keyof typeof PaymentNotificationScalarFieldEnum]
 
 
+export const PaymentRefundScalarFieldEnum = {
+  id: 'id',
+  operationId: 'operationId',
+  label: 'label',
+  orderId: 'orderId',
+  email: 'email',
+  amount: 'amount',
+  reason: 'reason',
+  test: 'test',
+  fields: 'fields',
+  createdAt: 'createdAt',
+  resolvedAt: 'resolvedAt',
+  resolvedBy: 'resolvedBy'
+} as const
+
+export type PaymentRefundScalarFieldEnum = (typeof PaymentRefundScalarFieldEnum)[keyof typeof PaymentRefundScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
 } as const
 
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {
@@ -306,4 +337,13 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 

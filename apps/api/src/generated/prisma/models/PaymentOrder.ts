@@ -31,6 +31,7 @@ export type PaymentOrderAvgAggregateOutputType = {
   userId: number | null
   planId: number | null
   amount: runtime.Decimal | null
+  credit: runtime.Decimal | null
 }
 
 export type PaymentOrderSumAggregateOutputType = {
@@ -38,19 +39,25 @@ export type PaymentOrderSumAggregateOutputType = {
   userId: number | null
   planId: number | null
   amount: runtime.Decimal | null
+  credit: runtime.Decimal | null
 }
 
 export type PaymentOrderMinAggregateOutputType = {
   id: number | null
   label: string | null
   userId: number | null
+  email: string | null
   planId: number | null
   period: $Enums.PaymentPeriod | null
   method: string | null
   amount: runtime.Decimal | null
   status: $Enums.PaymentOrderStatus | null
+  test: boolean | null
   paidAt: Date | null
+  termStart: Date | null
   grantedUntil: Date | null
+  credit: runtime.Decimal | null
+  supersededAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -59,13 +66,18 @@ export type PaymentOrderMaxAggregateOutputType = {
   id: number | null
   label: string | null
   userId: number | null
+  email: string | null
   planId: number | null
   period: $Enums.PaymentPeriod | null
   method: string | null
   amount: runtime.Decimal | null
   status: $Enums.PaymentOrderStatus | null
+  test: boolean | null
   paidAt: Date | null
+  termStart: Date | null
   grantedUntil: Date | null
+  credit: runtime.Decimal | null
+  supersededAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -74,13 +86,18 @@ export type PaymentOrderCountAggregateOutputType = {
   id: number
   label: number
   userId: number
+  email: number
   planId: number
   period: number
   method: number
   amount: number
   status: number
+  test: number
   paidAt: number
+  termStart: number
   grantedUntil: number
+  credit: number
+  supersededAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -92,6 +109,7 @@ export type PaymentOrderAvgAggregateInputType = {
   userId?: true
   planId?: true
   amount?: true
+  credit?: true
 }
 
 export type PaymentOrderSumAggregateInputType = {
@@ -99,19 +117,25 @@ export type PaymentOrderSumAggregateInputType = {
   userId?: true
   planId?: true
   amount?: true
+  credit?: true
 }
 
 export type PaymentOrderMinAggregateInputType = {
   id?: true
   label?: true
   userId?: true
+  email?: true
   planId?: true
   period?: true
   method?: true
   amount?: true
   status?: true
+  test?: true
   paidAt?: true
+  termStart?: true
   grantedUntil?: true
+  credit?: true
+  supersededAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -120,13 +144,18 @@ export type PaymentOrderMaxAggregateInputType = {
   id?: true
   label?: true
   userId?: true
+  email?: true
   planId?: true
   period?: true
   method?: true
   amount?: true
   status?: true
+  test?: true
   paidAt?: true
+  termStart?: true
   grantedUntil?: true
+  credit?: true
+  supersededAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -135,13 +164,18 @@ export type PaymentOrderCountAggregateInputType = {
   id?: true
   label?: true
   userId?: true
+  email?: true
   planId?: true
   period?: true
   method?: true
   amount?: true
   status?: true
+  test?: true
   paidAt?: true
+  termStart?: true
   grantedUntil?: true
+  credit?: true
+  supersededAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -236,14 +270,19 @@ export type PaymentOrderGroupByArgs<ExtArgs extends runtime.Types.Extensions.Int
 export type PaymentOrderGroupByOutputType = {
   id: number
   label: string
-  userId: number
+  userId: number | null
+  email: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal
   status: $Enums.PaymentOrderStatus
+  test: boolean
   paidAt: Date | null
+  termStart: Date | null
   grantedUntil: Date | null
+  credit: runtime.Decimal
+  supersededAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: PaymentOrderCountAggregateOutputType | null
@@ -274,37 +313,49 @@ export type PaymentOrderWhereInput = {
   NOT?: Prisma.PaymentOrderWhereInput | Prisma.PaymentOrderWhereInput[]
   id?: Prisma.IntFilter<"PaymentOrder"> | number
   label?: Prisma.StringFilter<"PaymentOrder"> | string
-  userId?: Prisma.IntFilter<"PaymentOrder"> | number
+  userId?: Prisma.IntNullableFilter<"PaymentOrder"> | number | null
+  email?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
   planId?: Prisma.IntFilter<"PaymentOrder"> | number
   period?: Prisma.EnumPaymentPeriodFilter<"PaymentOrder"> | $Enums.PaymentPeriod
   method?: Prisma.StringFilter<"PaymentOrder"> | string
   amount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFilter<"PaymentOrder"> | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   paidAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  termStart?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
-  user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   plan?: Prisma.XOR<Prisma.PlanScalarRelationFilter, Prisma.PlanWhereInput>
   notifications?: Prisma.PaymentNotificationListRelationFilter
+  refunds?: Prisma.PaymentRefundListRelationFilter
 }
 
 export type PaymentOrderOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   label?: Prisma.SortOrder
-  userId?: Prisma.SortOrder
+  userId?: Prisma.SortOrderInput | Prisma.SortOrder
+  email?: Prisma.SortOrderInput | Prisma.SortOrder
   planId?: Prisma.SortOrder
   period?: Prisma.SortOrder
   method?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  test?: Prisma.SortOrder
   paidAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  termStart?: Prisma.SortOrderInput | Prisma.SortOrder
   grantedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  credit?: Prisma.SortOrder
+  supersededAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   user?: Prisma.UserOrderByWithRelationInput
   plan?: Prisma.PlanOrderByWithRelationInput
   notifications?: Prisma.PaymentNotificationOrderByRelationAggregateInput
+  refunds?: Prisma.PaymentRefundOrderByRelationAggregateInput
 }
 
 export type PaymentOrderWhereUniqueInput = Prisma.AtLeast<{
@@ -313,32 +364,43 @@ export type PaymentOrderWhereUniqueInput = Prisma.AtLeast<{
   AND?: Prisma.PaymentOrderWhereInput | Prisma.PaymentOrderWhereInput[]
   OR?: Prisma.PaymentOrderWhereInput[]
   NOT?: Prisma.PaymentOrderWhereInput | Prisma.PaymentOrderWhereInput[]
-  userId?: Prisma.IntFilter<"PaymentOrder"> | number
+  userId?: Prisma.IntNullableFilter<"PaymentOrder"> | number | null
+  email?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
   planId?: Prisma.IntFilter<"PaymentOrder"> | number
   period?: Prisma.EnumPaymentPeriodFilter<"PaymentOrder"> | $Enums.PaymentPeriod
   method?: Prisma.StringFilter<"PaymentOrder"> | string
   amount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFilter<"PaymentOrder"> | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   paidAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  termStart?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
-  user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   plan?: Prisma.XOR<Prisma.PlanScalarRelationFilter, Prisma.PlanWhereInput>
   notifications?: Prisma.PaymentNotificationListRelationFilter
+  refunds?: Prisma.PaymentRefundListRelationFilter
 }, "id" | "label">
 
 export type PaymentOrderOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   label?: Prisma.SortOrder
-  userId?: Prisma.SortOrder
+  userId?: Prisma.SortOrderInput | Prisma.SortOrder
+  email?: Prisma.SortOrderInput | Prisma.SortOrder
   planId?: Prisma.SortOrder
   period?: Prisma.SortOrder
   method?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  test?: Prisma.SortOrder
   paidAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  termStart?: Prisma.SortOrderInput | Prisma.SortOrder
   grantedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
+  credit?: Prisma.SortOrder
+  supersededAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.PaymentOrderCountOrderByAggregateInput
@@ -354,103 +416,142 @@ export type PaymentOrderScalarWhereWithAggregatesInput = {
   NOT?: Prisma.PaymentOrderScalarWhereWithAggregatesInput | Prisma.PaymentOrderScalarWhereWithAggregatesInput[]
   id?: Prisma.IntWithAggregatesFilter<"PaymentOrder"> | number
   label?: Prisma.StringWithAggregatesFilter<"PaymentOrder"> | string
-  userId?: Prisma.IntWithAggregatesFilter<"PaymentOrder"> | number
+  userId?: Prisma.IntNullableWithAggregatesFilter<"PaymentOrder"> | number | null
+  email?: Prisma.StringNullableWithAggregatesFilter<"PaymentOrder"> | string | null
   planId?: Prisma.IntWithAggregatesFilter<"PaymentOrder"> | number
   period?: Prisma.EnumPaymentPeriodWithAggregatesFilter<"PaymentOrder"> | $Enums.PaymentPeriod
   method?: Prisma.StringWithAggregatesFilter<"PaymentOrder"> | string
   amount?: Prisma.DecimalWithAggregatesFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusWithAggregatesFilter<"PaymentOrder"> | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolWithAggregatesFilter<"PaymentOrder"> | boolean
   paidAt?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
+  termStart?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
   grantedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
+  credit?: Prisma.DecimalWithAggregatesFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"PaymentOrder"> | Date | string
 }
 
 export type PaymentOrderCreateInput = {
   label: string
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
-  user: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
+  user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
   plan: Prisma.PlanCreateNestedOneWithoutOrdersInput
   notifications?: Prisma.PaymentNotificationCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderUncheckedCreateInput = {
   id?: number
   label: string
-  userId: number
+  userId?: number | null
+  email?: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundUncheckedCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderUpdateInput = {
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  user?: Prisma.UserUpdateOneRequiredWithoutPaymentOrdersNestedInput
+  user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
   plan?: Prisma.PlanUpdateOneRequiredWithoutOrdersNestedInput
   notifications?: Prisma.PaymentNotificationUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   planId?: Prisma.IntFieldUpdateOperationsInput | number
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUncheckedUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderCreateManyInput = {
   id?: number
   label: string
-  userId: number
+  userId?: number | null
+  email?: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
 
 export type PaymentOrderUpdateManyMutationInput = {
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -458,14 +559,19 @@ export type PaymentOrderUpdateManyMutationInput = {
 export type PaymentOrderUncheckedUpdateManyInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   planId?: Prisma.IntFieldUpdateOperationsInput | number
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -484,13 +590,18 @@ export type PaymentOrderCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   label?: Prisma.SortOrder
   userId?: Prisma.SortOrder
+  email?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   period?: Prisma.SortOrder
   method?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  test?: Prisma.SortOrder
   paidAt?: Prisma.SortOrder
+  termStart?: Prisma.SortOrder
   grantedUntil?: Prisma.SortOrder
+  credit?: Prisma.SortOrder
+  supersededAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -500,19 +611,25 @@ export type PaymentOrderAvgOrderByAggregateInput = {
   userId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   amount?: Prisma.SortOrder
+  credit?: Prisma.SortOrder
 }
 
 export type PaymentOrderMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   label?: Prisma.SortOrder
   userId?: Prisma.SortOrder
+  email?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   period?: Prisma.SortOrder
   method?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  test?: Prisma.SortOrder
   paidAt?: Prisma.SortOrder
+  termStart?: Prisma.SortOrder
   grantedUntil?: Prisma.SortOrder
+  credit?: Prisma.SortOrder
+  supersededAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -521,13 +638,18 @@ export type PaymentOrderMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   label?: Prisma.SortOrder
   userId?: Prisma.SortOrder
+  email?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   period?: Prisma.SortOrder
   method?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  test?: Prisma.SortOrder
   paidAt?: Prisma.SortOrder
+  termStart?: Prisma.SortOrder
   grantedUntil?: Prisma.SortOrder
+  credit?: Prisma.SortOrder
+  supersededAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -537,11 +659,17 @@ export type PaymentOrderSumOrderByAggregateInput = {
   userId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   amount?: Prisma.SortOrder
+  credit?: Prisma.SortOrder
 }
 
 export type PaymentOrderScalarRelationFilter = {
   is?: Prisma.PaymentOrderWhereInput
   isNot?: Prisma.PaymentOrderWhereInput
+}
+
+export type PaymentOrderNullableScalarRelationFilter = {
+  is?: Prisma.PaymentOrderWhereInput | null
+  isNot?: Prisma.PaymentOrderWhereInput | null
 }
 
 export type PaymentOrderCreateNestedManyWithoutUserInput = {
@@ -650,33 +778,61 @@ export type PaymentOrderUpdateOneRequiredWithoutNotificationsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.PaymentOrderUpdateToOneWithWhereWithoutNotificationsInput, Prisma.PaymentOrderUpdateWithoutNotificationsInput>, Prisma.PaymentOrderUncheckedUpdateWithoutNotificationsInput>
 }
 
+export type PaymentOrderCreateNestedOneWithoutRefundsInput = {
+  create?: Prisma.XOR<Prisma.PaymentOrderCreateWithoutRefundsInput, Prisma.PaymentOrderUncheckedCreateWithoutRefundsInput>
+  connectOrCreate?: Prisma.PaymentOrderCreateOrConnectWithoutRefundsInput
+  connect?: Prisma.PaymentOrderWhereUniqueInput
+}
+
+export type PaymentOrderUpdateOneWithoutRefundsNestedInput = {
+  create?: Prisma.XOR<Prisma.PaymentOrderCreateWithoutRefundsInput, Prisma.PaymentOrderUncheckedCreateWithoutRefundsInput>
+  connectOrCreate?: Prisma.PaymentOrderCreateOrConnectWithoutRefundsInput
+  upsert?: Prisma.PaymentOrderUpsertWithoutRefundsInput
+  disconnect?: Prisma.PaymentOrderWhereInput | boolean
+  delete?: Prisma.PaymentOrderWhereInput | boolean
+  connect?: Prisma.PaymentOrderWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.PaymentOrderUpdateToOneWithWhereWithoutRefundsInput, Prisma.PaymentOrderUpdateWithoutRefundsInput>, Prisma.PaymentOrderUncheckedUpdateWithoutRefundsInput>
+}
+
 export type PaymentOrderCreateWithoutUserInput = {
   label: string
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   plan: Prisma.PlanCreateNestedOneWithoutOrdersInput
   notifications?: Prisma.PaymentNotificationCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderUncheckedCreateWithoutUserInput = {
   id?: number
   label: string
+  email?: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundUncheckedCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderCreateOrConnectWithoutUserInput = {
@@ -711,45 +867,62 @@ export type PaymentOrderScalarWhereInput = {
   NOT?: Prisma.PaymentOrderScalarWhereInput | Prisma.PaymentOrderScalarWhereInput[]
   id?: Prisma.IntFilter<"PaymentOrder"> | number
   label?: Prisma.StringFilter<"PaymentOrder"> | string
-  userId?: Prisma.IntFilter<"PaymentOrder"> | number
+  userId?: Prisma.IntNullableFilter<"PaymentOrder"> | number | null
+  email?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
   planId?: Prisma.IntFilter<"PaymentOrder"> | number
   period?: Prisma.EnumPaymentPeriodFilter<"PaymentOrder"> | $Enums.PaymentPeriod
   method?: Prisma.StringFilter<"PaymentOrder"> | string
   amount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFilter<"PaymentOrder"> | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   paidAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  termStart?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
 }
 
 export type PaymentOrderCreateWithoutPlanInput = {
   label: string
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
-  user: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
+  user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
   notifications?: Prisma.PaymentNotificationCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderUncheckedCreateWithoutPlanInput = {
   id?: number
   label: string
-  userId: number
+  userId?: number | null
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
+  refunds?: Prisma.PaymentRefundUncheckedCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderCreateOrConnectWithoutPlanInput = {
@@ -780,31 +953,43 @@ export type PaymentOrderUpdateManyWithWhereWithoutPlanInput = {
 
 export type PaymentOrderCreateWithoutNotificationsInput = {
   label: string
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
-  user: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
+  user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
   plan: Prisma.PlanCreateNestedOneWithoutOrdersInput
+  refunds?: Prisma.PaymentRefundCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderUncheckedCreateWithoutNotificationsInput = {
   id?: number
   label: string
-  userId: number
+  userId?: number | null
+  email?: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  refunds?: Prisma.PaymentRefundUncheckedCreateNestedManyWithoutOrderInput
 }
 
 export type PaymentOrderCreateOrConnectWithoutNotificationsInput = {
@@ -825,86 +1010,218 @@ export type PaymentOrderUpdateToOneWithWhereWithoutNotificationsInput = {
 
 export type PaymentOrderUpdateWithoutNotificationsInput = {
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  user?: Prisma.UserUpdateOneRequiredWithoutPaymentOrdersNestedInput
+  user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
   plan?: Prisma.PlanUpdateOneRequiredWithoutOrdersNestedInput
+  refunds?: Prisma.PaymentRefundUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateWithoutNotificationsInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   planId?: Prisma.IntFieldUpdateOperationsInput | number
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  refunds?: Prisma.PaymentRefundUncheckedUpdateManyWithoutOrderNestedInput
 }
 
-export type PaymentOrderCreateManyUserInput = {
+export type PaymentOrderCreateWithoutRefundsInput = {
+  label: string
+  email?: string | null
+  period: $Enums.PaymentPeriod
+  method: string
+  amount: runtime.Decimal | runtime.DecimalJsLike | number | string
+  status?: $Enums.PaymentOrderStatus
+  test?: boolean
+  paidAt?: Date | string | null
+  termStart?: Date | string | null
+  grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
+  plan: Prisma.PlanCreateNestedOneWithoutOrdersInput
+  notifications?: Prisma.PaymentNotificationCreateNestedManyWithoutOrderInput
+}
+
+export type PaymentOrderUncheckedCreateWithoutRefundsInput = {
   id?: number
   label: string
+  userId?: number | null
+  email?: string | null
   planId: number
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
+}
+
+export type PaymentOrderCreateOrConnectWithoutRefundsInput = {
+  where: Prisma.PaymentOrderWhereUniqueInput
+  create: Prisma.XOR<Prisma.PaymentOrderCreateWithoutRefundsInput, Prisma.PaymentOrderUncheckedCreateWithoutRefundsInput>
+}
+
+export type PaymentOrderUpsertWithoutRefundsInput = {
+  update: Prisma.XOR<Prisma.PaymentOrderUpdateWithoutRefundsInput, Prisma.PaymentOrderUncheckedUpdateWithoutRefundsInput>
+  create: Prisma.XOR<Prisma.PaymentOrderCreateWithoutRefundsInput, Prisma.PaymentOrderUncheckedCreateWithoutRefundsInput>
+  where?: Prisma.PaymentOrderWhereInput
+}
+
+export type PaymentOrderUpdateToOneWithWhereWithoutRefundsInput = {
+  where?: Prisma.PaymentOrderWhereInput
+  data: Prisma.XOR<Prisma.PaymentOrderUpdateWithoutRefundsInput, Prisma.PaymentOrderUncheckedUpdateWithoutRefundsInput>
+}
+
+export type PaymentOrderUpdateWithoutRefundsInput = {
+  label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
+  method?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutOrdersNestedInput
+  notifications?: Prisma.PaymentNotificationUpdateManyWithoutOrderNestedInput
+}
+
+export type PaymentOrderUncheckedUpdateWithoutRefundsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  label?: Prisma.StringFieldUpdateOperationsInput | string
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
+  method?: Prisma.StringFieldUpdateOperationsInput | string
+  amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
+}
+
+export type PaymentOrderCreateManyUserInput = {
+  id?: number
+  label: string
+  email?: string | null
+  planId: number
+  period: $Enums.PaymentPeriod
+  method: string
+  amount: runtime.Decimal | runtime.DecimalJsLike | number | string
+  status?: $Enums.PaymentOrderStatus
+  test?: boolean
+  paidAt?: Date | string | null
+  termStart?: Date | string | null
+  grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
 
 export type PaymentOrderUpdateWithoutUserInput = {
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutOrdersNestedInput
   notifications?: Prisma.PaymentNotificationUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateWithoutUserInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   planId?: Prisma.IntFieldUpdateOperationsInput | number
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUncheckedUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateManyWithoutUserInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   planId?: Prisma.IntFieldUpdateOperationsInput | number
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -912,56 +1229,78 @@ export type PaymentOrderUncheckedUpdateManyWithoutUserInput = {
 export type PaymentOrderCreateManyPlanInput = {
   id?: number
   label: string
-  userId: number
+  userId?: number | null
+  email?: string | null
   period: $Enums.PaymentPeriod
   method: string
   amount: runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: $Enums.PaymentOrderStatus
+  test?: boolean
   paidAt?: Date | string | null
+  termStart?: Date | string | null
   grantedUntil?: Date | string | null
+  credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Date | string | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
 
 export type PaymentOrderUpdateWithoutPlanInput = {
   label?: Prisma.StringFieldUpdateOperationsInput | string
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
-  user?: Prisma.UserUpdateOneRequiredWithoutPaymentOrdersNestedInput
+  user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
   notifications?: Prisma.PaymentNotificationUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateWithoutPlanInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
+  refunds?: Prisma.PaymentRefundUncheckedUpdateManyWithoutOrderNestedInput
 }
 
 export type PaymentOrderUncheckedUpdateManyWithoutPlanInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   label?: Prisma.StringFieldUpdateOperationsInput | string
-  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  email?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   period?: Prisma.EnumPaymentPeriodFieldUpdateOperationsInput | $Enums.PaymentPeriod
   method?: Prisma.StringFieldUpdateOperationsInput | string
   amount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   status?: Prisma.EnumPaymentOrderStatusFieldUpdateOperationsInput | $Enums.PaymentOrderStatus
+  test?: Prisma.BoolFieldUpdateOperationsInput | boolean
   paidAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  termStart?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -973,10 +1312,12 @@ export type PaymentOrderUncheckedUpdateManyWithoutPlanInput = {
 
 export type PaymentOrderCountOutputType = {
   notifications: number
+  refunds: number
 }
 
 export type PaymentOrderCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   notifications?: boolean | PaymentOrderCountOutputTypeCountNotificationsArgs
+  refunds?: boolean | PaymentOrderCountOutputTypeCountRefundsArgs
 }
 
 /**
@@ -996,23 +1337,36 @@ export type PaymentOrderCountOutputTypeCountNotificationsArgs<ExtArgs extends ru
   where?: Prisma.PaymentNotificationWhereInput
 }
 
+/**
+ * PaymentOrderCountOutputType without action
+ */
+export type PaymentOrderCountOutputTypeCountRefundsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PaymentRefundWhereInput
+}
+
 
 export type PaymentOrderSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
   label?: boolean
   userId?: boolean
+  email?: boolean
   planId?: boolean
   period?: boolean
   method?: boolean
   amount?: boolean
   status?: boolean
+  test?: boolean
   paidAt?: boolean
+  termStart?: boolean
   grantedUntil?: boolean
+  credit?: boolean
+  supersededAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
   notifications?: boolean | Prisma.PaymentOrder$notificationsArgs<ExtArgs>
+  refunds?: boolean | Prisma.PaymentOrder$refundsArgs<ExtArgs>
   _count?: boolean | Prisma.PaymentOrderCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["paymentOrder"]>
 
@@ -1020,16 +1374,21 @@ export type PaymentOrderSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   id?: boolean
   label?: boolean
   userId?: boolean
+  email?: boolean
   planId?: boolean
   period?: boolean
   method?: boolean
   amount?: boolean
   status?: boolean
+  test?: boolean
   paidAt?: boolean
+  termStart?: boolean
   grantedUntil?: boolean
+  credit?: boolean
+  supersededAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["paymentOrder"]>
 
@@ -1037,16 +1396,21 @@ export type PaymentOrderSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   id?: boolean
   label?: boolean
   userId?: boolean
+  email?: boolean
   planId?: boolean
   period?: boolean
   method?: boolean
   amount?: boolean
   status?: boolean
+  test?: boolean
   paidAt?: boolean
+  termStart?: boolean
   grantedUntil?: boolean
+  credit?: boolean
+  supersededAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["paymentOrder"]>
 
@@ -1054,39 +1418,46 @@ export type PaymentOrderSelectScalar = {
   id?: boolean
   label?: boolean
   userId?: boolean
+  email?: boolean
   planId?: boolean
   period?: boolean
   method?: boolean
   amount?: boolean
   status?: boolean
+  test?: boolean
   paidAt?: boolean
+  termStart?: boolean
   grantedUntil?: boolean
+  credit?: boolean
+  supersededAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type PaymentOrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "label" | "userId" | "planId" | "period" | "method" | "amount" | "status" | "paidAt" | "grantedUntil" | "createdAt" | "updatedAt", ExtArgs["result"]["paymentOrder"]>
+export type PaymentOrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "label" | "userId" | "email" | "planId" | "period" | "method" | "amount" | "status" | "test" | "paidAt" | "termStart" | "grantedUntil" | "credit" | "supersededAt" | "createdAt" | "updatedAt", ExtArgs["result"]["paymentOrder"]>
 export type PaymentOrderInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
   notifications?: boolean | Prisma.PaymentOrder$notificationsArgs<ExtArgs>
+  refunds?: boolean | Prisma.PaymentOrder$refundsArgs<ExtArgs>
   _count?: boolean | Prisma.PaymentOrderCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type PaymentOrderIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
 }
 export type PaymentOrderIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
-  user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
 }
 
 export type $PaymentOrderPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "PaymentOrder"
   objects: {
-    user: Prisma.$UserPayload<ExtArgs>
+    user: Prisma.$UserPayload<ExtArgs> | null
     plan: Prisma.$PlanPayload<ExtArgs>
     notifications: Prisma.$PaymentNotificationPayload<ExtArgs>[]
+    refunds: Prisma.$PaymentRefundPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -1094,17 +1465,40 @@ export type $PaymentOrderPayload<ExtArgs extends runtime.Types.Extensions.Intern
      * Opaque id sent to the provider as `label`.
      */
     label: string
-    userId: number
+    /**
+     * Null once the account is deleted: the order stays for accounting (decision 0093).
+     */
+    userId: number | null
+    /**
+     * The payer's e-mail at checkout, kept when the account is deleted (decision 0093).
+     */
+    email: string | null
     planId: number
     period: $Enums.PaymentPeriod
     method: string
     amount: runtime.Decimal
     status: $Enums.PaymentOrderStatus
+    /**
+     * Made (and, once paid, paid) in test mode: no money moved (decision 0090).
+     */
+    test: boolean
     paidAt: Date | null
+    /**
+     * Start of the time this payment bought; with granted_until, the span a switch credits (decision 0091).
+     */
+    termStart: Date | null
     /**
      * The plan's end date after this payment was applied.
      */
     grantedUntil: Date | null
+    /**
+     * Value of the replaced plan's unused time carried into this order's term (decision 0091).
+     */
+    credit: runtime.Decimal
+    /**
+     * When this order's unused time was credited to another plan: it counts no more.
+     */
+    supersededAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["paymentOrder"]>
@@ -1501,9 +1895,10 @@ readonly fields: PaymentOrderFieldRefs;
  */
 export interface Prisma__PaymentOrderClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
-  user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  user<T extends Prisma.PaymentOrder$userArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.PaymentOrder$userArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   plan<T extends Prisma.PlanDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.PlanDefaultArgs<ExtArgs>>): Prisma.Prisma__PlanClient<runtime.Types.Result.GetResult<Prisma.$PlanPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   notifications<T extends Prisma.PaymentOrder$notificationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.PaymentOrder$notificationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentNotificationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  refunds<T extends Prisma.PaymentOrder$refundsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.PaymentOrder$refundsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentRefundPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1536,13 +1931,18 @@ export interface PaymentOrderFieldRefs {
   readonly id: Prisma.FieldRef<"PaymentOrder", 'Int'>
   readonly label: Prisma.FieldRef<"PaymentOrder", 'String'>
   readonly userId: Prisma.FieldRef<"PaymentOrder", 'Int'>
+  readonly email: Prisma.FieldRef<"PaymentOrder", 'String'>
   readonly planId: Prisma.FieldRef<"PaymentOrder", 'Int'>
   readonly period: Prisma.FieldRef<"PaymentOrder", 'PaymentPeriod'>
   readonly method: Prisma.FieldRef<"PaymentOrder", 'String'>
   readonly amount: Prisma.FieldRef<"PaymentOrder", 'Decimal'>
   readonly status: Prisma.FieldRef<"PaymentOrder", 'PaymentOrderStatus'>
+  readonly test: Prisma.FieldRef<"PaymentOrder", 'Boolean'>
   readonly paidAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
+  readonly termStart: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
   readonly grantedUntil: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
+  readonly credit: Prisma.FieldRef<"PaymentOrder", 'Decimal'>
+  readonly supersededAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
 }
@@ -1946,6 +2346,25 @@ export type PaymentOrderDeleteManyArgs<ExtArgs extends runtime.Types.Extensions.
 }
 
 /**
+ * PaymentOrder.user
+ */
+export type PaymentOrder$userArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the User
+   */
+  select?: Prisma.UserSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the User
+   */
+  omit?: Prisma.UserOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserInclude<ExtArgs> | null
+  where?: Prisma.UserWhereInput
+}
+
+/**
  * PaymentOrder.notifications
  */
 export type PaymentOrder$notificationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1967,6 +2386,30 @@ export type PaymentOrder$notificationsArgs<ExtArgs extends runtime.Types.Extensi
   take?: number
   skip?: number
   distinct?: Prisma.PaymentNotificationScalarFieldEnum | Prisma.PaymentNotificationScalarFieldEnum[]
+}
+
+/**
+ * PaymentOrder.refunds
+ */
+export type PaymentOrder$refundsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PaymentRefund
+   */
+  select?: Prisma.PaymentRefundSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PaymentRefund
+   */
+  omit?: Prisma.PaymentRefundOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PaymentRefundInclude<ExtArgs> | null
+  where?: Prisma.PaymentRefundWhereInput
+  orderBy?: Prisma.PaymentRefundOrderByWithRelationInput | Prisma.PaymentRefundOrderByWithRelationInput[]
+  cursor?: Prisma.PaymentRefundWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PaymentRefundScalarFieldEnum | Prisma.PaymentRefundScalarFieldEnum[]
 }
 
 /**

@@ -816,10 +816,12 @@ export type UserCreateNestedOneWithoutPaymentOrdersInput = {
   connect?: Prisma.UserWhereUniqueInput
 }
 
-export type UserUpdateOneRequiredWithoutPaymentOrdersNestedInput = {
+export type UserUpdateOneWithoutPaymentOrdersNestedInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutPaymentOrdersInput, Prisma.UserUncheckedCreateWithoutPaymentOrdersInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutPaymentOrdersInput
   upsert?: Prisma.UserUpsertWithoutPaymentOrdersInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPaymentOrdersInput, Prisma.UserUpdateWithoutPaymentOrdersInput>, Prisma.UserUncheckedUpdateWithoutPaymentOrdersInput>
 }

@@ -1,0 +1,53 @@
+import type { ListMeta, Payment, PaymentListQuerySchema } from '@cabinet/contracts';
+import type { z } from 'zod';
+import { forbidden } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import type { Actor } from './payments.config';
+
+type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
+
+/**
+ * The caller's orders (admins: everyone's, or one user's), newest first; two queries per page. Admins see
+ * the payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093).
+ */
+export async function listPayments(
+  prisma: Prisma,
+  actor: Actor,
+  query: PaymentListQuery,
+): Promise<{ data: Payment[]; meta: ListMeta }> {
+  if (!actor.isAdmin && query.user_id !== undefined && query.user_id !== actor.userId) {
+    throw forbidden('Можно смотреть только свои платежи');
+  }
+  const userId = actor.isAdmin ? query.user_id : actor.userId;
+  const where = {
+    ...(userId !== undefined ? { userId } : {}),
+    ...(query.status ? { status: query.status } : {}),
+  };
+  const [orders, total] = await Promise.all([
+    prisma.paymentOrder.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+      include: { plan: { select: { id: true, name: true } }, user: { select: { id: true, email: true } } },
+    }),
+    prisma.paymentOrder.count({ where }),
+  ]);
+  return {
+    data: orders.map((order) => ({
+      id: order.id,
+      label: order.label,
+      plan: order.plan,
+      period: order.period,
+      method: order.method,
+      amount: order.amount.toFixed(2),
+      status: order.status,
+      paid_at: order.paidAt?.toISOString() ?? null,
+      granted_until: order.grantedUntil?.toISOString() ?? null,
+      created_at: order.createdAt.toISOString(),
+      test: order.test,
+      ...(actor.isAdmin ? { user: { id: order.userId, email: order.user?.email ?? order.email ?? '' } } : {}),
+    })),
+    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
+  };
+}

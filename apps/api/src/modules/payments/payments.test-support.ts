@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { SubscribeInfoResponseSchema } from '@cabinet/contracts';
+import { expect } from 'vitest';
+import type { TestApp } from '../../../test/build-test-app';
+import type { TestUser } from '../../../test/factories';
+import { notificationSignature, type SignedFields } from './yoomoney';
+
+// Helpers of the payments API tests: a checkout, a notification as YooMoney signs it, its delivery.
+
+export async function checkout(t: TestApp, user: TestUser, body: Record<string, unknown> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/rest/subscribes/get-subscribe-info',
+    headers: user.headers,
+    payload: { subscribe_id: 2, type: 'month', user_id: user.id, ...body },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return SubscribeInfoResponseSchema.parse(res.json()).data;
+}
+
+let operation = 0;
+
+/** A notification as YooMoney sends it, signed with `key` after `over` is applied. */
+export function signedNotification(
+  key: string,
+  label: string,
+  amount: string,
+  over: Partial<SignedFields> = {},
+): Record<string, string> {
+  const fields: SignedFields = {
+    notification_type: 'card-incoming',
+    operation_id: `op-${Date.now()}-${++operation}-${randomBytes(3).toString('hex')}`,
+    amount,
+    currency: '643',
+    datetime: new Date().toISOString(),
+    sender: '',
+    codepro: 'false',
+    label,
+    ...over,
+  };
+  return {
+    ...fields,
+    withdraw_amount: amount,
+    unaccepted: 'false',
+    sha1_hash: notificationSignature(fields, key),
+  };
+}
+
+export const deliver = (t: TestApp, fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/subscribe/buy',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });

@@ -1,0 +1,10 @@
+import type { RefundReason } from '@cabinet/contracts';
+
+/** Why signed money bought nothing, as the admin reads it (docs/decisions/0092). */
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  unknown_label: 'Заказ не найден',
+  already_paid: 'Заказ уже оплачен',
+  amount_short: 'Сумма меньше цены заказа',
+};
+
+export const RESOLVE_REFUND_LABEL = 'Отметить как возвращённый';

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useRefunds } from '@/features/admin/refunds/api/get-refunds';
+import { RefundsTable } from '@/features/admin/refunds/components/refunds-table';
+import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
+
+/**
+ * /admin/refunds: signed payments that bought nothing (an unknown order, an order already paid, an amount
+ * short of the price). The money is returned by hand in YooMoney, then marked here (decision 0092).
+ */
+export function AdminRefundsRoute() {
+  const [page, setPage] = useState(1);
+  const list = useRefunds(page);
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Возвраты' }]}
+        title="Возвраты"
+        description="Платежи с верной подписью, за которые ничего не подключено. Верните деньги плательщику в YooMoney и отметьте возврат здесь."
+      />
+      <AdminListFrame list={list} page={page} onPageChange={setPage}>
+        <RefundsTable refunds={list.data?.items ?? []} />
+      </AdminListFrame>
+    </>
+  );
+}
