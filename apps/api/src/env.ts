@@ -142,8 +142,6 @@ export const EnvSchema = z
       emptyToUndefined,
       z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional(),
     ),
-    /** test | live; read by the payments module. Unset: decided by the YooMoney settings. */
-    PAYMENTS_MODE: z.preprocess(emptyToUndefined, z.enum(['test', 'live']).optional()),
     /** Per-IP sign-in requests a minute, for each of the two login steps. */
     LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     LOG_LEVEL: z.preprocess(
