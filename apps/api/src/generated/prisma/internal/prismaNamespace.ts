@@ -1377,6 +1377,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  filesBytes: 'filesBytes',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -1453,6 +1454,7 @@ export const MemberScalarFieldEnum = {
   status: 'status',
   publicKey: 'publicKey',
   autoLinked: 'autoLinked',
+  requestedById: 'requestedById',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -1615,6 +1617,20 @@ export type BytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, '
  * Reference to a field of type 'Bytes[]'
  */
 export type ListBytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes[]'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
     
 
 

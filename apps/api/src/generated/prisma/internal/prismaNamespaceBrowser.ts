@@ -103,6 +103,7 @@ export const UserScalarFieldEnum = {
   vaultKey: 'vaultKey',
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
+  filesBytes: 'filesBytes',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -179,6 +180,7 @@ export const MemberScalarFieldEnum = {
   status: 'status',
   publicKey: 'publicKey',
   autoLinked: 'autoLinked',
+  requestedById: 'requestedById',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

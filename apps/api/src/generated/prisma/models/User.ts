@@ -31,6 +31,7 @@ export type UserAvgAggregateOutputType = {
   typeId: number | null
   planId: number | null
   avatarFileId: number | null
+  filesBytes: number | null
 }
 
 export type UserSumAggregateOutputType = {
@@ -38,6 +39,7 @@ export type UserSumAggregateOutputType = {
   typeId: number | null
   planId: number | null
   avatarFileId: number | null
+  filesBytes: bigint | null
 }
 
 export type UserMinAggregateOutputType = {
@@ -51,6 +53,7 @@ export type UserMinAggregateOutputType = {
   vaultKey: runtime.Bytes | null
   avatarFileId: number | null
   blockedAt: Date | null
+  filesBytes: bigint | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -66,6 +69,7 @@ export type UserMaxAggregateOutputType = {
   vaultKey: runtime.Bytes | null
   avatarFileId: number | null
   blockedAt: Date | null
+  filesBytes: bigint | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -81,6 +85,7 @@ export type UserCountAggregateOutputType = {
   vaultKey: number
   avatarFileId: number
   blockedAt: number
+  filesBytes: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -92,6 +97,7 @@ export type UserAvgAggregateInputType = {
   typeId?: true
   planId?: true
   avatarFileId?: true
+  filesBytes?: true
 }
 
 export type UserSumAggregateInputType = {
@@ -99,6 +105,7 @@ export type UserSumAggregateInputType = {
   typeId?: true
   planId?: true
   avatarFileId?: true
+  filesBytes?: true
 }
 
 export type UserMinAggregateInputType = {
@@ -112,6 +119,7 @@ export type UserMinAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -127,6 +135,7 @@ export type UserMaxAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -142,6 +151,7 @@ export type UserCountAggregateInputType = {
   vaultKey?: true
   avatarFileId?: true
   blockedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -244,6 +254,7 @@ export type UserGroupByOutputType = {
   vaultKey: runtime.Bytes
   avatarFileId: number | null
   blockedAt: Date | null
+  filesBytes: bigint
   createdAt: Date
   updatedAt: Date
   _count: UserCountAggregateOutputType | null
@@ -282,6 +293,7 @@ export type UserWhereInput = {
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -291,6 +303,7 @@ export type UserWhereInput = {
   files?: Prisma.FileListRelationFilter
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
   memberships?: Prisma.MemberListRelationFilter
+  requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
 }
 
@@ -305,6 +318,7 @@ export type UserOrderByWithRelationInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   type?: Prisma.UserTypeOrderByWithRelationInput
@@ -314,6 +328,7 @@ export type UserOrderByWithRelationInput = {
   files?: Prisma.FileOrderByRelationAggregateInput
   ownedOrganizations?: Prisma.OrganizationOrderByRelationAggregateInput
   memberships?: Prisma.MemberOrderByRelationAggregateInput
+  requestedMembers?: Prisma.MemberOrderByRelationAggregateInput
   paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
 }
 
@@ -331,6 +346,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   planExpiresAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -340,6 +356,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   files?: Prisma.FileListRelationFilter
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
   memberships?: Prisma.MemberListRelationFilter
+  requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
 }, "id" | "email" | "avatarFileId">
 
@@ -354,6 +371,7 @@ export type UserOrderByWithAggregationInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
@@ -377,6 +395,7 @@ export type UserScalarWhereWithAggregatesInput = {
   vaultKey?: Prisma.BytesWithAggregatesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableWithAggregatesFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntWithAggregatesFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
 }
@@ -388,6 +407,7 @@ export type UserCreateInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -397,6 +417,7 @@ export type UserCreateInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -411,12 +432,14 @@ export type UserUncheckedCreateInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -427,6 +450,7 @@ export type UserUpdateInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -436,6 +460,7 @@ export type UserUpdateInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -450,12 +475,14 @@ export type UserUncheckedUpdateInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -470,6 +497,7 @@ export type UserCreateManyInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -481,6 +509,7 @@ export type UserUpdateManyMutationInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -496,6 +525,7 @@ export type UserUncheckedUpdateManyInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -521,6 +551,7 @@ export type UserCountOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -530,6 +561,7 @@ export type UserAvgOrderByAggregateInput = {
   typeId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
 }
 
 export type UserMaxOrderByAggregateInput = {
@@ -543,6 +575,7 @@ export type UserMaxOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -558,6 +591,7 @@ export type UserMinOrderByAggregateInput = {
   vaultKey?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -567,6 +601,7 @@ export type UserSumOrderByAggregateInput = {
   typeId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
 }
 
 export type UserScalarRelationFilter = {
@@ -629,6 +664,14 @@ export type BytesFieldUpdateOperationsInput = {
   set?: runtime.Bytes
 }
 
+export type BigIntFieldUpdateOperationsInput = {
+  set?: bigint | number
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
+}
+
 export type NullableIntFieldUpdateOperationsInput = {
   set?: number | null
   increment?: number
@@ -671,12 +714,28 @@ export type UserCreateNestedOneWithoutMembershipsInput = {
   connect?: Prisma.UserWhereUniqueInput
 }
 
+export type UserCreateNestedOneWithoutRequestedMembersInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutRequestedMembersInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
 export type UserUpdateOneRequiredWithoutMembershipsNestedInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutMembershipsInput, Prisma.UserUncheckedCreateWithoutMembershipsInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutMembershipsInput
   upsert?: Prisma.UserUpsertWithoutMembershipsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutMembershipsInput, Prisma.UserUpdateWithoutMembershipsInput>, Prisma.UserUncheckedUpdateWithoutMembershipsInput>
+}
+
+export type UserUpdateOneWithoutRequestedMembersNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutRequestedMembersInput
+  upsert?: Prisma.UserUpsertWithoutRequestedMembersInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutRequestedMembersInput, Prisma.UserUpdateWithoutRequestedMembersInput>, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
 }
 
 export type UserCreateNestedOneWithoutFilesInput = {
@@ -788,6 +847,7 @@ export type UserCreateWithoutTypeInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
@@ -796,6 +856,7 @@ export type UserCreateWithoutTypeInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -809,12 +870,14 @@ export type UserUncheckedCreateWithoutTypeInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -858,6 +921,7 @@ export type UserScalarWhereInput = {
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
 }
@@ -869,6 +933,7 @@ export type UserCreateWithoutSessionsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -877,6 +942,7 @@ export type UserCreateWithoutSessionsInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -891,11 +957,13 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -922,6 +990,7 @@ export type UserUpdateWithoutSessionsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -930,6 +999,7 @@ export type UserUpdateWithoutSessionsInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -944,11 +1014,13 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -959,6 +1031,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -967,6 +1040,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -981,11 +1055,13 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -1012,6 +1088,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1020,6 +1097,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1034,11 +1112,13 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1049,6 +1129,7 @@ export type UserCreateWithoutMembershipsInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1057,6 +1138,7 @@ export type UserCreateWithoutMembershipsInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -1071,17 +1153,65 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
   where: Prisma.UserWhereUniqueInput
   create: Prisma.XOR<Prisma.UserCreateWithoutMembershipsInput, Prisma.UserUncheckedCreateWithoutMembershipsInput>
+}
+
+export type UserCreateWithoutRequestedMembersInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutRequestedMembersInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutRequestedMembersInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
 }
 
 export type UserUpsertWithoutMembershipsInput = {
@@ -1102,6 +1232,7 @@ export type UserUpdateWithoutMembershipsInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1110,6 +1241,7 @@ export type UserUpdateWithoutMembershipsInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1124,11 +1256,65 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserUpsertWithoutRequestedMembersInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutRequestedMembersInput, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutRequestedMembersInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutRequestedMembersInput, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
+}
+
+export type UserUpdateWithoutRequestedMembersInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutRequestedMembersInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1139,6 +1325,7 @@ export type UserCreateWithoutFilesInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1147,6 +1334,7 @@ export type UserCreateWithoutFilesInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -1161,11 +1349,13 @@ export type UserUncheckedCreateWithoutFilesInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -1181,6 +1371,7 @@ export type UserCreateWithoutAvatarInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1189,6 +1380,7 @@ export type UserCreateWithoutAvatarInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -1202,12 +1394,14 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -1234,6 +1428,7 @@ export type UserUpdateWithoutFilesInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1242,6 +1437,7 @@ export type UserUpdateWithoutFilesInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1256,11 +1452,13 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1282,6 +1480,7 @@ export type UserUpdateWithoutAvatarInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1290,6 +1489,7 @@ export type UserUpdateWithoutAvatarInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1303,12 +1503,14 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1319,6 +1521,7 @@ export type UserCreateWithoutPlanInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1327,6 +1530,7 @@ export type UserCreateWithoutPlanInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -1340,12 +1544,14 @@ export type UserUncheckedCreateWithoutPlanInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -1382,6 +1588,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   planExpiresAt?: Date | string | null
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1391,6 +1598,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -1404,12 +1612,14 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -1435,6 +1645,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1444,6 +1655,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -1457,12 +1669,14 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -1475,6 +1689,7 @@ export type UserCreateManyTypeInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1486,6 +1701,7 @@ export type UserUpdateWithoutTypeInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
@@ -1494,6 +1710,7 @@ export type UserUpdateWithoutTypeInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1507,12 +1724,14 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1526,6 +1745,7 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1540,6 +1760,7 @@ export type UserCreateManyPlanInput = {
   vaultKey: runtime.Bytes
   avatarFileId?: number | null
   blockedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1551,6 +1772,7 @@ export type UserUpdateWithoutPlanInput = {
   planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1559,6 +1781,7 @@ export type UserUpdateWithoutPlanInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1572,12 +1795,14 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1591,6 +1816,7 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1605,6 +1831,7 @@ export type UserCountOutputType = {
   files: number
   ownedOrganizations: number
   memberships: number
+  requestedMembers: number
   paymentOrders: number
 }
 
@@ -1613,6 +1840,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   files?: boolean | UserCountOutputTypeCountFilesArgs
   ownedOrganizations?: boolean | UserCountOutputTypeCountOwnedOrganizationsArgs
   memberships?: boolean | UserCountOutputTypeCountMembershipsArgs
+  requestedMembers?: boolean | UserCountOutputTypeCountRequestedMembersArgs
   paymentOrders?: boolean | UserCountOutputTypeCountPaymentOrdersArgs
 }
 
@@ -1657,6 +1885,13 @@ export type UserCountOutputTypeCountMembershipsArgs<ExtArgs extends runtime.Type
 /**
  * UserCountOutputType without action
  */
+export type UserCountOutputTypeCountRequestedMembersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.MemberWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
 export type UserCountOutputTypeCountPaymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PaymentOrderWhereInput
 }
@@ -1673,6 +1908,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1682,6 +1918,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
+  requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
@@ -1697,6 +1934,7 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1715,6 +1953,7 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1733,11 +1972,12 @@ export type UserSelectScalar = {
   vaultKey?: boolean
   avatarFileId?: boolean
   blockedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "filesBytes" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -1746,6 +1986,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
+  requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
@@ -1770,6 +2011,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     files: Prisma.$FilePayload<ExtArgs>[]
     ownedOrganizations: Prisma.$OrganizationPayload<ExtArgs>[]
     memberships: Prisma.$MemberPayload<ExtArgs>[]
+    /**
+     * Join requests this user asked for through the desktop finish-adding call (decision 0098).
+     */
+    requestedMembers: Prisma.$MemberPayload<ExtArgs>[]
     paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
@@ -1789,6 +2034,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Set by an admin: sign-in is refused and sessions end while it is set.
      */
     blockedAt: Date | null
+    /**
+     * Bytes of all the user's stored files, kept with the file rows for the storage quota (decision 0095).
+     */
+    filesBytes: bigint
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["user"]>
@@ -2192,6 +2441,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   files<T extends Prisma.User$filesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$filesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$FilePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   ownedOrganizations<T extends Prisma.User$ownedOrganizationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ownedOrganizationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OrganizationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  requestedMembers<T extends Prisma.User$requestedMembersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$requestedMembersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
@@ -2232,6 +2482,7 @@ export interface UserFieldRefs {
   readonly vaultKey: Prisma.FieldRef<"User", 'Bytes'>
   readonly avatarFileId: Prisma.FieldRef<"User", 'Int'>
   readonly blockedAt: Prisma.FieldRef<"User", 'DateTime'>
+  readonly filesBytes: Prisma.FieldRef<"User", 'BigInt'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
@@ -2729,6 +2980,30 @@ export type User$ownedOrganizationsArgs<ExtArgs extends runtime.Types.Extensions
  * User.memberships
  */
 export type User$membershipsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Member
+   */
+  select?: Prisma.MemberSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Member
+   */
+  omit?: Prisma.MemberOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.MemberInclude<ExtArgs> | null
+  where?: Prisma.MemberWhereInput
+  orderBy?: Prisma.MemberOrderByWithRelationInput | Prisma.MemberOrderByWithRelationInput[]
+  cursor?: Prisma.MemberWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.MemberScalarFieldEnum | Prisma.MemberScalarFieldEnum[]
+}
+
+/**
+ * User.requestedMembers
+ */
+export type User$requestedMembersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   /**
    * Select specific fields to fetch from the Member
    */
