@@ -21,6 +21,7 @@ import { currentUser, readToken } from '../../plugins/auth';
 import { findSessionUser } from '../auth/sessions.service';
 import { contentDisposition, etagOf, findDownload, matchesEtag, servedType } from './files.download';
 import { detectType } from './files.image';
+import { listFiles } from './files.list';
 import { toFileDto } from './files.mapper';
 import {
   createImageFile,
@@ -30,7 +31,6 @@ import {
   type FileCaller,
   getFile,
   isReencodedImage,
-  listFiles,
   updateFile,
 } from './files.service';
 import { discardUpload, receiveUpload, uploadLimits } from './files.upload';

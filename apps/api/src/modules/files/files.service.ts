@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { FileListQuery, FileUpdateRequest } from '@cabinet/contracts';
-import type { File, Prisma as PrismaTypes } from '../../generated/prisma/client';
+import type { FileUpdateRequest } from '@cabinet/contracts';
+import type { File } from '../../generated/prisma/client';
 import { badRequest, notFound } from '../../lib/app-error';
-import { likeLiteral } from '../../lib/like';
 import type { Storage } from '../../lib/storage/storage';
 import type { Prisma } from '../../plugins/db/database';
 import { IMAGE_TYPES, reencodeImage } from './files.image';
@@ -133,41 +132,6 @@ export async function createPlainFile(
     prefix: UPLOAD_PREFIX,
     quotaBytes: input.quotaBytes,
   });
-}
-
-const ORDER_FIELDS = {
-  id: 'id',
-  name: 'originalName',
-  size: 'size',
-  sort: 'sort',
-  created_at: 'createdAt',
-} as const;
-
-/** GET /files: the caller's files (admins: everyone's, optionally only of user_ids). */
-export async function listFiles(prisma: Prisma, caller: FileCaller, query: FileListQuery) {
-  const userIds = [...(query['user_ids[]'] ?? []), ...(query.user_ids ?? [])];
-  const and: PrismaTypes.FileWhereInput[] = [];
-  if (!caller.isAdmin) and.push({ userId: caller.userId });
-  // For a non-admin the filter can only narrow their own list (another user's id gives nothing).
-  if (userIds.length > 0) and.push({ userId: { in: userIds } });
-  if (query.name) and.push({ originalName: { contains: likeLiteral(query.name), mode: 'insensitive' } });
-  const where: PrismaTypes.FileWhereInput = { AND: and };
-  const field = ORDER_FIELDS[query.sort_by];
-  const orderBy: PrismaTypes.FileOrderByWithRelationInput[] =
-    field === 'id' ? [{ id: query.order }] : [{ [field]: query.order }, { id: query.order }];
-  const [total, files] = await prisma.$transaction([
-    prisma.file.count({ where }),
-    prisma.file.findMany({
-      where,
-      orderBy,
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    files,
-    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
-  };
 }
 
 /** The file if the caller may see it (owner or admin), else 404 whether or not it exists. */
