@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Semaphore } from '../../lib/semaphore';
 import { MAX_CONCURRENT_REENCODES, reencodeImage, reencodeSlots } from './files.image';
 
-// At most two re-encodes at once per process (decision 0095).
+// At most two re-encodes at once per process (decision 0099).
 
 let dir: string;
 beforeAll(async () => {

@@ -24,7 +24,7 @@ export type ImageMime = keyof typeof IMAGE_TYPES;
 sharp.cache(false);
 
 /**
- * Re-encodes running at once in this process (decision 0095): each may hold a 40-megapixel image in memory
+ * Re-encodes running at once in this process (decision 0099): each may hold a 40-megapixel image in memory
  * and keeps libuv threads busy, so a burst of uploads waits its turn instead of exhausting memory and
  * starving file and database I/O.
  */

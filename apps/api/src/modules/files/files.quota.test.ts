@@ -38,9 +38,12 @@ const uploadBytes = (user: TestUser, size: number, name = 'data.bin') =>
 describe('storage quota (FILES_QUOTA_BYTES)', () => {
   it('takes files up to the quota exactly and refuses the byte past it with 413, keeping nothing', async () => {
     const user = await createUser(t);
+    const { updatedAt } = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect((await uploadBytes(user, 6_000)).statusCode).toBe(200);
     expect((await uploadBytes(user, 4_000)).statusCode).toBe(200);
     expect(await usedBytes(user)).toBe(QUOTA);
+    // The count is not a profile change.
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).updatedAt).toEqual(updatedAt);
 
     const objectsBefore = await storedObjects();
     const refused = await uploadBytes(user, 1, 'one-more.bin');

@@ -55,10 +55,10 @@ export async function reserveQuota(
   size: number,
   quota: number,
 ): Promise<void> {
-  const { count } = await tx.user.updateMany({
-    where: { id: userId, filesBytes: { lte: BigInt(quota - size) } },
-    data: { filesBytes: { increment: BigInt(size) } },
-  });
+  // Raw so that updated_at (the profile's) does not move with every upload.
+  const count = await tx.$executeRaw`
+    UPDATE "users" SET "files_bytes" = "files_bytes" + ${BigInt(size)}
+    WHERE "id" = ${userId} AND "files_bytes" + ${BigInt(size)} <= ${BigInt(quota)}`;
   if (count === 0) throw quotaExceeded(await usedBytes(tx, userId), quota, size);
 }
 
