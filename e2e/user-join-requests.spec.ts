@@ -25,6 +25,8 @@ test.describe('join requests', () => {
     const panel = page.getByRole('region', { name: 'Запросы на вступление' });
     await expect(panel.getByText('Желанный Гость')).toBeVisible();
     await expect(panel.getByText('Незваный Гость')).toBeVisible();
+    // docs/decisions/0098: the owner sees who asked for each request.
+    await expect(panel.getByText(`Запросил: Инна Внутри (${member.email})`)).toHaveCount(2);
 
     await panel.getByRole('button', { name: 'Принять Желанный Гость в Клуб по интересам' }).click();
     await expect(page.getByText('Участник принят в организацию')).toBeVisible();

@@ -165,4 +165,14 @@ describe('configuration', () => {
       expect(() => loadEnv({ PAYMENTS_MODE: 'real' })).toThrow(/^Invalid configuration:\n {2}PAYMENTS_MODE:/);
     });
   });
+
+  it('FILES_QUOTA_BYTES is 1 GB by default, a positive whole number of bytes otherwise', () => {
+    expect(loadEnv({}).FILES_QUOTA_BYTES).toBe(1_000_000_000);
+    expect(loadEnv({ FILES_QUOTA_BYTES: '5000000' }).FILES_QUOTA_BYTES).toBe(5_000_000);
+    for (const value of ['0', '-1', '1.5', 'abc', '1e400']) {
+      expect(() => loadEnv({ FILES_QUOTA_BYTES: value }), value).toThrow(
+        /^Invalid configuration:\n {2}FILES_QUOTA_BYTES:/,
+      );
+    }
+  });
 });

@@ -102,6 +102,11 @@ export const EnvSchema = z
     /** PostgreSQL; when absent an embedded PostgreSQL (PGlite) is kept under DATA_DIR. */
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+    /** Stored bytes each user may have in files (decision 0095); 1 GB by default. */
+    FILES_QUOTA_BYTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1_000_000_000),
+    ),
     /** smtp:// or smtps:// URL; when absent sign-in codes are printed to the server log. */
     SMTP_URL: optionalUrl(/^smtps?:$/),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Личный кабинет <no-reply@localhost>')),

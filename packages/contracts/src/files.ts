@@ -56,11 +56,46 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Re-encoded images are shrunk so that their longest side is at most this (never enlarged). */
 export const MAX_IMAGE_SIDE = 2048;
 
-/** 'avatar' files are readable by anyone with the URL; 'default' ones only by their owner and admins. */
+/** 'avatar' files are readable by anyone with the URL; every other group only by the owner and admins. */
 export const FILE_GROUP_AVATAR = 'avatar';
 export const FILE_GROUP_DEFAULT = 'default';
-export const IMAGE_UPLOAD_GROUPS = [FILE_GROUP_AVATAR, FILE_GROUP_DEFAULT] as const;
-export const FILE_UPLOAD_GROUPS = [FILE_GROUP_DEFAULT] as const;
+
+/** Longest display name of a file (original_name), in characters. */
+export const FILE_NAME_MAX = 255;
+
+// Control characters (Cc), invisible format characters (Cf: bidi embeddings and overrides U+202A–U+202E,
+// isolates U+2066–U+2069, marks U+200E/U+200F/U+061C, zero-width characters, U+FEFF), line and paragraph
+// separators and lone surrogates: a name holding them could read as something else, such as
+// 'photo<U+202E>gpj.exe' showing as 'photoexe.jpg' (decision 0096).
+const UNSAFE_NAME_CHARS = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
+
+/**
+ * A file's display name as the server keeps it, for uploads and renames alike: no folder part, none of the
+ * characters above, trimmed, at most FILE_NAME_MAX characters (a short extension survives the cut).
+ * Returns '' when nothing is left.
+ */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const name = base.replace(UNSAFE_NAME_CHARS, '').trim();
+  if (name === '.' || name === '..') return '';
+  const chars = Array.from(name);
+  if (chars.length <= FILE_NAME_MAX) return name;
+  // Keep a short extension when cutting a long name, so the download still opens with the right program.
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
+  const keep = ext.length > 0 && ext.length <= 16 ? ext : [];
+  return chars.slice(0, FILE_NAME_MAX - keep.length).join('') + keep.join('');
+}
+
+/**
+ * `group` of an upload: any short label (decision 0097). Only 'avatar' means anything to the server (public,
+ * and only for re-encoded images); the rest are the client's own labels.
+ */
+export const FILE_GROUP_MAX = 32;
+export const FILE_GROUP_MESSAGE = `group: только латинские буквы, цифры, - и _, от 1 до ${FILE_GROUP_MAX} символов`;
+export const FileGroupSchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${FILE_GROUP_MAX}}$`), FILE_GROUP_MESSAGE);
 
 export const FileResponseSchema = envelope(FileSchema);
 export type FileResponse = z.infer<typeof FileResponseSchema>;
@@ -70,18 +105,17 @@ export type FileListResponse = z.infer<typeof FileListResponseSchema>;
 /** The optional text fields of an upload form (multipart), validated after parsing. */
 export const UploadImageFieldsSchema = z
   .object({
-    group: z
-      .enum(IMAGE_UPLOAD_GROUPS, { message: `group: допустимо ${IMAGE_UPLOAD_GROUPS.join(' или ')}` })
-      .default(FILE_GROUP_AVATAR),
+    group: FileGroupSchema.default(FILE_GROUP_AVATAR),
     /** Accepted for compatibility and ignored: the server decides where bytes go (decision 0031). */
     storage: cleanText(z.string().max(32, 'Не более 32 символов')).optional(),
   })
   .strict();
 export const UploadFileFieldsSchema = z
   .object({
-    group: z
-      .enum(FILE_UPLOAD_GROUPS, { message: `group: допустимо ${FILE_UPLOAD_GROUPS.join(', ')}` })
-      .default(FILE_GROUP_DEFAULT),
+    // A file stored as sent is never public, so it does not take the public group's name either.
+    group: FileGroupSchema.refine((g) => g.toLowerCase() !== FILE_GROUP_AVATAR, {
+      message: 'group: группа avatar — только для изображений (upload-image)',
+    }).default(FILE_GROUP_DEFAULT),
     storage: cleanText(z.string().max(32, 'Не более 32 символов')).optional(),
   })
   .strict();
@@ -130,7 +164,11 @@ export const FileDownloadParamsSchema = z.object({ file_id: IdSchema }).strict()
 /** PUT /files/{id}: `name` renames the display name (original_name); the stored name and path never change. */
 export const FileUpdateRequestSchema = z
   .object({
-    name: cleanText(z.string().min(1, 'Обязательное поле').max(255, 'Не более 255 символов'))
+    // Cleaned exactly like an uploaded file's name (cleanFileName), then it must still say something.
+    name: z
+      .string()
+      .max(FILE_NAME_MAX, `Не более ${FILE_NAME_MAX} символов`)
+      .transform(cleanFileName)
       .refine((s) => s.length > 0, { message: 'Обязательное поле' })
       .optional(),
     alt: cleanText(z.string().max(255, 'Не более 255 символов')).nullable().optional(),

@@ -198,11 +198,17 @@ export type UpdateMemberTypeRequest = z.input<typeof UpdateMemberTypeSchema>;
 export const MemberResponseSchema = envelope(MemberSchema);
 export const OrganizationMessageResponseSchema = MessageResponseSchema;
 
+/** Who asked for a join request (the member who called finish-adding), shown to the owner. */
+export const JoinRequesterSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type JoinRequester = z.infer<typeof JoinRequesterSchema>;
+
 /** A join request (pending member) in 'Запросы на вступление'. */
 export const PendingUserSchema = z.object({
   id: z.number().int(),
   organization: z.object({ id: z.number().int(), name: z.string() }),
   account: MemberAccountSchema,
+  /** null: the request came another way, or the account that asked is gone. */
+  requested_by: JoinRequesterSchema.nullable(),
   created_at: z.string(),
 });
 export type PendingUser = z.infer<typeof PendingUserSchema>;
@@ -226,6 +232,8 @@ export const InviteEmailFormSchema = z.object({
 // ---- Desktop collaborator calls ----
 
 export const COLLABORATORS_BATCH_MAX = 100;
+/** Join requests a member who is not the owner may have waiting in one organization (decision 0098). */
+export const OPEN_JOIN_REQUESTS_MAX = 3;
 export const COLLABORATOR_KEY_MAX = 10_000;
 
 export const CollaboratorsQuerySchema = PaginationQuerySchema.extend({

@@ -128,6 +128,17 @@ export type IntNullableFilter<$PrismaModel = never> = {
   not?: Prisma.NestedIntNullableFilter<$PrismaModel> | number | null
 }
 
+export type BigIntFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
+}
+
 export type SortOrderInput = {
   sort: Prisma.SortOrder
   nulls?: Prisma.NullsOrder
@@ -173,24 +184,6 @@ export type IntNullableWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedIntNullableFilter<$PrismaModel>
 }
 
-export type BigIntFilter<$PrismaModel = never> = {
-  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
-  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
-  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
-}
-
-export type EnumLoginEventKindFilter<$PrismaModel = never> = {
-  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
-  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
-  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
-  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
-}
-
 export type BigIntWithAggregatesFilter<$PrismaModel = never> = {
   equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
   in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
@@ -205,6 +198,13 @@ export type BigIntWithAggregatesFilter<$PrismaModel = never> = {
   _sum?: Prisma.NestedBigIntFilter<$PrismaModel>
   _min?: Prisma.NestedBigIntFilter<$PrismaModel>
   _max?: Prisma.NestedBigIntFilter<$PrismaModel>
+}
+
+export type EnumLoginEventKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
 }
 
 export type EnumLoginEventKindWithAggregatesFilter<$PrismaModel = never> = {
@@ -559,6 +559,17 @@ export type NestedIntNullableFilter<$PrismaModel = never> = {
   not?: Prisma.NestedIntNullableFilter<$PrismaModel> | number | null
 }
 
+export type NestedBigIntFilter<$PrismaModel = never> = {
+  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
+  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
+}
+
 export type NestedDateTimeNullableWithAggregatesFilter<$PrismaModel = never> = {
   equals?: Date | string | Prisma.DateTimeFieldRefInput<$PrismaModel> | null
   in?: Date[] | string[] | Prisma.ListDateTimeFieldRefInput<$PrismaModel> | null
@@ -610,24 +621,6 @@ export type NestedFloatNullableFilter<$PrismaModel = never> = {
   not?: Prisma.NestedFloatNullableFilter<$PrismaModel> | number | null
 }
 
-export type NestedBigIntFilter<$PrismaModel = never> = {
-  equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
-  notIn?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
-  lt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  lte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  gt?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  gte?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
-  not?: Prisma.NestedBigIntFilter<$PrismaModel> | bigint | number
-}
-
-export type NestedEnumLoginEventKindFilter<$PrismaModel = never> = {
-  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
-  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
-  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
-  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
-}
-
 export type NestedBigIntWithAggregatesFilter<$PrismaModel = never> = {
   equals?: bigint | number | Prisma.BigIntFieldRefInput<$PrismaModel>
   in?: bigint[] | number[] | Prisma.ListBigIntFieldRefInput<$PrismaModel>
@@ -642,6 +635,13 @@ export type NestedBigIntWithAggregatesFilter<$PrismaModel = never> = {
   _sum?: Prisma.NestedBigIntFilter<$PrismaModel>
   _min?: Prisma.NestedBigIntFilter<$PrismaModel>
   _max?: Prisma.NestedBigIntFilter<$PrismaModel>
+}
+
+export type NestedEnumLoginEventKindFilter<$PrismaModel = never> = {
+  equals?: $Enums.LoginEventKind | Prisma.EnumLoginEventKindFieldRefInput<$PrismaModel>
+  in?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  notIn?: $Enums.LoginEventKind[] | Prisma.ListEnumLoginEventKindFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumLoginEventKindFilter<$PrismaModel> | $Enums.LoginEventKind
 }
 
 export type NestedEnumLoginEventKindWithAggregatesFilter<$PrismaModel = never> = {

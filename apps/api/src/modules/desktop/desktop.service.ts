@@ -1,11 +1,12 @@
 import {
   MEMBER_TYPE_MEMBER,
   type Member as MemberDto,
+  OPEN_JOIN_REQUESTS_MAX,
   ORGANIZATION_NOT_FOUND,
   type StartAddingItem,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
-import { notFound } from '../../lib/app-error';
+import { limitReached, notFound } from '../../lib/app-error';
 import type { Prisma } from '../../plugins/db/database';
 import { type Actor, findAccess, isActiveMember } from '../organizations/organizations.access';
 import {
@@ -15,7 +16,7 @@ import {
   memberOrder,
   toMemberDto,
 } from '../organizations/organizations.mapper';
-import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
+import { assertMembersFit, lockOrganization, type TransactionClient } from '../organizations/plan-limits';
 
 const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
@@ -105,6 +106,28 @@ export async function startAdding(
 }
 
 /**
+ * A member who is not the owner may have at most OPEN_JOIN_REQUESTS_MAX requests waiting in one
+ * organization (decision 0098), so nobody can fill the owner's list, or the seats pending members take.
+ * Runs under the organization row lock, so concurrent calls are counted one after another.
+ */
+async function assertRequestsFit(
+  tx: TransactionClient,
+  organizationId: number,
+  requesterId: number,
+  adding: number,
+) {
+  const open = await tx.member.count({
+    where: { organizationId, requestedById: requesterId, status: 'pending' },
+  });
+  if (open + adding > OPEN_JOIN_REQUESTS_MAX) {
+    throw limitReached(
+      `Не более ${OPEN_JOIN_REQUESTS_MAX} запросов на вступление могут ждать решения владельца: ` +
+        `ваших уже ждут ${open}, новых ${adding}. Дождитесь, пока владелец примет или отклонит отправленные.`,
+    );
+  }
+}
+
+/**
  * Creates a member per account that is not one yet, storing its key blob: a join request (pending), or,
  * when the owner calls, an active auto-linked member. Existing members are left as they are, so a second
  * call changes nothing. An unknown account id refuses the whole call (404) and creates nothing.
@@ -131,8 +154,9 @@ export async function finishAdding(
     const known = new Set(existing.map((m) => m.userId));
     const fresh = ids.filter((id) => !known.has(id));
     if (fresh.length > 0) {
-      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length);
       const byOwner = organization.ownerId === actor.userId;
+      if (!byOwner) await assertRequestsFit(tx, organizationId, actor.userId, fresh.length);
+      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length);
       await tx.member.createMany({
         data: fresh.map((userId) => ({
           organizationId,
@@ -141,6 +165,7 @@ export async function finishAdding(
           status: byOwner ? ('active' as const) : ('pending' as const),
           autoLinked: byOwner,
           publicKey: keys[String(userId)] ?? null,
+          requestedById: actor.userId,
         })),
         skipDuplicates: true,
       });

@@ -1,6 +1,10 @@
+import { FILE_GROUP_AVATAR } from '@cabinet/contracts';
 import type { File } from '../../generated/prisma/client';
+import { notFound } from '../../lib/app-error';
+import type { Prisma } from '../../plugins/db/database';
+import { FILE_NOT_FOUND_MESSAGE, type FileCaller, isReencodedImage } from './files.service';
 
-// Response headers of GET /files/download/{id} (decision 0033).
+// GET /files/download/{id}: who may read a file, and the response headers (decision 0033).
 
 /** Types a browser could run as a page or script: never sent as such, whatever was detected. */
 const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript|x-shockwave-flash|^text\/(css|vtt)|^multipart\//i;
@@ -37,4 +41,28 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * GET /download/{file_id}: the file and whether it is public. Avatars are public: group 'avatar', or any
+ * re-encoded image that is a user's or an organization's avatar. Everything else is for its owner and
+ * admins; anyone else (signed in or not) gets 404.
+ */
+export async function findDownload(
+  prisma: Prisma,
+  fileId: number,
+  viewer: FileCaller | null,
+): Promise<{ file: File; isPublic: boolean }> {
+  const row = await prisma.file.findUnique({
+    where: { id: fileId },
+    include: { userAvatarOf: { select: { id: true } }, organizationAvatarOf: { select: { id: true } } },
+  });
+  if (!row) throw notFound(FILE_NOT_FOUND_MESSAGE);
+  const { userAvatarOf, organizationAvatarOf, ...file } = row;
+  const isAvatar = file.group === FILE_GROUP_AVATAR || userAvatarOf !== null || organizationAvatarOf !== null;
+  const isPublic = isAvatar && isReencodedImage(file);
+  if (!isPublic && !(viewer && (viewer.isAdmin || viewer.userId === file.userId))) {
+    throw notFound(FILE_NOT_FOUND_MESSAGE);
+  }
+  return { file, isPublic };
 }

@@ -2,6 +2,7 @@ import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@cabinet/contracts';
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { AppError, badRequest } from '../../lib/app-error';
+import { Semaphore } from '../../lib/semaphore';
 
 // Uploaded images are decoded and encoded anew (decision 0032): what is stored is pixels sharp wrote, so
 // EXIF (location, camera serials), comments and anything appended to the file are gone, and a file that
@@ -21,6 +22,14 @@ export type ImageMime = keyof typeof IMAGE_TYPES;
 
 // The pixel cache keeps decoded images around between requests: memory for no benefit here.
 sharp.cache(false);
+
+/**
+ * Re-encodes running at once in this process (decision 0099): each may hold a 40-megapixel image in memory
+ * and keeps libuv threads busy, so a burst of uploads waits its turn instead of exhausting memory and
+ * starving file and database I/O.
+ */
+export const MAX_CONCURRENT_REENCODES = 2;
+export const reencodeSlots = new Semaphore(MAX_CONCURRENT_REENCODES);
 
 export interface EncodedImage {
   data: Buffer;
@@ -56,7 +65,7 @@ export async function reencodeImage(filePath: string): Promise<EncodedImage> {
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded = mime === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : image.png();
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const { data, info } = await reencodeSlots.run(() => encoded.toBuffer({ resolveWithObject: true }));
     return { data, mime, extension: IMAGE_TYPES[mime], width: info.width, height: info.height };
   } catch (error) {
     const message = (error as { message?: unknown }).message;

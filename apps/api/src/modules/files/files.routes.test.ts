@@ -318,7 +318,7 @@ describe('POST /api/v1/files/upload-image', () => {
     const png = { data: await makePng(), name: 'a.png', type: 'image/png' };
     const cases = [
       await upload(user, 'upload-image', null, { group: 'avatar' }),
-      await upload(user, 'upload-image', png, { group: 'secret' }),
+      await upload(user, 'upload-image', png, { group: 'has space' }),
       await upload(user, 'upload-image', png, { evil: '1' }),
       await upload(user, 'upload-image', png, { group: 'x'.repeat(10_000) }),
       await upload(user, 'upload-image', { ...png, data: Buffer.alloc(0) }),
@@ -419,19 +419,23 @@ describe('POST /api/v1/files/upload', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('removes the stored object when the row cannot be written', async () => {
+  it('removes the stored object and gives the quota back when the row cannot be written', async () => {
+    const user = await createUser(t);
     const tmp = path.join(tmpRoot(), `manual-${randomBytes(4).toString('hex')}`);
     await writeFile(tmp, 'orphan?');
     const before = await listTree(filesRoot());
     await expect(
       createPlainFile(t.prisma, t.app.storage, {
-        userId: 2_000_000_000, // no such user: the foreign key refuses the row
+        userId: user.id,
         group: 'default',
         detected: null,
-        upload: { tmpPath: tmp, size: 7, sha256: 'a'.repeat(64), originalName: 'x.txt', fields: {} },
+        // Longer than the column: the row is refused after the object is stored and the quota taken.
+        upload: { tmpPath: tmp, size: 7, sha256: 'a'.repeat(64), originalName: 'x'.repeat(300), fields: {} },
+        quotaBytes: 1_000_000_000,
       }),
     ).rejects.toThrow();
     expect(await listTree(filesRoot())).toEqual(before);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).filesBytes).toBe(0n);
     await rm(tmp, { force: true });
   });
 });
@@ -665,7 +669,7 @@ describe('GET, PUT, DELETE /api/v1/files/{id}', () => {
       { path: 'x' },
       { name: '' },
       { name: '   ' },
-      { name: 'a\u0000b' },
+      { name: '\u202e\u0000 ' },
       { name: 'x'.repeat(10_000) },
       { description: 'x'.repeat(1001) },
       { sort: 1.5 },

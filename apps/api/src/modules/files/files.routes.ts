@@ -19,8 +19,9 @@ import { badRequest, notFound } from '../../lib/app-error';
 import { StorageObjectNotFoundError } from '../../lib/storage/storage';
 import { currentUser, readToken } from '../../plugins/auth';
 import { findSessionUser } from '../auth/sessions.service';
-import { contentDisposition, etagOf, matchesEtag, servedType } from './files.download';
+import { contentDisposition, etagOf, findDownload, matchesEtag, servedType } from './files.download';
 import { detectType } from './files.image';
+import { listFiles } from './files.list';
 import { toFileDto } from './files.mapper';
 import {
   createImageFile,
@@ -28,10 +29,8 @@ import {
   deleteFile,
   FILE_NOT_FOUND_MESSAGE,
   type FileCaller,
-  findDownload,
   getFile,
   isReencodedImage,
-  listFiles,
   updateFile,
 } from './files.service';
 import { discardUpload, receiveUpload, uploadLimits } from './files.upload';
@@ -64,6 +63,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: uploadLimits(MAX_UPLOAD_BYTES) });
 
   const publicUrl = app.config.PUBLIC_URL;
+  const quotaBytes = app.config.FILES_QUOTA_BYTES;
   const uploadRateLimit = {
     rateLimit: {
       hook: 'preHandler' as const,
@@ -93,11 +93,12 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: uploadRateLimit,
       schema: {
         tags: ['files'],
-        summary: 'Uploads a JPEG or PNG image (multipart: file, group avatar|default, storage)',
+        summary: 'Uploads a JPEG or PNG image (multipart: file, group, storage)',
         description:
           'At most 5,000,000 bytes (413 «Файл слишком большой»). The type is detected from the bytes: anything ' +
           'but JPEG/PNG is 415 «Неправильный тип файла». The image is re-encoded (EXIF dropped, longest side ' +
-          '≤ 2048 px, ≤ 40 megapixels in).',
+          '≤ 2048 px, ≤ 40 megapixels in). group: a label of letters, digits, - and _ (≤ 32); avatar (the ' +
+          'default) is public. A file that would take the user past FILES_QUOTA_BYTES is 413.',
         consumes: ['multipart/form-data'],
         response: { 200: FileResponseSchema },
       },
@@ -110,6 +111,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: caller(request).userId,
           group: fields.group,
           upload,
+          quotaBytes,
         });
         return { success: true as const, message: 'Изображение загружено', data: toFileDto(file, publicUrl) };
       } finally {
@@ -125,10 +127,12 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: uploadRateLimit,
       schema: {
         tags: ['files'],
-        summary: 'Uploads any file, stored as sent (multipart: file, group default, storage)',
+        summary: 'Uploads any file, stored as sent (multipart: file, group, storage)',
         description:
           'At most 20,000,000 bytes (413). The stored type is the one detected from the bytes, else ' +
-          'application/octet-stream; the file is private to its owner and admins.',
+          'application/octet-stream; the file is private to its owner and admins. group: a label of ' +
+          'letters, digits, - and _ (≤ 32), not avatar. A file that would take the user past ' +
+          'FILES_QUOTA_BYTES is 413.',
         consumes: ['multipart/form-data'],
         response: { 200: FileResponseSchema },
       },
@@ -142,6 +146,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           group: fields.group,
           upload,
           detected: await detectType(upload.tmpPath),
+          quotaBytes,
         });
         return { success: true as const, message: 'Файл загружен', data: toFileDto(file, publicUrl) };
       } finally {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { FILE_GROUP_AVATAR, type FileListQuery, type FileUpdateRequest } from '@cabinet/contracts';
-import type { File, Prisma as PrismaTypes } from '../../generated/prisma/client';
+import type { FileUpdateRequest } from '@cabinet/contracts';
+import type { File } from '../../generated/prisma/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { Storage } from '../../lib/storage/storage';
 import type { Prisma } from '../../plugins/db/database';
 import { IMAGE_TYPES, reencodeImage } from './files.image';
+import { assertQuotaRoom, releaseQuota, reserveQuota } from './files.quota';
 import { extensionOf, type ReceivedUpload } from './files.upload';
 
 // Files: rows in `files`, bytes in the storage driver named by the row's `disk`.
@@ -14,6 +15,8 @@ import { extensionOf, type ReceivedUpload } from './files.upload';
 // gets 404, so nobody learns which ids exist. Avatars are the one public exception, at download only.
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
+
+const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export interface FileCaller {
   userId: number;
@@ -46,28 +49,37 @@ interface NewFile {
   hash: string;
   body: Readable | Buffer;
   prefix: string;
+  /** FILES_QUOTA_BYTES: the user's stored bytes may not pass it (decision 0095). */
+  quotaBytes: number;
 }
 
-/** Stores the bytes, then the row; if the row cannot be written the stored object is removed again. */
+/**
+ * Stores the bytes, then, in one transaction, takes room in the user's quota and writes the row. If the
+ * quota is full or the row cannot be written, the stored object is removed again and nothing is kept.
+ */
 async function storeFile(prisma: Prisma, storage: Storage, input: NewFile): Promise<File> {
+  await assertQuotaRoom(prisma, input.userId, input.size, input.quotaBytes);
   const driver = storage.current;
   const { name, key } = newStorageName(input.prefix, input.extension);
   await driver.put(key, input.body, input.mime);
   try {
-    return await prisma.file.create({
-      data: {
-        userId: input.userId,
-        name,
-        originalName: input.originalName,
-        extension: input.extension,
-        mime: input.mime,
-        size: input.size,
-        hash: input.hash,
-        disk: driver.disk,
-        path: key,
-        group: input.group,
-      },
-    });
+    return await prisma.$transaction(async (tx) => {
+      await reserveQuota(tx, input.userId, input.size, input.quotaBytes);
+      return tx.file.create({
+        data: {
+          userId: input.userId,
+          name,
+          originalName: input.originalName,
+          extension: input.extension,
+          mime: input.mime,
+          size: input.size,
+          hash: input.hash,
+          disk: driver.disk,
+          path: key,
+          group: input.group,
+        },
+      });
+    }, TX_OPTIONS);
   } catch (error) {
     await driver.delete(key).catch(() => {});
     throw error;
@@ -78,7 +90,7 @@ async function storeFile(prisma: Prisma, storage: Storage, input: NewFile): Prom
 export async function createImageFile(
   prisma: Prisma,
   storage: Storage,
-  input: { userId: number; group: string; upload: ReceivedUpload },
+  input: { userId: number; group: string; upload: ReceivedUpload; quotaBytes: number },
 ): Promise<File> {
   const image = await reencodeImage(input.upload.tmpPath);
   return storeFile(prisma, storage, {
@@ -91,6 +103,7 @@ export async function createImageFile(
     hash: createHash('sha256').update(image.data).digest('hex'),
     body: image.data,
     prefix: IMAGE_PREFIX,
+    quotaBytes: input.quotaBytes,
   });
 }
 
@@ -103,6 +116,7 @@ export async function createPlainFile(
     group: string;
     upload: ReceivedUpload;
     detected: { mime: string; ext: string } | null;
+    quotaBytes: number;
   },
 ): Promise<File> {
   const { upload, detected } = input;
@@ -116,42 +130,8 @@ export async function createPlainFile(
     hash: upload.sha256,
     body: createReadStream(upload.tmpPath),
     prefix: UPLOAD_PREFIX,
+    quotaBytes: input.quotaBytes,
   });
-}
-
-const ORDER_FIELDS = {
-  id: 'id',
-  name: 'originalName',
-  size: 'size',
-  sort: 'sort',
-  created_at: 'createdAt',
-} as const;
-
-/** GET /files: the caller's files (admins: everyone's, optionally only of user_ids). */
-export async function listFiles(prisma: Prisma, caller: FileCaller, query: FileListQuery) {
-  const userIds = [...(query['user_ids[]'] ?? []), ...(query.user_ids ?? [])];
-  const and: PrismaTypes.FileWhereInput[] = [];
-  if (!caller.isAdmin) and.push({ userId: caller.userId });
-  // For a non-admin the filter can only narrow their own list (another user's id gives nothing).
-  if (userIds.length > 0) and.push({ userId: { in: userIds } });
-  if (query.name) and.push({ originalName: { contains: query.name, mode: 'insensitive' } });
-  const where: PrismaTypes.FileWhereInput = { AND: and };
-  const field = ORDER_FIELDS[query.sort_by];
-  const orderBy: PrismaTypes.FileOrderByWithRelationInput[] =
-    field === 'id' ? [{ id: query.order }] : [{ [field]: query.order }, { id: query.order }];
-  const [total, files] = await prisma.$transaction([
-    prisma.file.count({ where }),
-    prisma.file.findMany({
-      where,
-      orderBy,
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    files,
-    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
-  };
 }
 
 /** The file if the caller may see it (owner or admin), else 404 whether or not it exists. */
@@ -204,7 +184,12 @@ export async function deleteFileWithBytes(
 ): Promise<boolean> {
   let file: File;
   try {
-    file = await prisma.file.delete({ where: { id: fileId } });
+    // The row and its bytes in the quota go together.
+    file = await prisma.$transaction(async (tx) => {
+      const deleted = await tx.file.delete({ where: { id: fileId } });
+      await releaseQuota(tx, deleted.userId, deleted.size);
+      return deleted;
+    }, TX_OPTIONS);
   } catch (error) {
     if (isRecordNotFound(error)) return false;
     throw error;
@@ -240,9 +225,9 @@ async function deleteObjects(
 }
 
 /**
- * Removes all of a user's files: rows first (one statement), then the stored objects. Call it BEFORE the
- * user row is deleted (the rows would otherwise cascade away and the objects could no longer be found).
- * Returns how many files went.
+ * Removes all of a user's files: rows first (one statement, with their bytes given back to the quota in the
+ * same transaction), then the stored objects. Call it BEFORE the user row is deleted (the rows would
+ * otherwise cascade away and the objects could no longer be found). Returns how many files went.
  */
 export async function deleteUserFiles(
   prisma: Prisma,
@@ -250,12 +235,17 @@ export async function deleteUserFiles(
   userId: number,
   onOrphan: (error: unknown, file: File) => void = () => {},
 ): Promise<number> {
-  const files = await prisma.file.findMany({
-    where: { userId },
-    select: { id: true, disk: true, path: true },
-  });
-  if (files.length === 0) return 0;
-  await prisma.file.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
+  // DELETE … RETURNING: exactly the rows this statement removed, whatever else runs at once.
+  const files = await prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ disk: string; path: string; size: number }[]>`
+      DELETE FROM "files" WHERE "user_id" = ${userId} RETURNING "disk", "path", "size"`;
+    await releaseQuota(
+      tx,
+      userId,
+      rows.reduce((sum, row) => sum + row.size, 0),
+    );
+    return rows;
+  }, TX_OPTIONS);
   await deleteObjects(storage, files, onOrphan);
   return files.length;
 }
@@ -275,28 +265,4 @@ export async function assertOwnImage(prisma: Prisma, userId: number, fileId: num
     throw badRequest(message, { image_id: [message] });
   }
   return file;
-}
-
-/**
- * GET /download/{file_id}: the file and whether it is public. Avatars are public: group 'avatar', or any
- * re-encoded image that is a user's or an organization's avatar. Everything else is for its owner and
- * admins; anyone else (signed in or not) gets 404.
- */
-export async function findDownload(
-  prisma: Prisma,
-  fileId: number,
-  viewer: FileCaller | null,
-): Promise<{ file: File; isPublic: boolean }> {
-  const row = await prisma.file.findUnique({
-    where: { id: fileId },
-    include: { userAvatarOf: { select: { id: true } }, organizationAvatarOf: { select: { id: true } } },
-  });
-  if (!row) throw notFound(FILE_NOT_FOUND_MESSAGE);
-  const { userAvatarOf, organizationAvatarOf, ...file } = row;
-  const isAvatar = file.group === FILE_GROUP_AVATAR || userAvatarOf !== null || organizationAvatarOf !== null;
-  const isPublic = isAvatar && isReencodedImage(file);
-  if (!isPublic && !(viewer && (viewer.isAdmin || viewer.userId === file.userId))) {
-    throw notFound(FILE_NOT_FOUND_MESSAGE);
-  }
-  return { file, isPublic };
 }

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { cleanFileName } from '@cabinet/contracts';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error';
@@ -42,37 +43,9 @@ export const uploadLimits = (maxBytes: number) => ({
   headerPairs: 20,
 });
 
-/**
- * Control characters, plus bidi overrides and invisible marks, which could make a name such as
- * 'photo<U+202E>gpj.exe' read as 'photoexe.jpg'.
- */
-function isUnsafeNameChar(char: string): boolean {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    code <= 0x1f ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x200b && code <= 0x200f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
-
-/** The client's file name as a display name: no path, no control characters, at most 255 characters. */
-export function cleanOriginalName(raw: string | undefined, fallback = 'file'): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  let name = Array.from(base)
-    .filter((c) => !isUnsafeNameChar(c))
-    .join('')
-    .trim();
-  if (name === '' || name === '.' || name === '..') name = fallback;
-  const chars = Array.from(name);
-  if (chars.length <= 255) return name;
-  // Keep a short extension when cutting a long name, so the download still opens with the right program.
-  const dot = name.lastIndexOf('.');
-  const ext = dot > 0 ? Array.from(name.slice(dot)) : [];
-  const keep = ext.length > 0 && ext.length <= 16 ? ext : [];
-  return chars.slice(0, 255 - keep.length).join('') + keep.join('');
+/** The client's file name as a display name (cleanFileName, as for renames); 'file' when nothing is left. */
+export function cleanOriginalName(raw: string | undefined): string {
+  return cleanFileName(raw ?? '') || 'file';
 }
 
 /** A short lower-case extension from a client's name (for types that cannot be detected), or null. */

@@ -140,6 +140,7 @@ export async function listPendingUsers(
       include: {
         organization: { select: { id: true, name: true } },
         user: { select: { id: true, name: true, email: true, avatar: true } },
+        requestedBy: { select: { id: true, name: true, email: true } },
       },
       orderBy: { id: 'asc' },
       skip: (query.page - 1) * query.perPage,
@@ -151,6 +152,7 @@ export async function listPendingUsers(
       id: m.id,
       organization: { id: m.organization.id, name: m.organization.name },
       account: toAccount(m.user, publicUrl),
+      requested_by: m.requestedBy,
       created_at: m.createdAt.toISOString(),
     }),
   );

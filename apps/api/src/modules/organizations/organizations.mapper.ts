@@ -87,5 +87,4 @@ export const listMeta = (page: number, perPage: number, total: number): ListMeta
 /** Members are shown owner first, then in the order they joined (spec: sorted ascending by type). */
 export const memberOrder = [{ typeId: 'asc' as const }, { id: 'asc' as const }];
 
-/** Prisma's `contains` is ILIKE '%…%' without escaping: make % _ and \ match only themselves. */
-export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export { likeLiteral } from '../../lib/like';

@@ -862,6 +862,8 @@ describe('join requests: GET /pending-users and POST /accept-member/{id}', () =>
       id: expect.any(Number),
       organization: { id: org.id, name: 'С запросом' },
       account: { id: requester.id, name: 'Просящий', email: requester.email, avatar_url: null },
+      // Not made by finish-adding, so nobody is recorded as having asked (decision 0098).
+      requested_by: null,
       created_at: expect.any(String),
     });
     expect((await call('GET', '/pending-users', requester)).json().data).toEqual([]);

@@ -1603,6 +1603,7 @@ export const UserScalarFieldEnum = {
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
   adminEditedAt: 'adminEditedAt',
+  filesBytes: 'filesBytes',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -1702,6 +1703,7 @@ export const MemberScalarFieldEnum = {
   status: 'status',
   publicKey: 'publicKey',
   autoLinked: 'autoLinked',
+  requestedById: 'requestedById',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

@@ -107,6 +107,7 @@ export const UserScalarFieldEnum = {
   avatarFileId: 'avatarFileId',
   blockedAt: 'blockedAt',
   adminEditedAt: 'adminEditedAt',
+  filesBytes: 'filesBytes',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -206,6 +207,7 @@ export const MemberScalarFieldEnum = {
   status: 'status',
   publicKey: 'publicKey',
   autoLinked: 'autoLinked',
+  requestedById: 'requestedById',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

@@ -328,14 +328,6 @@ export type LoginEventSumOrderByAggregateInput = {
   id?: Prisma.SortOrder
 }
 
-export type BigIntFieldUpdateOperationsInput = {
-  set?: bigint | number
-  increment?: bigint | number
-  decrement?: bigint | number
-  multiply?: bigint | number
-  divide?: bigint | number
-}
-
 export type EnumLoginEventKindFieldUpdateOperationsInput = {
   set?: $Enums.LoginEventKind
 }

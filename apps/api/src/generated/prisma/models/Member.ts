@@ -31,6 +31,7 @@ export type MemberAvgAggregateOutputType = {
   organizationId: number | null
   userId: number | null
   typeId: number | null
+  requestedById: number | null
 }
 
 export type MemberSumAggregateOutputType = {
@@ -38,6 +39,7 @@ export type MemberSumAggregateOutputType = {
   organizationId: number | null
   userId: number | null
   typeId: number | null
+  requestedById: number | null
 }
 
 export type MemberMinAggregateOutputType = {
@@ -48,6 +50,7 @@ export type MemberMinAggregateOutputType = {
   status: $Enums.MemberStatus | null
   publicKey: string | null
   autoLinked: boolean | null
+  requestedById: number | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -60,6 +63,7 @@ export type MemberMaxAggregateOutputType = {
   status: $Enums.MemberStatus | null
   publicKey: string | null
   autoLinked: boolean | null
+  requestedById: number | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -72,6 +76,7 @@ export type MemberCountAggregateOutputType = {
   status: number
   publicKey: number
   autoLinked: number
+  requestedById: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -83,6 +88,7 @@ export type MemberAvgAggregateInputType = {
   organizationId?: true
   userId?: true
   typeId?: true
+  requestedById?: true
 }
 
 export type MemberSumAggregateInputType = {
@@ -90,6 +96,7 @@ export type MemberSumAggregateInputType = {
   organizationId?: true
   userId?: true
   typeId?: true
+  requestedById?: true
 }
 
 export type MemberMinAggregateInputType = {
@@ -100,6 +107,7 @@ export type MemberMinAggregateInputType = {
   status?: true
   publicKey?: true
   autoLinked?: true
+  requestedById?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -112,6 +120,7 @@ export type MemberMaxAggregateInputType = {
   status?: true
   publicKey?: true
   autoLinked?: true
+  requestedById?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -124,6 +133,7 @@ export type MemberCountAggregateInputType = {
   status?: true
   publicKey?: true
   autoLinked?: true
+  requestedById?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -223,6 +233,7 @@ export type MemberGroupByOutputType = {
   status: $Enums.MemberStatus
   publicKey: string | null
   autoLinked: boolean
+  requestedById: number | null
   createdAt: Date
   updatedAt: Date
   _count: MemberCountAggregateOutputType | null
@@ -258,10 +269,12 @@ export type MemberWhereInput = {
   status?: Prisma.EnumMemberStatusFilter<"Member"> | $Enums.MemberStatus
   publicKey?: Prisma.StringNullableFilter<"Member"> | string | null
   autoLinked?: Prisma.BoolFilter<"Member"> | boolean
+  requestedById?: Prisma.IntNullableFilter<"Member"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Member"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Member"> | Date | string
   organization?: Prisma.XOR<Prisma.OrganizationScalarRelationFilter, Prisma.OrganizationWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  requestedBy?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   type?: Prisma.XOR<Prisma.MemberTypeScalarRelationFilter, Prisma.MemberTypeWhereInput>
 }
 
@@ -273,10 +286,12 @@ export type MemberOrderByWithRelationInput = {
   status?: Prisma.SortOrder
   publicKey?: Prisma.SortOrderInput | Prisma.SortOrder
   autoLinked?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   organization?: Prisma.OrganizationOrderByWithRelationInput
   user?: Prisma.UserOrderByWithRelationInput
+  requestedBy?: Prisma.UserOrderByWithRelationInput
   type?: Prisma.MemberTypeOrderByWithRelationInput
 }
 
@@ -292,10 +307,12 @@ export type MemberWhereUniqueInput = Prisma.AtLeast<{
   status?: Prisma.EnumMemberStatusFilter<"Member"> | $Enums.MemberStatus
   publicKey?: Prisma.StringNullableFilter<"Member"> | string | null
   autoLinked?: Prisma.BoolFilter<"Member"> | boolean
+  requestedById?: Prisma.IntNullableFilter<"Member"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Member"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Member"> | Date | string
   organization?: Prisma.XOR<Prisma.OrganizationScalarRelationFilter, Prisma.OrganizationWhereInput>
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  requestedBy?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   type?: Prisma.XOR<Prisma.MemberTypeScalarRelationFilter, Prisma.MemberTypeWhereInput>
 }, "id" | "organizationId_userId">
 
@@ -307,6 +324,7 @@ export type MemberOrderByWithAggregationInput = {
   status?: Prisma.SortOrder
   publicKey?: Prisma.SortOrderInput | Prisma.SortOrder
   autoLinked?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.MemberCountOrderByAggregateInput
@@ -327,6 +345,7 @@ export type MemberScalarWhereWithAggregatesInput = {
   status?: Prisma.EnumMemberStatusWithAggregatesFilter<"Member"> | $Enums.MemberStatus
   publicKey?: Prisma.StringNullableWithAggregatesFilter<"Member"> | string | null
   autoLinked?: Prisma.BoolWithAggregatesFilter<"Member"> | boolean
+  requestedById?: Prisma.IntNullableWithAggregatesFilter<"Member"> | number | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Member"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Member"> | Date | string
 }
@@ -339,6 +358,7 @@ export type MemberCreateInput = {
   updatedAt?: Date | string
   organization: Prisma.OrganizationCreateNestedOneWithoutMembersInput
   user: Prisma.UserCreateNestedOneWithoutMembershipsInput
+  requestedBy?: Prisma.UserCreateNestedOneWithoutRequestedMembersInput
   type?: Prisma.MemberTypeCreateNestedOneWithoutMembersInput
 }
 
@@ -350,6 +370,7 @@ export type MemberUncheckedCreateInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -362,6 +383,7 @@ export type MemberUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   organization?: Prisma.OrganizationUpdateOneRequiredWithoutMembersNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutMembershipsNestedInput
+  requestedBy?: Prisma.UserUpdateOneWithoutRequestedMembersNestedInput
   type?: Prisma.MemberTypeUpdateOneRequiredWithoutMembersNestedInput
 }
 
@@ -373,6 +395,7 @@ export type MemberUncheckedUpdateInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -385,6 +408,7 @@ export type MemberCreateManyInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -405,6 +429,7 @@ export type MemberUncheckedUpdateManyInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -432,6 +457,7 @@ export type MemberCountOrderByAggregateInput = {
   status?: Prisma.SortOrder
   publicKey?: Prisma.SortOrder
   autoLinked?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -441,6 +467,7 @@ export type MemberAvgOrderByAggregateInput = {
   organizationId?: Prisma.SortOrder
   userId?: Prisma.SortOrder
   typeId?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrder
 }
 
 export type MemberMaxOrderByAggregateInput = {
@@ -451,6 +478,7 @@ export type MemberMaxOrderByAggregateInput = {
   status?: Prisma.SortOrder
   publicKey?: Prisma.SortOrder
   autoLinked?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -463,6 +491,7 @@ export type MemberMinOrderByAggregateInput = {
   status?: Prisma.SortOrder
   publicKey?: Prisma.SortOrder
   autoLinked?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -472,6 +501,7 @@ export type MemberSumOrderByAggregateInput = {
   organizationId?: Prisma.SortOrder
   userId?: Prisma.SortOrder
   typeId?: Prisma.SortOrder
+  requestedById?: Prisma.SortOrder
 }
 
 export type MemberCreateNestedManyWithoutUserInput = {
@@ -481,10 +511,24 @@ export type MemberCreateNestedManyWithoutUserInput = {
   connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
 }
 
+export type MemberCreateNestedManyWithoutRequestedByInput = {
+  create?: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput> | Prisma.MemberCreateWithoutRequestedByInput[] | Prisma.MemberUncheckedCreateWithoutRequestedByInput[]
+  connectOrCreate?: Prisma.MemberCreateOrConnectWithoutRequestedByInput | Prisma.MemberCreateOrConnectWithoutRequestedByInput[]
+  createMany?: Prisma.MemberCreateManyRequestedByInputEnvelope
+  connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+}
+
 export type MemberUncheckedCreateNestedManyWithoutUserInput = {
   create?: Prisma.XOR<Prisma.MemberCreateWithoutUserInput, Prisma.MemberUncheckedCreateWithoutUserInput> | Prisma.MemberCreateWithoutUserInput[] | Prisma.MemberUncheckedCreateWithoutUserInput[]
   connectOrCreate?: Prisma.MemberCreateOrConnectWithoutUserInput | Prisma.MemberCreateOrConnectWithoutUserInput[]
   createMany?: Prisma.MemberCreateManyUserInputEnvelope
+  connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+}
+
+export type MemberUncheckedCreateNestedManyWithoutRequestedByInput = {
+  create?: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput> | Prisma.MemberCreateWithoutRequestedByInput[] | Prisma.MemberUncheckedCreateWithoutRequestedByInput[]
+  connectOrCreate?: Prisma.MemberCreateOrConnectWithoutRequestedByInput | Prisma.MemberCreateOrConnectWithoutRequestedByInput[]
+  createMany?: Prisma.MemberCreateManyRequestedByInputEnvelope
   connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
 }
 
@@ -502,6 +546,20 @@ export type MemberUpdateManyWithoutUserNestedInput = {
   deleteMany?: Prisma.MemberScalarWhereInput | Prisma.MemberScalarWhereInput[]
 }
 
+export type MemberUpdateManyWithoutRequestedByNestedInput = {
+  create?: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput> | Prisma.MemberCreateWithoutRequestedByInput[] | Prisma.MemberUncheckedCreateWithoutRequestedByInput[]
+  connectOrCreate?: Prisma.MemberCreateOrConnectWithoutRequestedByInput | Prisma.MemberCreateOrConnectWithoutRequestedByInput[]
+  upsert?: Prisma.MemberUpsertWithWhereUniqueWithoutRequestedByInput | Prisma.MemberUpsertWithWhereUniqueWithoutRequestedByInput[]
+  createMany?: Prisma.MemberCreateManyRequestedByInputEnvelope
+  set?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  disconnect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  delete?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  update?: Prisma.MemberUpdateWithWhereUniqueWithoutRequestedByInput | Prisma.MemberUpdateWithWhereUniqueWithoutRequestedByInput[]
+  updateMany?: Prisma.MemberUpdateManyWithWhereWithoutRequestedByInput | Prisma.MemberUpdateManyWithWhereWithoutRequestedByInput[]
+  deleteMany?: Prisma.MemberScalarWhereInput | Prisma.MemberScalarWhereInput[]
+}
+
 export type MemberUncheckedUpdateManyWithoutUserNestedInput = {
   create?: Prisma.XOR<Prisma.MemberCreateWithoutUserInput, Prisma.MemberUncheckedCreateWithoutUserInput> | Prisma.MemberCreateWithoutUserInput[] | Prisma.MemberUncheckedCreateWithoutUserInput[]
   connectOrCreate?: Prisma.MemberCreateOrConnectWithoutUserInput | Prisma.MemberCreateOrConnectWithoutUserInput[]
@@ -513,6 +571,20 @@ export type MemberUncheckedUpdateManyWithoutUserNestedInput = {
   connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
   update?: Prisma.MemberUpdateWithWhereUniqueWithoutUserInput | Prisma.MemberUpdateWithWhereUniqueWithoutUserInput[]
   updateMany?: Prisma.MemberUpdateManyWithWhereWithoutUserInput | Prisma.MemberUpdateManyWithWhereWithoutUserInput[]
+  deleteMany?: Prisma.MemberScalarWhereInput | Prisma.MemberScalarWhereInput[]
+}
+
+export type MemberUncheckedUpdateManyWithoutRequestedByNestedInput = {
+  create?: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput> | Prisma.MemberCreateWithoutRequestedByInput[] | Prisma.MemberUncheckedCreateWithoutRequestedByInput[]
+  connectOrCreate?: Prisma.MemberCreateOrConnectWithoutRequestedByInput | Prisma.MemberCreateOrConnectWithoutRequestedByInput[]
+  upsert?: Prisma.MemberUpsertWithWhereUniqueWithoutRequestedByInput | Prisma.MemberUpsertWithWhereUniqueWithoutRequestedByInput[]
+  createMany?: Prisma.MemberCreateManyRequestedByInputEnvelope
+  set?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  disconnect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  delete?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  connect?: Prisma.MemberWhereUniqueInput | Prisma.MemberWhereUniqueInput[]
+  update?: Prisma.MemberUpdateWithWhereUniqueWithoutRequestedByInput | Prisma.MemberUpdateWithWhereUniqueWithoutRequestedByInput[]
+  updateMany?: Prisma.MemberUpdateManyWithWhereWithoutRequestedByInput | Prisma.MemberUpdateManyWithWhereWithoutRequestedByInput[]
   deleteMany?: Prisma.MemberScalarWhereInput | Prisma.MemberScalarWhereInput[]
 }
 
@@ -619,6 +691,7 @@ export type MemberCreateWithoutUserInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   organization: Prisma.OrganizationCreateNestedOneWithoutMembersInput
+  requestedBy?: Prisma.UserCreateNestedOneWithoutRequestedMembersInput
   type?: Prisma.MemberTypeCreateNestedOneWithoutMembersInput
 }
 
@@ -629,6 +702,7 @@ export type MemberUncheckedCreateWithoutUserInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -640,6 +714,39 @@ export type MemberCreateOrConnectWithoutUserInput = {
 
 export type MemberCreateManyUserInputEnvelope = {
   data: Prisma.MemberCreateManyUserInput | Prisma.MemberCreateManyUserInput[]
+  skipDuplicates?: boolean
+}
+
+export type MemberCreateWithoutRequestedByInput = {
+  status?: $Enums.MemberStatus
+  publicKey?: string | null
+  autoLinked?: boolean
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  organization: Prisma.OrganizationCreateNestedOneWithoutMembersInput
+  user: Prisma.UserCreateNestedOneWithoutMembershipsInput
+  type?: Prisma.MemberTypeCreateNestedOneWithoutMembersInput
+}
+
+export type MemberUncheckedCreateWithoutRequestedByInput = {
+  id?: number
+  organizationId: number
+  userId: number
+  typeId?: number
+  status?: $Enums.MemberStatus
+  publicKey?: string | null
+  autoLinked?: boolean
+  createdAt?: Date | string
+  updatedAt?: Date | string
+}
+
+export type MemberCreateOrConnectWithoutRequestedByInput = {
+  where: Prisma.MemberWhereUniqueInput
+  create: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput>
+}
+
+export type MemberCreateManyRequestedByInputEnvelope = {
+  data: Prisma.MemberCreateManyRequestedByInput | Prisma.MemberCreateManyRequestedByInput[]
   skipDuplicates?: boolean
 }
 
@@ -670,8 +777,25 @@ export type MemberScalarWhereInput = {
   status?: Prisma.EnumMemberStatusFilter<"Member"> | $Enums.MemberStatus
   publicKey?: Prisma.StringNullableFilter<"Member"> | string | null
   autoLinked?: Prisma.BoolFilter<"Member"> | boolean
+  requestedById?: Prisma.IntNullableFilter<"Member"> | number | null
   createdAt?: Prisma.DateTimeFilter<"Member"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Member"> | Date | string
+}
+
+export type MemberUpsertWithWhereUniqueWithoutRequestedByInput = {
+  where: Prisma.MemberWhereUniqueInput
+  update: Prisma.XOR<Prisma.MemberUpdateWithoutRequestedByInput, Prisma.MemberUncheckedUpdateWithoutRequestedByInput>
+  create: Prisma.XOR<Prisma.MemberCreateWithoutRequestedByInput, Prisma.MemberUncheckedCreateWithoutRequestedByInput>
+}
+
+export type MemberUpdateWithWhereUniqueWithoutRequestedByInput = {
+  where: Prisma.MemberWhereUniqueInput
+  data: Prisma.XOR<Prisma.MemberUpdateWithoutRequestedByInput, Prisma.MemberUncheckedUpdateWithoutRequestedByInput>
+}
+
+export type MemberUpdateManyWithWhereWithoutRequestedByInput = {
+  where: Prisma.MemberScalarWhereInput
+  data: Prisma.XOR<Prisma.MemberUpdateManyMutationInput, Prisma.MemberUncheckedUpdateManyWithoutRequestedByInput>
 }
 
 export type MemberCreateWithoutOrganizationInput = {
@@ -681,6 +805,7 @@ export type MemberCreateWithoutOrganizationInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   user: Prisma.UserCreateNestedOneWithoutMembershipsInput
+  requestedBy?: Prisma.UserCreateNestedOneWithoutRequestedMembersInput
   type?: Prisma.MemberTypeCreateNestedOneWithoutMembersInput
 }
 
@@ -691,6 +816,7 @@ export type MemberUncheckedCreateWithoutOrganizationInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -729,6 +855,7 @@ export type MemberCreateWithoutTypeInput = {
   updatedAt?: Date | string
   organization: Prisma.OrganizationCreateNestedOneWithoutMembersInput
   user: Prisma.UserCreateNestedOneWithoutMembershipsInput
+  requestedBy?: Prisma.UserCreateNestedOneWithoutRequestedMembersInput
 }
 
 export type MemberUncheckedCreateWithoutTypeInput = {
@@ -738,6 +865,7 @@ export type MemberUncheckedCreateWithoutTypeInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -775,6 +903,19 @@ export type MemberCreateManyUserInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+}
+
+export type MemberCreateManyRequestedByInput = {
+  id?: number
+  organizationId: number
+  userId: number
+  typeId?: number
+  status?: $Enums.MemberStatus
+  publicKey?: string | null
+  autoLinked?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -786,6 +927,7 @@ export type MemberUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   organization?: Prisma.OrganizationUpdateOneRequiredWithoutMembersNestedInput
+  requestedBy?: Prisma.UserUpdateOneWithoutRequestedMembersNestedInput
   type?: Prisma.MemberTypeUpdateOneRequiredWithoutMembersNestedInput
 }
 
@@ -796,6 +938,7 @@ export type MemberUncheckedUpdateWithoutUserInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -803,6 +946,42 @@ export type MemberUncheckedUpdateWithoutUserInput = {
 export type MemberUncheckedUpdateManyWithoutUserInput = {
   id?: Prisma.IntFieldUpdateOperationsInput | number
   organizationId?: Prisma.IntFieldUpdateOperationsInput | number
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
+  publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+}
+
+export type MemberUpdateWithoutRequestedByInput = {
+  status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
+  publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  organization?: Prisma.OrganizationUpdateOneRequiredWithoutMembersNestedInput
+  user?: Prisma.UserUpdateOneRequiredWithoutMembershipsNestedInput
+  type?: Prisma.MemberTypeUpdateOneRequiredWithoutMembersNestedInput
+}
+
+export type MemberUncheckedUpdateWithoutRequestedByInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  organizationId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
+  publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+}
+
+export type MemberUncheckedUpdateManyWithoutRequestedByInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  organizationId?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.IntFieldUpdateOperationsInput | number
   typeId?: Prisma.IntFieldUpdateOperationsInput | number
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -818,6 +997,7 @@ export type MemberCreateManyOrganizationInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -829,6 +1009,7 @@ export type MemberUpdateWithoutOrganizationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneRequiredWithoutMembershipsNestedInput
+  requestedBy?: Prisma.UserUpdateOneWithoutRequestedMembersNestedInput
   type?: Prisma.MemberTypeUpdateOneRequiredWithoutMembersNestedInput
 }
 
@@ -839,6 +1020,7 @@ export type MemberUncheckedUpdateWithoutOrganizationInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -850,6 +1032,7 @@ export type MemberUncheckedUpdateManyWithoutOrganizationInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -861,6 +1044,7 @@ export type MemberCreateManyTypeInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null
   autoLinked?: boolean
+  requestedById?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -873,6 +1057,7 @@ export type MemberUpdateWithoutTypeInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   organization?: Prisma.OrganizationUpdateOneRequiredWithoutMembersNestedInput
   user?: Prisma.UserUpdateOneRequiredWithoutMembershipsNestedInput
+  requestedBy?: Prisma.UserUpdateOneWithoutRequestedMembersNestedInput
 }
 
 export type MemberUncheckedUpdateWithoutTypeInput = {
@@ -882,6 +1067,7 @@ export type MemberUncheckedUpdateWithoutTypeInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -893,6 +1079,7 @@ export type MemberUncheckedUpdateManyWithoutTypeInput = {
   status?: Prisma.EnumMemberStatusFieldUpdateOperationsInput | $Enums.MemberStatus
   publicKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   autoLinked?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  requestedById?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -907,10 +1094,12 @@ export type MemberSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   status?: boolean
   publicKey?: boolean
   autoLinked?: boolean
+  requestedById?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["member"]>
 
@@ -922,10 +1111,12 @@ export type MemberSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   status?: boolean
   publicKey?: boolean
   autoLinked?: boolean
+  requestedById?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["member"]>
 
@@ -937,10 +1128,12 @@ export type MemberSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   status?: boolean
   publicKey?: boolean
   autoLinked?: boolean
+  requestedById?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["member"]>
 
@@ -952,24 +1145,28 @@ export type MemberSelectScalar = {
   status?: boolean
   publicKey?: boolean
   autoLinked?: boolean
+  requestedById?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type MemberOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "organizationId" | "userId" | "typeId" | "status" | "publicKey" | "autoLinked" | "createdAt" | "updatedAt", ExtArgs["result"]["member"]>
+export type MemberOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "organizationId" | "userId" | "typeId" | "status" | "publicKey" | "autoLinked" | "requestedById" | "createdAt" | "updatedAt", ExtArgs["result"]["member"]>
 export type MemberInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }
 export type MemberIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }
 export type MemberIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   organization?: boolean | Prisma.OrganizationDefaultArgs<ExtArgs>
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  requestedBy?: boolean | Prisma.Member$requestedByArgs<ExtArgs>
   type?: boolean | Prisma.MemberTypeDefaultArgs<ExtArgs>
 }
 
@@ -978,6 +1175,7 @@ export type $MemberPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
   objects: {
     organization: Prisma.$OrganizationPayload<ExtArgs>
     user: Prisma.$UserPayload<ExtArgs>
+    requestedBy: Prisma.$UserPayload<ExtArgs> | null
     type: Prisma.$MemberTypePayload<ExtArgs>
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
@@ -991,6 +1189,10 @@ export type $MemberPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
      */
     publicKey: string | null
     autoLinked: boolean
+    /**
+     * Who asked for this member through finish-adding; NULL for other ways in, or once that user is gone.
+     */
+    requestedById: number | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["member"]>
@@ -1389,6 +1591,7 @@ export interface Prisma__MemberClient<T, Null = never, ExtArgs extends runtime.T
   readonly [Symbol.toStringTag]: "PrismaPromise"
   organization<T extends Prisma.OrganizationDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.OrganizationDefaultArgs<ExtArgs>>): Prisma.Prisma__OrganizationClient<runtime.Types.Result.GetResult<Prisma.$OrganizationPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  requestedBy<T extends Prisma.Member$requestedByArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Member$requestedByArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   type<T extends Prisma.MemberTypeDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.MemberTypeDefaultArgs<ExtArgs>>): Prisma.Prisma__MemberTypeClient<runtime.Types.Result.GetResult<Prisma.$MemberTypePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
@@ -1426,6 +1629,7 @@ export interface MemberFieldRefs {
   readonly status: Prisma.FieldRef<"Member", 'MemberStatus'>
   readonly publicKey: Prisma.FieldRef<"Member", 'String'>
   readonly autoLinked: Prisma.FieldRef<"Member", 'Boolean'>
+  readonly requestedById: Prisma.FieldRef<"Member", 'Int'>
   readonly createdAt: Prisma.FieldRef<"Member", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Member", 'DateTime'>
 }
@@ -1826,6 +2030,25 @@ export type MemberDeleteManyArgs<ExtArgs extends runtime.Types.Extensions.Intern
    * Limit how many Members to delete.
    */
   limit?: number
+}
+
+/**
+ * Member.requestedBy
+ */
+export type Member$requestedByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the User
+   */
+  select?: Prisma.UserSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the User
+   */
+  omit?: Prisma.UserOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserInclude<ExtArgs> | null
+  where?: Prisma.UserWhereInput
 }
 
 /**

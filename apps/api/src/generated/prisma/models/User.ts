@@ -31,6 +31,7 @@ export type UserAvgAggregateOutputType = {
   typeId: number | null
   planId: number | null
   avatarFileId: number | null
+  filesBytes: number | null
 }
 
 export type UserSumAggregateOutputType = {
@@ -38,6 +39,7 @@ export type UserSumAggregateOutputType = {
   typeId: number | null
   planId: number | null
   avatarFileId: number | null
+  filesBytes: bigint | null
 }
 
 export type UserMinAggregateOutputType = {
@@ -52,6 +54,7 @@ export type UserMinAggregateOutputType = {
   avatarFileId: number | null
   blockedAt: Date | null
   adminEditedAt: Date | null
+  filesBytes: bigint | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -68,6 +71,7 @@ export type UserMaxAggregateOutputType = {
   avatarFileId: number | null
   blockedAt: Date | null
   adminEditedAt: Date | null
+  filesBytes: bigint | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -84,6 +88,7 @@ export type UserCountAggregateOutputType = {
   avatarFileId: number
   blockedAt: number
   adminEditedAt: number
+  filesBytes: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -95,6 +100,7 @@ export type UserAvgAggregateInputType = {
   typeId?: true
   planId?: true
   avatarFileId?: true
+  filesBytes?: true
 }
 
 export type UserSumAggregateInputType = {
@@ -102,6 +108,7 @@ export type UserSumAggregateInputType = {
   typeId?: true
   planId?: true
   avatarFileId?: true
+  filesBytes?: true
 }
 
 export type UserMinAggregateInputType = {
@@ -116,6 +123,7 @@ export type UserMinAggregateInputType = {
   avatarFileId?: true
   blockedAt?: true
   adminEditedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -132,6 +140,7 @@ export type UserMaxAggregateInputType = {
   avatarFileId?: true
   blockedAt?: true
   adminEditedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -148,6 +157,7 @@ export type UserCountAggregateInputType = {
   avatarFileId?: true
   blockedAt?: true
   adminEditedAt?: true
+  filesBytes?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -251,6 +261,7 @@ export type UserGroupByOutputType = {
   avatarFileId: number | null
   blockedAt: Date | null
   adminEditedAt: Date | null
+  filesBytes: bigint
   createdAt: Date
   updatedAt: Date
   _count: UserCountAggregateOutputType | null
@@ -290,6 +301,7 @@ export type UserWhereInput = {
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -298,9 +310,10 @@ export type UserWhereInput = {
   sessions?: Prisma.SessionListRelationFilter
   files?: Prisma.FileListRelationFilter
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
-  memberships?: Prisma.MemberListRelationFilter
-  paymentOrders?: Prisma.PaymentOrderListRelationFilter
   emailChange?: Prisma.XOR<Prisma.EmailChangeNullableScalarRelationFilter, Prisma.EmailChangeWhereInput> | null
+  memberships?: Prisma.MemberListRelationFilter
+  requestedMembers?: Prisma.MemberListRelationFilter
+  paymentOrders?: Prisma.PaymentOrderListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -315,6 +328,7 @@ export type UserOrderByWithRelationInput = {
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   type?: Prisma.UserTypeOrderByWithRelationInput
@@ -323,9 +337,10 @@ export type UserOrderByWithRelationInput = {
   sessions?: Prisma.SessionOrderByRelationAggregateInput
   files?: Prisma.FileOrderByRelationAggregateInput
   ownedOrganizations?: Prisma.OrganizationOrderByRelationAggregateInput
-  memberships?: Prisma.MemberOrderByRelationAggregateInput
-  paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
   emailChange?: Prisma.EmailChangeOrderByWithRelationInput
+  memberships?: Prisma.MemberOrderByRelationAggregateInput
+  requestedMembers?: Prisma.MemberOrderByRelationAggregateInput
+  paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -343,6 +358,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   vaultKey?: Prisma.BytesFilter<"User"> | runtime.Bytes
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -351,9 +367,10 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   sessions?: Prisma.SessionListRelationFilter
   files?: Prisma.FileListRelationFilter
   ownedOrganizations?: Prisma.OrganizationListRelationFilter
-  memberships?: Prisma.MemberListRelationFilter
-  paymentOrders?: Prisma.PaymentOrderListRelationFilter
   emailChange?: Prisma.XOR<Prisma.EmailChangeNullableScalarRelationFilter, Prisma.EmailChangeWhereInput> | null
+  memberships?: Prisma.MemberListRelationFilter
+  requestedMembers?: Prisma.MemberListRelationFilter
+  paymentOrders?: Prisma.PaymentOrderListRelationFilter
 }, "id" | "email" | "avatarFileId">
 
 export type UserOrderByWithAggregationInput = {
@@ -368,6 +385,7 @@ export type UserOrderByWithAggregationInput = {
   avatarFileId?: Prisma.SortOrderInput | Prisma.SortOrder
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
@@ -392,6 +410,7 @@ export type UserScalarWhereWithAggregatesInput = {
   avatarFileId?: Prisma.IntNullableWithAggregatesFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntWithAggregatesFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
 }
@@ -404,6 +423,7 @@ export type UserCreateInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -412,9 +432,10 @@ export type UserCreateInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -429,14 +450,16 @@ export type UserUncheckedCreateInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -447,6 +470,7 @@ export type UserUpdateInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -455,9 +479,10 @@ export type UserUpdateInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -472,14 +497,16 @@ export type UserUncheckedUpdateInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -494,6 +521,7 @@ export type UserCreateManyInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -506,6 +534,7 @@ export type UserUpdateManyMutationInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -522,6 +551,7 @@ export type UserUncheckedUpdateManyInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -548,6 +578,7 @@ export type UserCountOrderByAggregateInput = {
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -557,6 +588,7 @@ export type UserAvgOrderByAggregateInput = {
   typeId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
 }
 
 export type UserMaxOrderByAggregateInput = {
@@ -571,6 +603,7 @@ export type UserMaxOrderByAggregateInput = {
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -587,6 +620,7 @@ export type UserMinOrderByAggregateInput = {
   avatarFileId?: Prisma.SortOrder
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -596,6 +630,7 @@ export type UserSumOrderByAggregateInput = {
   typeId?: Prisma.SortOrder
   planId?: Prisma.SortOrder
   avatarFileId?: Prisma.SortOrder
+  filesBytes?: Prisma.SortOrder
 }
 
 export type UserScalarRelationFilter = {
@@ -658,6 +693,14 @@ export type BytesFieldUpdateOperationsInput = {
   set?: runtime.Bytes
 }
 
+export type BigIntFieldUpdateOperationsInput = {
+  set?: bigint | number
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
+}
+
 export type NullableIntFieldUpdateOperationsInput = {
   set?: number | null
   increment?: number
@@ -714,12 +757,28 @@ export type UserCreateNestedOneWithoutMembershipsInput = {
   connect?: Prisma.UserWhereUniqueInput
 }
 
+export type UserCreateNestedOneWithoutRequestedMembersInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutRequestedMembersInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
 export type UserUpdateOneRequiredWithoutMembershipsNestedInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutMembershipsInput, Prisma.UserUncheckedCreateWithoutMembershipsInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutMembershipsInput
   upsert?: Prisma.UserUpsertWithoutMembershipsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutMembershipsInput, Prisma.UserUpdateWithoutMembershipsInput>, Prisma.UserUncheckedUpdateWithoutMembershipsInput>
+}
+
+export type UserUpdateOneWithoutRequestedMembersNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutRequestedMembersInput
+  upsert?: Prisma.UserUpsertWithoutRequestedMembersInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutRequestedMembersInput, Prisma.UserUpdateWithoutRequestedMembersInput>, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
 }
 
 export type UserCreateNestedOneWithoutFilesInput = {
@@ -834,6 +893,7 @@ export type UserCreateWithoutTypeInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
@@ -841,9 +901,10 @@ export type UserCreateWithoutTypeInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -857,14 +918,16 @@ export type UserUncheckedCreateWithoutTypeInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -908,6 +971,7 @@ export type UserScalarWhereInput = {
   avatarFileId?: Prisma.IntNullableFilter<"User"> | number | null
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
+  filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
 }
@@ -920,6 +984,7 @@ export type UserCreateWithoutSessionsInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -927,9 +992,10 @@ export type UserCreateWithoutSessionsInput = {
   avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -944,13 +1010,15 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -977,6 +1045,7 @@ export type UserUpdateWithoutSessionsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -984,9 +1053,10 @@ export type UserUpdateWithoutSessionsInput = {
   avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1001,13 +1071,15 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1018,6 +1090,7 @@ export type UserCreateWithoutEmailChangeInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1027,6 +1100,7 @@ export type UserCreateWithoutEmailChangeInput = {
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
@@ -1042,12 +1116,14 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
@@ -1075,6 +1151,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1084,6 +1161,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
@@ -1099,12 +1177,14 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
@@ -1116,6 +1196,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1123,9 +1204,10 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1140,13 +1222,15 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1173,6 +1257,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1180,9 +1265,10 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -1197,13 +1283,15 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -1214,6 +1302,7 @@ export type UserCreateWithoutMembershipsInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1222,8 +1311,9 @@ export type UserCreateWithoutMembershipsInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -1238,18 +1328,70 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
   where: Prisma.UserWhereUniqueInput
   create: Prisma.XOR<Prisma.UserCreateWithoutMembershipsInput, Prisma.UserUncheckedCreateWithoutMembershipsInput>
+}
+
+export type UserCreateWithoutRequestedMembersInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutRequestedMembersInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutRequestedMembersInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
 }
 
 export type UserUpsertWithoutMembershipsInput = {
@@ -1271,6 +1413,7 @@ export type UserUpdateWithoutMembershipsInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1279,8 +1422,9 @@ export type UserUpdateWithoutMembershipsInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -1295,13 +1439,71 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserUpsertWithoutRequestedMembersInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutRequestedMembersInput, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutRequestedMembersInput, Prisma.UserUncheckedCreateWithoutRequestedMembersInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutRequestedMembersInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutRequestedMembersInput, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
+}
+
+export type UserUpdateWithoutRequestedMembersInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutRequestedMembersInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -1312,6 +1514,7 @@ export type UserCreateWithoutFilesInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1319,9 +1522,10 @@ export type UserCreateWithoutFilesInput = {
   avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -1336,13 +1540,15 @@ export type UserUncheckedCreateWithoutFilesInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -1358,6 +1564,7 @@ export type UserCreateWithoutAvatarInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1365,9 +1572,10 @@ export type UserCreateWithoutAvatarInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -1381,14 +1589,16 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -1415,6 +1625,7 @@ export type UserUpdateWithoutFilesInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1422,9 +1633,10 @@ export type UserUpdateWithoutFilesInput = {
   avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -1439,13 +1651,15 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -1467,6 +1681,7 @@ export type UserUpdateWithoutAvatarInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1474,9 +1689,10 @@ export type UserUpdateWithoutAvatarInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -1490,14 +1706,16 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -1508,6 +1726,7 @@ export type UserCreateWithoutPlanInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1515,9 +1734,10 @@ export type UserCreateWithoutPlanInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -1531,14 +1751,16 @@ export type UserUncheckedCreateWithoutPlanInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -1575,6 +1797,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   vaultKey: runtime.Bytes
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1583,8 +1806,9 @@ export type UserCreateWithoutPaymentOrdersInput = {
   sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
   files?: Prisma.FileCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -1599,13 +1823,15 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
   ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
-  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -1632,6 +1858,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1640,8 +1867,9 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -1656,13 +1884,15 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -1676,6 +1906,7 @@ export type UserCreateManyTypeInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1688,6 +1919,7 @@ export type UserUpdateWithoutTypeInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
@@ -1695,9 +1927,10 @@ export type UserUpdateWithoutTypeInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -1711,14 +1944,16 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -1732,6 +1967,7 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1747,6 +1983,7 @@ export type UserCreateManyPlanInput = {
   avatarFileId?: number | null
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1759,6 +1996,7 @@ export type UserUpdateWithoutPlanInput = {
   vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1766,9 +2004,10 @@ export type UserUpdateWithoutPlanInput = {
   sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -1782,14 +2021,16 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
-  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
-  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -1803,6 +2044,7 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1817,6 +2059,7 @@ export type UserCountOutputType = {
   files: number
   ownedOrganizations: number
   memberships: number
+  requestedMembers: number
   paymentOrders: number
 }
 
@@ -1825,6 +2068,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   files?: boolean | UserCountOutputTypeCountFilesArgs
   ownedOrganizations?: boolean | UserCountOutputTypeCountOwnedOrganizationsArgs
   memberships?: boolean | UserCountOutputTypeCountMembershipsArgs
+  requestedMembers?: boolean | UserCountOutputTypeCountRequestedMembersArgs
   paymentOrders?: boolean | UserCountOutputTypeCountPaymentOrdersArgs
 }
 
@@ -1869,6 +2113,13 @@ export type UserCountOutputTypeCountMembershipsArgs<ExtArgs extends runtime.Type
 /**
  * UserCountOutputType without action
  */
+export type UserCountOutputTypeCountRequestedMembersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.MemberWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
 export type UserCountOutputTypeCountPaymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PaymentOrderWhereInput
 }
@@ -1886,6 +2137,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   avatarFileId?: boolean
   blockedAt?: boolean
   adminEditedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1894,9 +2146,10 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
-  memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
-  paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   emailChange?: boolean | Prisma.User$emailChangeArgs<ExtArgs>
+  memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
+  requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
+  paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -1912,6 +2165,7 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   avatarFileId?: boolean
   blockedAt?: boolean
   adminEditedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1931,6 +2185,7 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   avatarFileId?: boolean
   blockedAt?: boolean
   adminEditedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -1950,11 +2205,12 @@ export type UserSelectScalar = {
   avatarFileId?: boolean
   blockedAt?: boolean
   adminEditedAt?: boolean
+  filesBytes?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -1962,9 +2218,10 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   sessions?: boolean | Prisma.User$sessionsArgs<ExtArgs>
   files?: boolean | Prisma.User$filesArgs<ExtArgs>
   ownedOrganizations?: boolean | Prisma.User$ownedOrganizationsArgs<ExtArgs>
-  memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
-  paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   emailChange?: boolean | Prisma.User$emailChangeArgs<ExtArgs>
+  memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
+  requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
+  paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1987,9 +2244,13 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     sessions: Prisma.$SessionPayload<ExtArgs>[]
     files: Prisma.$FilePayload<ExtArgs>[]
     ownedOrganizations: Prisma.$OrganizationPayload<ExtArgs>[]
-    memberships: Prisma.$MemberPayload<ExtArgs>[]
-    paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
     emailChange: Prisma.$EmailChangePayload<ExtArgs> | null
+    memberships: Prisma.$MemberPayload<ExtArgs>[]
+    /**
+     * Join requests this user asked for through the desktop finish-adding call (decision 0098).
+     */
+    requestedMembers: Prisma.$MemberPayload<ExtArgs>[]
+    paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -2013,6 +2274,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * account is never purged while unverified (docs/decisions/0088-unverified-account-purge.md).
      */
     adminEditedAt: Date | null
+    /**
+     * Bytes of all the user's stored files, kept with the file rows for the storage quota (decision 0095).
+     */
+    filesBytes: bigint
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["user"]>
@@ -2415,9 +2680,10 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   sessions<T extends Prisma.User$sessionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$sessionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SessionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   files<T extends Prisma.User$filesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$filesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$FilePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   ownedOrganizations<T extends Prisma.User$ownedOrganizationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$ownedOrganizationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OrganizationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
-  memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
-  paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   emailChange<T extends Prisma.User$emailChangeArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$emailChangeArgs<ExtArgs>>): Prisma.Prisma__EmailChangeClient<runtime.Types.Result.GetResult<Prisma.$EmailChangePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  requestedMembers<T extends Prisma.User$requestedMembersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$requestedMembersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2458,6 +2724,7 @@ export interface UserFieldRefs {
   readonly avatarFileId: Prisma.FieldRef<"User", 'Int'>
   readonly blockedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly adminEditedAt: Prisma.FieldRef<"User", 'DateTime'>
+  readonly filesBytes: Prisma.FieldRef<"User", 'BigInt'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
@@ -2952,9 +3219,52 @@ export type User$ownedOrganizationsArgs<ExtArgs extends runtime.Types.Extensions
 }
 
 /**
+ * User.emailChange
+ */
+export type User$emailChangeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the EmailChange
+   */
+  select?: Prisma.EmailChangeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the EmailChange
+   */
+  omit?: Prisma.EmailChangeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.EmailChangeInclude<ExtArgs> | null
+  where?: Prisma.EmailChangeWhereInput
+}
+
+/**
  * User.memberships
  */
 export type User$membershipsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Member
+   */
+  select?: Prisma.MemberSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Member
+   */
+  omit?: Prisma.MemberOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.MemberInclude<ExtArgs> | null
+  where?: Prisma.MemberWhereInput
+  orderBy?: Prisma.MemberOrderByWithRelationInput | Prisma.MemberOrderByWithRelationInput[]
+  cursor?: Prisma.MemberWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.MemberScalarFieldEnum | Prisma.MemberScalarFieldEnum[]
+}
+
+/**
+ * User.requestedMembers
+ */
+export type User$requestedMembersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   /**
    * Select specific fields to fetch from the Member
    */
@@ -2997,25 +3307,6 @@ export type User$paymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.PaymentOrderScalarFieldEnum | Prisma.PaymentOrderScalarFieldEnum[]
-}
-
-/**
- * User.emailChange
- */
-export type User$emailChangeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
-  /**
-   * Select specific fields to fetch from the EmailChange
-   */
-  select?: Prisma.EmailChangeSelect<ExtArgs> | null
-  /**
-   * Omit specific fields from the EmailChange
-   */
-  omit?: Prisma.EmailChangeOmit<ExtArgs> | null
-  /**
-   * Choose, which related nodes to fetch as well
-   */
-  include?: Prisma.EmailChangeInclude<ExtArgs> | null
-  where?: Prisma.EmailChangeWhereInput
 }
 
 /**

@@ -9,6 +9,7 @@ const request = {
   id: 7,
   organization: { id: 3, name: 'Команда' },
   account: { id: 9, name: 'Борис Петров', email: 'boris@example.com', avatar_url: null },
+  requested_by: { id: 4, name: 'Инна Внутри', email: 'inna@example.com' },
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
@@ -33,6 +34,20 @@ describe('JoinRequestsPanel', () => {
     await waitFor(() => expect(within(panel).queryByText('Не удалось загрузить запросы')).toBeNull());
     expect(fetchMock).toHaveBeenCalledTimes(2);
     warn.mockRestore();
+  });
+
+  it('says who asked for each request: name and e-mail, the e-mail alone, or nothing when unknown', async () => {
+    const noName = { ...request, id: 8, requested_by: { id: 5, name: '', email: 'anon@example.com' } };
+    const unknown = { ...request, id: 10, requested_by: null };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ success: true, message: '', data: [request, noName, unknown] })),
+    );
+    renderWithProviders(<JoinRequestsPanel />);
+    const panel = screen.getByRole('region', { name: 'Запросы на вступление' });
+    expect(await within(panel).findByText('Запросил: Инна Внутри (inna@example.com)')).toBeTruthy();
+    expect(within(panel).getByText('Запросил: anon@example.com')).toBeTruthy();
+    expect(within(panel).getAllByText(/^Запросил:/)).toHaveLength(2);
   });
 
   it("shows 'Нет запросов' when there are none", async () => {

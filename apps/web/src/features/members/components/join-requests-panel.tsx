@@ -1,4 +1,4 @@
-import type { PendingUser } from '@cabinet/contracts';
+import type { JoinRequester, PendingUser } from '@cabinet/contracts';
 import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,9 +7,16 @@ import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
 
+/** 'Имя (email)', or the e-mail alone for an account without a name. */
+function requesterLabel(requester: JoinRequester): string {
+  const name = requester.name.trim();
+  return name ? `${name} (${requester.email})` : requester.email;
+}
+
 /**
  * 'Запросы на вступление' (spec section 2, product-decisions): join requests to the organizations the
- * user owns, with accept and reject. A failed list is only logged (spec section 8).
+ * user owns, with accept and reject, and who asked for each (decision 0098). A failed list is only logged
+ * (spec section 8).
  */
 export function JoinRequestsPanel() {
   const requests = usePendingUsers();
@@ -98,6 +105,11 @@ export function JoinRequestsPanel() {
                         <Text size="xs" c="dimmed">
                           в «{request.organization.name}» · {formatDate(request.created_at)}
                         </Text>
+                        {request.requested_by && (
+                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                            Запросил: {requesterLabel(request.requested_by)}
+                          </Text>
+                        )}
                       </Stack>
                     </Group>
                     <Group gap="xs" grow>
