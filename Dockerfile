@@ -18,13 +18,14 @@ COPY packages/contracts/package.json packages/contracts/
 COPY e2e/package.json e2e/
 RUN pnpm install --frozen-lockfile
 
-# The API bundle (apps/api/dist/server.js) and the cabinet (apps/web/dist). The generated Prisma client is
-# committed, so no `prisma generate` here. Then a self-contained production install of the API alone.
+# The API bundle (apps/api/dist/server.js, and migrate.js for a release step: decision 0112) and the cabinet
+# (apps/web/dist). The generated Prisma client is committed, so no `prisma generate` here. Then a
+# self-contained production install of the API alone.
 FROM deps AS build
 COPY . .
 RUN pnpm build \
  && pnpm --filter @cabinet/api deploy --prod /deploy \
- && test -f apps/api/dist/server.js && test -f apps/web/dist/index.html
+ && test -f apps/api/dist/server.js && test -f apps/api/dist/migrate.js && test -f apps/web/dist/index.html
 
 # What runs: Node, the bundle, its production dependencies, the migrations and the cabinet. The bundle finds
 # prisma/migrations and apps/web/dist by walking up from its own folder, so this layout is kept.

@@ -1,5 +1,6 @@
-// Bundles the API into dist/server.js. Workspace packages (contracts: TypeScript source) and the
-// generated Prisma client are bundled; every npm dependency stays external and is loaded from node_modules.
+// Bundles the API into dist/server.js, and the release step's migration runner into dist/migrate.js. Workspace
+// packages (contracts: TypeScript source) and the generated Prisma client are bundled; every npm dependency
+// stays external and is loaded from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@cabinet/'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/migrate.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -20,4 +21,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('apps/api/dist/server.js built');
+console.log('apps/api/dist/server.js and migrate.js built');

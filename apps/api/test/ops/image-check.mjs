@@ -1,7 +1,8 @@
 // The Dockerfile's steps outside Docker (no engine runs here; GitHub CI builds the real image): build,
 // `pnpm deploy --prod`, lay the runtime stage's files out as /app is laid out in the image, check that no
-// development tool came along, start the bundle from there on PostgreSQL and Redis, run the image's own
-// HEALTHCHECK command (read from the Dockerfile), fetch the cabinet, and stop it with SIGTERM.
+// development tool came along, run the migration Job's command (deploy/kubernetes/migrate-job.yaml), start
+// the bundle from there on PostgreSQL and Redis, run the image's own HEALTHCHECK command (read from the
+// Dockerfile), fetch the cabinet, and stop it with SIGTERM.
 // Run from the repository root: node apps/api/test/ops/image-check.mjs  (after pnpm install; .ci/run does)
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +24,8 @@ const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, stdio
 
 // pg from the API's own dependencies, to create and drop a database of its own.
 const { default: pg } = await import(path.join(root, 'apps/api/node_modules/pg/lib/index.js'));
+// yaml from the API's development dependencies, to read the migration Job's manifest.
+const { parse: parseYaml } = await import(path.join(root, 'apps/api/node_modules/yaml/dist/index.js'));
 async function sql(statement) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -41,7 +44,7 @@ try {
   run('pnpm', ['--filter', '@cabinet/api', 'deploy', '--prod', path.join(work, 'deploy')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (const file of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
+  for (const file of ['apps/api/dist/server.js', 'apps/api/dist/migrate.js', 'apps/web/dist/index.html']) {
     if (!existsSync(path.join(root, file))) throw new Error(`${file} was not built`);
   }
 
@@ -91,6 +94,20 @@ try {
     REDIS_KEY_PREFIX: `image-check-${process.pid}:`,
     LOG_LEVEL: 'warn',
   };
+  // The Kubernetes migration Job's command, exactly as its manifest gives it, before the server starts.
+  const job = parseYaml(readFileSync(path.join(root, 'deploy/kubernetes/migrate-job.yaml'), 'utf8'));
+  const jobCommand = job?.spec?.template?.spec?.containers?.[0]?.command;
+  if (!Array.isArray(jobCommand)) throw new Error('no command in deploy/kubernetes/migrate-job.yaml');
+  const [jobCmd, ...jobArgs] = jobCommand;
+  const migrated = execFileSync(jobCmd === 'node' ? process.execPath : jobCmd, jobArgs, {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+  });
+  if (!/^Applied migrations: /.test(migrated))
+    throw new Error(`the migration Job's command said: ${migrated}`);
+  step(`the migration Job's command (${jobCommand.join(' ')}): ${migrated.trim().slice(0, 40)}…`);
+
   let log = '';
   server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: app,
