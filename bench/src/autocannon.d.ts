@@ -1,11 +1,5 @@
 // The part of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram {
-    average: number;
-    p50: number;
-    p99: number;
-    total: number;
-  }
   interface Options {
     url: string | string[];
     connections?: number;
@@ -13,13 +7,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     timeout?: number;
   }
-  interface Result {
-    requests: Histogram;
-    latency: Histogram;
-    non2xx: number;
-    errors: number;
-    timeouts: number;
+  /** An event emitter ('response', 'reqError', 'done') that is also a promise of the run's end. */
+  interface Instance extends PromiseLike<unknown> {
+    on(event: string, listener: (...args: never[]) => void): Instance;
+    stop(): void;
   }
-  function autocannon(options: Options): Promise<Result>;
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -39,6 +39,8 @@ export interface Report {
 }
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+/** Milliseconds: one decimal below 10 ms. */
+const ms = (n: number) => fixed(n, n < 10 ? 1 : 0);
 export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}` : '—');
 const users = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 
@@ -61,7 +63,7 @@ function resultsTable(report: Report): string[] {
           : '—';
       const c = r.comparison;
       lines.push(
-        `| ${call} | ${users(r.size)} | ${fixed(r.product.rps)} | ${fixed(r.product.p50)} | ${fixed(r.product.p99)} | ${r.product.non2xx + r.product.errors} | ${fixed(r.twin.rps)} | ${fixed(r.twin.p99)} | ${ratio(r.product.rps, r.twin.rps)} | ${ratio(r.product.p99, r.twin.p99)} | ${c.productBytes} / ${c.twinBytes} | ${c.difference === null ? 'yes' : `no: ${c.difference.replace(/\|/g, '/')}`} | ${fixed(r.productRssMb)} | ${growth} |`,
+        `| ${call} | ${users(r.size)} | ${fixed(r.product.rps)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.non2xx + r.product.errors} | ${fixed(r.twin.rps)} | ${ms(r.twin.p99)} | ${ratio(r.product.rps, r.twin.rps)} | ${ratio(r.product.p99, r.twin.p99)} | ${c.productBytes} / ${c.twinBytes} | ${c.difference === null ? 'yes' : `no: ${c.difference.replace(/\|/g, '/')}`} | ${fixed(r.productRssMb)} | ${growth} |`,
       );
     }
   }
@@ -107,7 +109,7 @@ function explainSection(report: Report): string[] {
 export function renderReport(report: Report): string {
   const lines = [...report.header, '', '## Calls', '', ...resultsTable(report), ''];
   lines.push(
-    'req/s and latency are autocannon\'s (average of per-second samples; p50/p99 of all requests). "non-2xx"',
+    'req/s: answers per second after the warm-up; p50/p99: their latency as autocannon saw it. "non-2xx"',
     'counts non-2xx answers and connection errors. "same answer": the twin answered the same status and',
     'JSON as the product (checked once before measuring). API RSS: peak VmRSS of the API process during',
     "that call's measurement.",
@@ -129,7 +131,7 @@ export function renderReport(report: Report): string {
     '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
     ...report.scaleOut.map(
       (s) =>
-        `| ${s.call} | ${users(s.size)} | ${fixed(s.one.rps)} | ${fixed(s.two.rps)} | ${ratio(s.two.rps, s.one.rps)} | ${fixed(s.one.p99)} | ${fixed(s.two.p99)} |`,
+        `| ${s.call} | ${users(s.size)} | ${fixed(s.one.rps)} | ${fixed(s.two.rps)} | ${ratio(s.two.rps, s.one.rps)} | ${ms(s.one.p99)} | ${ms(s.two.p99)} |`,
     ),
     '',
     '## Fill',

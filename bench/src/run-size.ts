@@ -78,12 +78,22 @@ async function measureCalls(
     const comparison = await compareAnswers(`${api.base}${call.path}`, `${twin.base}${call.path}`, headers);
     if (comparison.difference) log(`  ! ${call.name}: the twin's answer differs: ${comparison.difference}`);
     ctx.rss.takePhasePeak(api.child.pid);
-    const product = await measure({ urls: [api.base], path: call.path, headers });
+    const product = await measure({
+      urls: [api.base],
+      path: call.path,
+      headers,
+      drainUrls: [`${api.base}/api/ready`],
+    });
     const productRssMb = ctx.rss.takePhasePeak(api.child.pid);
-    const twinResult = await measure({ urls: [twin.base], path: call.path, headers });
+    const twinResult = await measure({
+      urls: [twin.base],
+      path: call.path,
+      headers,
+      drainUrls: [`${twin.base}/ready`],
+    });
     log(
-      `  ${call.name.padEnd(28)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${String(product.p99).padStart(5)} ms` +
-        ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${String(twinResult.p99).padStart(5)} ms`,
+      `  ${call.name.padEnd(28)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
+        ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms`,
     );
     ctx.report.results.push({ call: call.name, size, product, twin: twinResult, productRssMb, comparison });
   }
@@ -107,6 +117,7 @@ async function measureScaleOut(
         urls: [api.base, second.base],
         path: call.path,
         headers: headersFor(call, persona),
+        drainUrls: [`${api.base}/api/ready`, `${second.base}/api/ready`],
       });
       const one = ctx.report.results.find((r) => r.call === call.name && r.size === size)?.product;
       if (one) ctx.report.scaleOut.push({ call: call.name, size, one, two });

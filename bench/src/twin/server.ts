@@ -237,7 +237,11 @@ const server = http.createServer(async (req, res) => {
       });
       return res.end(body);
     }
-    if (url.pathname === '/ready') return res.end('ok');
+    if (url.pathname === '/ready') {
+      // Through the pool, so that it answers once the queries queued before it are done.
+      await pool.query('SELECT 1');
+      return res.end('ok');
+    }
     throw new HttpError(404, 'NOT_FOUND', 'Адрес не найден');
   } catch (error) {
     const known = error instanceof HttpError;
