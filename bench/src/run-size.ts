@@ -122,7 +122,7 @@ async function measureScaleOut(
       const one = ctx.report.results.find((r) => r.call === call.name && r.size === size)?.product;
       if (one) ctx.report.scaleOut.push({ call: call.name, size, one, two });
       log(
-        `  ${call.name.padEnd(28)} two API processes ${two.rps.toFixed(0).padStart(6)} req/s p99 ${two.p99} ms`,
+        `  ${call.name.padEnd(28)} two API processes ${two.rps.toFixed(0).padStart(6)} req/s p99 ${two.p99.toFixed(0)} ms`,
       );
     }
     return ctx.rss.peak(second.child.pid);
