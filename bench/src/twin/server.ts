@@ -8,7 +8,9 @@ import { type TwinSql, twinSql } from './sql';
 // The raw-SQL twin of the screens' calls (decision 0110): node:http and a pg Pool of 10, the same
 // session lookup (SHA-256 of the token, one indexed query joining the user), and one hand-written
 // statement per call that returns the product's JSON. It is what the product could cost at best;
-// started by the bench as a separate process (env: PORT, DATABASE_URL, PUBLIC_URL, FILES_DIR).
+// started by the bench as a separate process (env: PORT, DATABASE_URL, PUBLIC_URL, FILES_DIR). It covers
+// the calls as the bench sends them (the persona's, the admin's, anonymous avatars): the user lists for
+// non-admins, plans sorted by other columns or filters the screens do not send are left out.
 
 const env = (name: string) => {
   const value = process.env[name];
