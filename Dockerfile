@@ -16,6 +16,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
 COPY e2e/package.json e2e/
+COPY bench/package.json bench/
 RUN pnpm install --frozen-lockfile
 
 # The API bundle (apps/api/dist/server.js, and migrate.js for a release step: decision 0112) and the cabinet

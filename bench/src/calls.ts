@@ -1,0 +1,113 @@
+import type { Persona } from './fill/persona';
+
+// Every call a screen makes on load, with the query string the web app sends (apps/web/src/features/*/api:
+// buildUrl drops empty values, keeps the order written there). The same path is sent to the product and
+// to its twin.
+
+export type Caller = 'persona' | 'admin' | 'anonymous';
+
+export interface Call {
+  name: string;
+  /** The screen that makes it, for the reader of the table. */
+  screen: string;
+  path: string;
+  caller: Caller;
+}
+
+export function screenCalls(p: Persona, avatarId: number): Call[] {
+  const org = p.organizationId;
+  return [
+    {
+      name: 'profile/me',
+      screen: 'every screen (layout)',
+      path: '/api/v1/rest/profile/me',
+      caller: 'persona',
+    },
+    {
+      name: 'organizations (home)',
+      screen: 'home',
+      path: '/api/v1/rest/organizations?page=1&perPage=20',
+      caller: 'persona',
+    },
+    {
+      name: 'organizations/{id}',
+      screen: 'organization settings',
+      path: `/api/v1/rest/organizations/${org}`,
+      caller: 'persona',
+    },
+    {
+      name: 'desktop collaborators',
+      screen: 'desktop app members list',
+      path: `/api/v1/desktop/organizations/${org}/collaborators`,
+      caller: 'persona',
+    },
+    {
+      name: 'pending-users',
+      screen: 'home (join requests)',
+      path: '/api/v1/rest/organizations/pending-users?perPage=100',
+      caller: 'persona',
+    },
+    {
+      name: 'subscribes',
+      screen: 'subscription',
+      path: '/api/v1/rest/subscribes?perPage=100&sort_by=id&order=asc',
+      caller: 'persona',
+    },
+    {
+      name: 'payments',
+      screen: 'subscription (history)',
+      path: '/api/v1/rest/payments?page=1&perPage=10&status=paid',
+      caller: 'persona',
+    },
+    {
+      name: 'profile/list (admin)',
+      screen: 'admin users',
+      path: '/api/v1/rest/profile/list?page=1&perPage=20',
+      caller: 'admin',
+    },
+    {
+      name: 'profile/list search (admin)',
+      screen: 'admin users, search typed',
+      path: `/api/v1/rest/profile/list?search=${p.search}&page=1&perPage=20`,
+      caller: 'admin',
+    },
+    {
+      name: 'profile/search (admin)',
+      screen: 'add member (admin)',
+      path: `/api/v1/rest/profile/search?search=${p.search}&perPage=20`,
+      caller: 'admin',
+    },
+    {
+      name: 'organizations/list (admin)',
+      screen: 'admin organizations',
+      path: '/api/v1/rest/organizations/list?page=1&perPage=20',
+      caller: 'admin',
+    },
+    { name: 'users-count', screen: 'admin home', path: '/api/v1/rest/admin/users-count', caller: 'admin' },
+    {
+      name: 'organizations-count',
+      screen: 'admin home',
+      path: '/api/v1/rest/admin/organizations-count',
+      caller: 'admin',
+    },
+    {
+      name: 'subscribes-count',
+      screen: 'admin home',
+      path: '/api/v1/rest/admin/subscribes-count',
+      caller: 'admin',
+    },
+    {
+      // An <img> sends no session: the public avatar path.
+      name: 'files/download avatar',
+      screen: 'every avatar',
+      path: `/api/v1/files/download/${avatarId}`,
+      caller: 'anonymous',
+    },
+  ];
+}
+
+export function headersFor(call: Call, p: Persona): Record<string, string> {
+  if (call.caller === 'persona') return { 'x-session-id': p.token };
+  if (call.caller === 'admin') return { 'x-session-id': p.adminToken };
+  return {};
+}

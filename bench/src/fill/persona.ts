@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Shape } from './bulk';
+
+// The benchmark persona: a signed-in user who owns three organizations with members and join requests,
+// is an active member of five others (and has asked to join one more), pays for 'Про' and has two years
+// of payments; and an admin. Sessions are rows made here exactly as sign-in makes them: the token's
+// SHA-256 in token_hash (apps/api/src/modules/auth/sessions.service.ts).
+
+export interface Persona {
+  userId: number;
+  token: string;
+  adminId: number;
+  adminToken: string;
+  /** Owned, with members and pending requests: the organization screens' subject. */
+  organizationId: number;
+  /** Substring of a few users' e-mail, for the admin searches. */
+  search: string;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest();
+const newToken = () => randomBytes(32).toString('base64url');
+
+async function createSession(client: pg.Client, userId: number): Promise<string> {
+  const token = newToken();
+  await client.query(
+    `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '180 days')`,
+    [userId, sha256(token)],
+  );
+  return token;
+}
+
+async function insertUser(client: pg.Client, email: string, name: string, typeId: number) {
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO users (email, name, email_verified_at, type_id, plan_id, plan_expires_at, vault_key, created_at)
+     VALUES ($1, $2, now() - interval '400 days', $3, 2, now() + interval '200 days', $4, now() - interval '400 days')
+     RETURNING id`,
+    [email, name, typeId, randomBytes(32)],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('persona not created');
+  return id;
+}
+
+/**
+ * Six characters of the e-mail of a user in the middle of the table (bulk e-mails carry the first eight
+ * hex digits of md5(id)), with a letter in them: an all-digit search is an id lookup for admins.
+ */
+export function rareSubstring(users: number): string {
+  for (let id = Math.floor(users / 2) + 7; ; id++) {
+    const head = createHash('md5').update(String(id)).digest('hex').slice(0, 8);
+    for (let start = 0; start <= 2; start++) {
+      const text = head.slice(start, start + 6);
+      if (/[a-f]/.test(text)) return text;
+    }
+  }
+}
+
+export async function createPersona(client: pg.Client, shape: Shape): Promise<Persona> {
+  const n = shape.users;
+  const userId = await insertUser(client, 'persona@bench.example', 'Персона Бенча', 1);
+  const adminId = await insertUser(client, 'admin@bench.example', 'Админ Бенча', 2);
+
+  const owned: number[] = [];
+  for (let k = 1; k <= 3; k++) {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO organizations (name, type_id, owner_id, created_at) VALUES ($1, 2, $2, now() - $3 * interval '1 day')
+       RETURNING id`,
+      [`Персона: команда ${k}`, userId, k * 40],
+    );
+    const organizationId = rows[0]?.id;
+    if (organizationId === undefined) throw new Error('organization not created');
+    owned.push(organizationId);
+    await client.query(
+      `INSERT INTO members (organization_id, user_id, type_id, status, created_at)
+       VALUES ($1, $2, 1, 'active', now() - $3 * interval '1 day')`,
+      [organizationId, userId, k * 40],
+    );
+    // Eight members and two join requests, bulk users far apart.
+    await client.query(
+      `INSERT INTO members (organization_id, user_id, type_id, status, created_at)
+       SELECT $1, ((($2::int * 37 + j * 101)::bigint * 7) % $3::int) + 1, 2,
+              (CASE WHEN j >= 8 THEN 'pending' ELSE 'active' END)::member_status, now() - (30 - j) * interval '1 day'
+       FROM generate_series(0, 9) AS j`,
+      [organizationId, k, n],
+    );
+  }
+  // An active member of five bulk organizations spread over the table, and a join request to one more.
+  await client.query(
+    `INSERT INTO members (organization_id, user_id, type_id, status, created_at)
+     SELECT 1 + (i * $2::int) / 7, $1, 2, (CASE WHEN i = 6 THEN 'pending' ELSE 'active' END)::member_status,
+            now() - i * interval '20 days'
+     FROM generate_series(1, 6) AS i`,
+    [userId, shape.organizations],
+  );
+  // Two years of monthly payments: three in four paid, the others abandoned checkouts.
+  await client.query(
+    `INSERT INTO payment_orders (label, user_id, plan_id, period, method, amount, status, paid_at, granted_until,
+                                 created_at)
+     SELECT md5('persona-order' || i), $1, 2, 'month', 'mir', 990.00,
+            (CASE WHEN i % 4 = 0 THEN 'pending' ELSE 'paid' END)::payment_order_status,
+            CASE WHEN i % 4 <> 0 THEN c + interval '2 minutes' END,
+            CASE WHEN i % 4 <> 0 THEN c + interval '1 month' END, c
+     FROM generate_series(1, 24) AS i, LATERAL (SELECT now() - i * interval '30 days' AS c) t`,
+    [userId],
+  );
+  const token = await createSession(client, userId);
+  const adminToken = await createSession(client, adminId);
+  const organizationId = owned[0];
+  if (organizationId === undefined) throw new Error('no organization');
+  return { userId, token, adminId, adminToken, organizationId, search: rareSubstring(n) };
+}

@@ -1,0 +1,71 @@
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { settings } from './settings';
+
+// One measurement: `connections` keep-alive connections, each sending its next request as soon as the
+// previous answer arrives, for warm-up + duration seconds in one go; only answers that arrive after the
+// warm-up are counted. (Two separate runs would start the measured one behind the warm-up's abandoned
+// requests, which a slow call takes seconds to drain.) Afterwards the server's readiness call, which waits
+// for a database connection like everything else, tells when the requests left in flight are done, so
+// that they do not weigh on the next measurement.
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface Target {
+  /** One base URL, or several: connections are spread over them (two API processes). */
+  urls: string[];
+  path: string;
+  headers: Record<string, string>;
+  /** Answers once the server has caught up (a query through its pool). */
+  drainUrls: string[];
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
+
+export async function measure(target: Target): Promise<Measurement> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let counting = settings.warmup === 0;
+  let windowStart = performance.now();
+  const instance = autocannon({
+    url: target.urls.map((u) => `${u}${target.path}`),
+    connections: settings.connections,
+    duration: settings.warmup + settings.duration,
+    headers: target.headers,
+    timeout: 30,
+  });
+  const warm = setTimeout(() => {
+    counting = true;
+    windowStart = performance.now();
+  }, settings.warmup * 1000);
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (!counting) return;
+    latencies.push(ms);
+    if (status < 200 || status >= 300) non2xx++;
+  });
+  instance.on('reqError', () => {
+    if (counting) errors++;
+  });
+  await instance;
+  const seconds = (performance.now() - windowStart) / 1000;
+  clearTimeout(warm);
+  await Promise.all(
+    target.drainUrls.map((url) => fetch(url, { signal: AbortSignal.timeout(120_000) }).catch(() => {})),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non2xx,
+    errors,
+  };
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Child, freePort, startNode, waitForHttp } from './lifecycle';
+import { settings } from './settings';
+
+// The product exactly as `pnpm start` runs it (the bundle, its own migrations at start, test-mode
+// payments, sign-in codes to the log), and the twin, each a child process on a free port.
+
+export interface Running {
+  child: Child;
+  base: string;
+  stop(): Promise<void>;
+}
+
+export interface ApiOptions {
+  name: string;
+  server: string;
+  databaseUrl: string;
+  dataDir: string;
+  logDir: string;
+  /** Links in answers; the same for every process so that answers compare equal. */
+  publicUrl?: string;
+}
+
+export async function startApi(options: ApiOptions): Promise<Running> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(options.logDir, `${options.name}.log`);
+  const child = startNode(
+    options.name,
+    [options.server],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: options.publicUrl ?? base,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    logFile,
+    settings.apiDir,
+  );
+  await waitForHttp(`${base}/api/ready`, child, logFile);
+  return { child, base, stop: () => child.stop() };
+}
+
+const twinEntry = fileURLToPath(new URL('./twin/server.ts', import.meta.url));
+
+export async function startTwin(options: {
+  name: string;
+  databaseUrl: string;
+  publicUrl: string;
+  dataDir: string;
+  logDir: string;
+}): Promise<Running> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = path.join(options.logDir, `${options.name}.log`);
+  const child = startNode(
+    options.name,
+    ['--import', 'tsx', twinEntry],
+    {
+      PORT: String(port),
+      DATABASE_URL: options.databaseUrl,
+      PUBLIC_URL: options.publicUrl,
+      FILES_DIR: path.join(options.dataDir, 'files'),
+    },
+    logFile,
+    fileURLToPath(new URL('..', import.meta.url)),
+  );
+  await waitForHttp(`${base}/ready`, child, logFile);
+  return { child, base, stop: () => child.stop() };
+}
