@@ -129,9 +129,11 @@ test.describe('admin users', () => {
     await expect(row).toContainText('Заблокирован');
 
     expect((await api(page.request, userToken, 'GET', '/api/v1/rest/profile/me')).status).toBe(401);
+    // The send step answers a blocked account as anyone (decision 0083): the block is said only after the
+    // code is proven (apps/api/src/modules/auth tests). A code went out less than a minute ago: 429 is fine.
     const signIn = await page.request.post('/api/v1/auth/login', { data: { loginKey: 'web', email } });
-    expect(signIn.status()).toBe(403);
-    expect((await signIn.json()).message).toContain('заблокирована');
+    expect([200, 429]).toContain(signIn.status());
+    expect((await signIn.json()).message).not.toContain('заблокирована');
 
     // From the user's settings page this time.
     await page.goto(`/app/admin/users/${userId}`);

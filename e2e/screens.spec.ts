@@ -81,6 +81,8 @@ for (const size of WIDTHS) {
     });
 
     test('user screens', async ({ page }) => {
+      // Several screens, each with an axe run: more than the default minute on a busy machine.
+      test.slow();
       const owner = await createAccount(page.request, uniqueEmail('screens-owner'), 'Анна Смирнова');
       const member = await createAccount(page.request, uniqueEmail('screens-member'), 'Борис Петров');
       const orgId = await createOrganization(page.request, owner, 'Команда обзора');
