@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/env';
 import { createMailer } from '../src/lib/mail';
-import { createSession } from '../src/modules/auth/sessions.service';
+import { createSession } from '../src/lib/sessions';
 import { migrate, openDatabase } from '../src/plugins/db/database';
 import { createTestDatabase } from '../test/database';
 

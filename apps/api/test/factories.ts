@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { USER_TYPE_ADMIN, USER_TYPE_USER } from '@cabinet/contracts';
 import { newVaultKey } from '../src/lib/crypto';
-import { createSession } from '../src/modules/auth/sessions.service';
+import { createSession } from '../src/lib/sessions';
 import type { TestApp } from './build-test-app';
 
 let counter = 0;

@@ -5,7 +5,7 @@ import type { Shape } from './bulk';
 // The benchmark persona: a signed-in user who owns three organizations with members and join requests,
 // is an active member of five others (and has asked to join one more), pays for 'Про' and has two years
 // of payments; and an admin. Sessions are rows made here exactly as sign-in makes them: the token's
-// SHA-256 in token_hash (apps/api/src/modules/auth/sessions.service.ts).
+// SHA-256 in token_hash (apps/api/src/lib/sessions.ts).
 
 export interface Persona {
   userId: number;

@@ -110,3 +110,9 @@ export const EmailSchema = cleanText(
 export const MoneySchema = z.string().regex(/^\d{1,10}\.\d{2}$/);
 
 export const TimestampSchema = z.string(); // ISO 8601
+
+/**
+ * A query string that is accepted and not read: on the few calls where a client may add one we do not
+ * control (an <img> cache-buster, a health probe, the payment provider's callback).
+ */
+export const AnyQuerySchema = z.looseObject({});

@@ -1,5 +1,7 @@
 export * from './auth';
 export * from './common';
+export * from './endpoint';
+export * from './endpoints/index';
 export * from './files';
 export * from './limits';
 export * from './organizations';

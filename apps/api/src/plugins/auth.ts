@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.service';
+import type { RequestContext } from '../lib/context';
+import { findSessionUser } from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by app.authenticate; absent on anonymous routes. */
-    auth?: SessionUser;
+    /** The request context every service verb takes first (lib/context.ts); actor set by authenticate. */
+    ctx: RequestContext;
   }
   interface FastifyInstance {
     /** onRequest hook: 401 unless a valid session token is sent. */
     authenticate(request: FastifyRequest): Promise<void>;
     /** onRequest hook: 401 without a session, 403 unless the user is an admin. */
     requireAdmin(request: FastifyRequest): Promise<void>;
+    /** onRequest hook of calls open to anyone that serve a signed-in caller more: a session if one is sent. */
+    identify(request: FastifyRequest): Promise<void>;
+    /** The clock of every request context; tests may move it (buildApp's `now`). */
+    now(): Date;
   }
 }
 
@@ -25,29 +30,49 @@ export function readToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user of an authenticated route (after app.authenticate). */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
 export default fp(
-  async function auth(app: FastifyInstance) {
-    app.decorateRequest('auth', undefined);
+  async function auth(app: FastifyInstance, opts: { now?: () => Date }) {
+    app.decorate('now', opts.now ?? (() => new Date()));
+    app.decorateRequest('ctx', null as unknown as RequestContext);
+    app.addHook('onRequest', async (request) => {
+      request.ctx = {
+        actor: null,
+        prisma: app.prisma,
+        config: app.config,
+        log: request.log,
+        now: app.now(),
+        ip: request.ip,
+        // Read per request: server.ts may replace the mailer after start.
+        mailer: app.mailer,
+        storage: app.storage,
+      };
+    });
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token || token.length > 512) throw unauthorized();
       // A database outage throws here and becomes 503 in the error handler: never a 401 (a 401 logs out).
-      const user = await findSessionUser(app.prisma, token);
-      if (!user) throw unauthorized('Сессия истекла или недействительна, войдите снова');
-      request.auth = user;
+      const actor = await findSessionUser(app.prisma, token);
+      if (!actor) throw unauthorized('Сессия истекла или недействительна, войдите снова');
+      request.ctx.actor = actor;
+    });
+
+    app.decorate('identify', async (request: FastifyRequest) => {
+      const token = readToken(request);
+      if (!token || token.length > 512) return;
+      request.ctx.actor = await findSessionUser(app.prisma, token);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
-      if (!request.auth?.isAdmin) throw forbidden('Доступно только администраторам');
+      if (!request.ctx.actor?.isAdmin) throw forbidden('Доступно только администраторам');
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'storage'] },
 );
+
+/** @deprecated Transitional, until every module takes `ctx`: the signed-in caller. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.ctx.actor) throw unauthorized();
+  return request.ctx.actor;
+}

@@ -25,8 +25,8 @@ export const lookupRateLimit = (bucket: string) => ({
     hook: 'preHandler' as const,
     timeWindow: '1 minute',
     max: LOOKUPS_PER_MINUTE,
-    keyGenerator: (request: FastifyRequest) => `${bucket}:${request.auth?.userId ?? request.ip}`,
-    allowList: (request: FastifyRequest) => request.auth?.isAdmin === true,
+    keyGenerator: (request: FastifyRequest) => `${bucket}:${request.ctx.actor?.userId ?? request.ip}`,
+    allowList: (request: FastifyRequest) => request.ctx.actor?.isAdmin === true,
   },
 });
 

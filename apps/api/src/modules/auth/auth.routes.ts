@@ -5,12 +5,12 @@ import {
   WEB_LOGIN_KEY,
 } from '@cabinet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteSession } from '../../lib/sessions';
 import { currentUser } from '../../plugins/auth';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { type AuthDeps, CODE_SENT_MESSAGE, sendLoginCode, verifyLoginCode } from './auth.service';
 import { adminRule } from './first-admin';
 import { loadLoginCodeSecret } from './login-code-secret';
-import { deleteSession } from './sessions.service';
 
 export interface AuthRoutesOptions {
   rateLimits: RateLimits;

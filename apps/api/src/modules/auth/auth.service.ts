@@ -2,12 +2,12 @@ import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
 import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
 import { loginCodeMail, type Mailer } from '../../lib/mail';
+import { createSession } from '../../lib/sessions';
 import type { Prisma } from '../../plugins/db/database';
 import { type AdminRule, isLoopbackAddress } from './first-admin';
 import { handOff } from './hand-off';
 import { recordLoginEvent, refuseWhenTooManyCodeMails, refuseWhenTooManyWrongCodes } from './login-caps';
 import { hashLoginCode } from './login-code-secret';
-import { createSession } from './sessions.service';
 
 // Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off";
 // decisions 0003, 0081 (first admin) and 0082 (abuse limits).

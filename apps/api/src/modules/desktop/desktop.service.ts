@@ -7,38 +7,32 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { limitReached, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-import { type Actor, findAccess, isActiveMember } from '../organizations/organizations.access';
-import {
-  likeLiteral,
-  listMeta,
-  memberInclude,
-  memberOrder,
-  toMemberDto,
-} from '../organizations/organizations.mapper';
-import { assertMembersFit, lockOrganization, type TransactionClient } from '../organizations/plan-limits';
-
-const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+import { likeLiteral } from '../../lib/like';
+import { type Tx, transaction } from '../../plugins/db/database';
+import { findAccess, isActiveMember } from '../organizations/organizations.access';
+import { memberInclude, memberOrder, toMemberDto } from '../organizations/organizations.mapper';
+import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
 
 /**
  * The desktop calls are for the organization's active members only, admins included: anyone else gets
  * 404, as in the rest of the area (docs/decisions/0012-desktop-collaborators.md).
  */
-async function requireActiveMember(prisma: Prisma, organizationId: number, actor: Actor) {
-  const access = await findAccess(prisma, organizationId, actor);
+async function requireActiveMember(ctx: SignedInContext, organizationId: number) {
+  const access = await findAccess(ctx, organizationId);
   if (!isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
   return access;
 }
 
 /** Members with their accounts, owner first; `search` matches the account's name or e-mail. */
 export async function listCollaborators(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  query: { page: number; perPage: number; search?: string | undefined },
-  publicUrl: string,
-) {
-  await requireActiveMember(prisma, organizationId, actor);
+  ctx: SignedInContext,
+  query: { organizationId: number; page: number; perPage: number; search?: string | undefined },
+): Promise<Page<MemberDto>> {
+  const { prisma, actor } = ctx;
+  const { organizationId } = query;
+  await requireActiveMember(ctx, organizationId);
   const search = query.search ? likeLiteral(query.search) : undefined;
   const where = {
     organizationId,
@@ -66,7 +60,7 @@ export async function listCollaborators(
     }),
   ]);
   return {
-    data: rows.map((m) => toMemberDto(m, publicUrl)),
+    items: rows.map((m) => toMemberDto(m, ctx.config.PUBLIC_URL)),
     meta: listMeta(query.page, query.perPage, total),
   };
 }
@@ -76,12 +70,11 @@ export async function listCollaborators(
  * auto-link flag of its membership here, which the desktop needs to share keys with each person.
  */
 export async function startAdding(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  emails: string[],
+  ctx: SignedInContext,
+  { organizationId, emails }: { organizationId: number; emails: string[] },
 ): Promise<StartAddingItem[]> {
-  await requireActiveMember(prisma, organizationId, actor);
+  const { prisma, actor } = ctx;
+  await requireActiveMember(ctx, organizationId);
   const unique = [...new Set(emails)];
   const users = await prisma.user.findMany({
     // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086).
@@ -110,12 +103,7 @@ export async function startAdding(
  * organization (decision 0098), so nobody can fill the owner's list, or the seats pending members take.
  * Runs under the organization row lock, so concurrent calls are counted one after another.
  */
-async function assertRequestsFit(
-  tx: TransactionClient,
-  organizationId: number,
-  requesterId: number,
-  adding: number,
-) {
+async function assertRequestsFit(tx: Tx, organizationId: number, requesterId: number, adding: number) {
   const open = await tx.member.count({
     where: { organizationId, requestedById: requesterId, status: 'pending' },
   });
@@ -133,16 +121,17 @@ async function assertRequestsFit(
  * call changes nothing. An unknown account id refuses the whole call (404) and creates nothing.
  */
 export async function finishAdding(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  accountIds: number[],
-  keys: Record<string, string>,
-  publicUrl: string,
+  ctx: SignedInContext,
+  {
+    organizationId,
+    accountIds,
+    keys,
+  }: { organizationId: number; accountIds: number[]; keys: Record<string, string> },
 ): Promise<{ members: MemberDto[]; isOwner: boolean }> {
-  const access = await requireActiveMember(prisma, organizationId, actor);
+  const { actor } = ctx;
+  const access = await requireActiveMember(ctx, organizationId);
   const ids = [...new Set(accountIds)];
-  const members = await prisma.$transaction(async (tx) => {
+  const members = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     const found = await tx.user.count({ where: { id: { in: ids } } });
@@ -171,12 +160,12 @@ export async function finishAdding(
       });
     }
     return tx.member.findMany({ where: { organizationId, userId: { in: ids } }, include: memberInclude });
-  }, TX_OPTIONS);
+  });
   const byUser = new Map(members.map((m) => [m.userId, m]));
   return {
     members: ids.flatMap((id) => {
       const m = byUser.get(id);
-      return m ? [toMemberDto(m, publicUrl)] : [];
+      return m ? [toMemberDto(m, ctx.config.PUBLIC_URL)] : [];
     }),
     isOwner: access.isOwner,
   };

@@ -759,7 +759,7 @@ describe('OpenAPI', () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
-        '/api/v1/files/',
+        '/api/v1/files',
         '/api/v1/files/upload',
         '/api/v1/files/upload-image',
         '/api/v1/files/{id}',

@@ -16,9 +16,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../lib/app-error';
+import { findSessionUser } from '../../lib/sessions';
 import { StorageObjectNotFoundError } from '../../lib/storage/storage';
 import { currentUser, readToken } from '../../plugins/auth';
-import { findSessionUser } from '../auth/sessions.service';
 import { contentDisposition, etagOf, findDownload, matchesEtag, servedType } from './files.download';
 import { detectType } from './files.image';
 import { listFiles } from './files.list';
@@ -69,7 +69,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       hook: 'preHandler' as const,
       timeWindow: '1 minute',
       max: UPLOADS_PER_MINUTE,
-      keyGenerator: (request: FastifyRequest) => `upload:${request.auth?.userId ?? request.ip}`,
+      keyGenerator: (request: FastifyRequest) => `upload:${request.ctx.actor?.userId ?? request.ip}`,
     },
   };
 

@@ -7,13 +7,19 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { conflict, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-import { type Actor, findAccess, requireManage } from './organizations.access';
-import { listMeta, memberInclude, toAccount, toMemberDto } from './organizations.mapper';
-import { isUniqueViolation } from './organizations.service';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+import { mapPrismaErrors } from '../../lib/prisma-errors';
+import { transaction } from '../../plugins/db/database';
+import { findAccess, requireManage } from './organizations.access';
+import { memberInclude, toAccount, toMemberDto } from './organizations.mapper';
 import { assertMembersFit, lockOrganization } from './plan-limits';
 
-const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+/** A member of an organization, named by the organization and the account. */
+interface MemberRef {
+  organizationId: number;
+  userId: number;
+}
 
 export const ALREADY_MEMBER = 'Пользователь уже состоит в организации';
 export const OWNER_CANNOT_BE_REMOVED = 'Владельца нельзя удалить из организации';
@@ -25,36 +31,33 @@ const MEMBER_NOT_FOUND = 'Участник не найден';
  * addition of the same user sees the first (the unique (organization_id, user_id) backs it up).
  */
 export async function addMember(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  userId: number,
-  publicUrl: string,
+  ctx: SignedInContext,
+  { organizationId, userId }: MemberRef,
 ): Promise<MemberDto> {
-  await requireManage(prisma, organizationId, actor);
+  const { prisma, actor } = ctx;
+  await requireManage(ctx, organizationId);
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
   // An account that never completed sign-in does not exist for anyone but site admins (decision 0086).
   if (!user || (!user.emailVerifiedAt && !actor.isAdmin)) throw notFound(USER_NOT_FOUND);
-  try {
-    const member = await prisma.$transaction(async (tx) => {
-      const organization = await lockOrganization(tx, organizationId);
-      if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-      const existing = await tx.member.findUnique({
-        where: { organizationId_userId: { organizationId, userId } },
-        select: { id: true },
-      });
-      if (existing) throw conflict(ALREADY_MEMBER);
-      await assertMembersFit(tx, organizationId, organization.ownerId, 1);
-      return tx.member.create({
-        data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
-        include: memberInclude,
-      });
-    }, TX_OPTIONS);
-    return toMemberDto(member, publicUrl);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_MEMBER);
-    throw error;
-  }
+  const member = await mapPrismaErrors(
+    () =>
+      transaction(prisma, async (tx) => {
+        const organization = await lockOrganization(tx, organizationId);
+        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+        const existing = await tx.member.findUnique({
+          where: { organizationId_userId: { organizationId, userId } },
+          select: { id: true },
+        });
+        if (existing) throw conflict(ALREADY_MEMBER);
+        await assertMembersFit(tx, organizationId, organization.ownerId, 1);
+        return tx.member.create({
+          data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
+          include: memberInclude,
+        });
+      }),
+    { unique: conflict(ALREADY_MEMBER) },
+  );
+  return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 
 /**
@@ -63,17 +66,16 @@ export async function addMember(
  * type 2, so the owner's row can never go whatever runs at once (type 1 is never assigned by any call).
  */
 export async function removeMember(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  userId: number,
+  ctx: SignedInContext,
+  { organizationId, userId }: MemberRef,
 ): Promise<string> {
+  const { prisma, actor } = ctx;
   const self = userId === actor.userId;
   if (self) {
-    const access = await findAccess(prisma, organizationId, actor);
+    const access = await findAccess(ctx, organizationId);
     if (!access.membership && !actor.isAdmin) throw notFound(ORGANIZATION_NOT_FOUND);
   } else {
-    await requireManage(prisma, organizationId, actor);
+    await requireManage(ctx, organizationId);
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
@@ -95,14 +97,11 @@ export async function removeMember(
  * and the owner cannot be demoted. The update is conditional on the row not being the owner's.
  */
 export async function updateMemberType(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  userId: number,
-  typeId: number,
-  publicUrl: string,
+  ctx: SignedInContext,
+  { organizationId, userId, typeId }: MemberRef & { typeId: number },
 ): Promise<MemberDto> {
-  await requireManage(prisma, organizationId, actor);
+  const { prisma } = ctx;
+  await requireManage(ctx, organizationId);
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     select: { typeId: true },
@@ -119,16 +118,15 @@ export async function updateMemberType(
     include: memberInclude,
   });
   if (!member) throw notFound(MEMBER_NOT_FOUND);
-  return toMemberDto(member, publicUrl);
+  return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 
 /** Join requests in the organizations the caller owns (admins: all), oldest first. */
 export async function listPendingUsers(
-  prisma: Prisma,
-  actor: Actor,
+  ctx: SignedInContext,
   query: { page: number; perPage: number },
-  publicUrl: string,
-) {
+): Promise<Page<PendingUser>> {
+  const { prisma, actor } = ctx;
   const where = {
     status: 'pending' as const,
     ...(actor.isAdmin ? {} : { organization: { ownerId: actor.userId } }),
@@ -147,16 +145,16 @@ export async function listPendingUsers(
       take: query.perPage,
     }),
   ]);
-  const data = rows.map(
+  const items = rows.map(
     (m): PendingUser => ({
       id: m.id,
       organization: { id: m.organization.id, name: m.organization.name },
-      account: toAccount(m.user, publicUrl),
+      account: toAccount(m.user, ctx.config.PUBLIC_URL),
       requested_by: m.requestedBy,
       created_at: m.createdAt.toISOString(),
     }),
   );
-  return { data, meta: listMeta(query.page, query.perPage, total) };
+  return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 
 /**
@@ -164,14 +162,11 @@ export async function listPendingUsers(
  * organization is over it (e.g. the owner's plan lapsed since the request came).
  */
 export async function acceptMember(
-  prisma: Prisma,
-  actor: Actor,
-  organizationId: number,
-  userId: number,
-  publicUrl: string,
+  ctx: SignedInContext,
+  { organizationId, userId }: MemberRef,
 ): Promise<MemberDto> {
-  await requireManage(prisma, organizationId, actor);
-  const member = await prisma.$transaction(async (tx) => {
+  await requireManage(ctx, organizationId);
+  const member = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     const request = await tx.member.findUnique({
@@ -185,6 +180,6 @@ export async function acceptMember(
       data: { status: 'active' },
       include: memberInclude,
     });
-  }, TX_OPTIONS);
-  return toMemberDto(member, publicUrl);
+  });
+  return toMemberDto(member, ctx.config.PUBLIC_URL);
 }

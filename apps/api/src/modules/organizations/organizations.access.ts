@@ -1,13 +1,7 @@
 import type { MemberStatus } from '@cabinet/contracts';
 import { ORGANIZATION_NOT_FOUND } from '@cabinet/contracts';
 import { forbidden, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-
-/** Who is calling: the session's user. */
-export interface Actor {
-  userId: number;
-  isAdmin: boolean;
-}
+import type { SignedInContext } from '../../lib/context';
 
 export interface OrganizationAccess {
   organizationId: number;
@@ -22,12 +16,9 @@ export interface OrganizationAccess {
  * members and for admins only; anyone else gets 404, so ids cannot be probed. A member who may see it
  * but not do the thing gets 403.
  */
-export async function findAccess(
-  prisma: Prisma,
-  organizationId: number,
-  actor: Actor,
-): Promise<OrganizationAccess> {
-  const organization = await prisma.organization.findUnique({
+export async function findAccess(ctx: SignedInContext, organizationId: number): Promise<OrganizationAccess> {
+  const { actor } = ctx;
+  const organization = await ctx.prisma.organization.findUnique({
     where: { id: organizationId },
     select: {
       id: true,
@@ -47,16 +38,16 @@ export async function findAccess(
 export const isActiveMember = (access: OrganizationAccess) => access.membership?.status === 'active';
 
 /** Read: active members and admins. */
-export async function requireRead(prisma: Prisma, organizationId: number, actor: Actor) {
-  const access = await findAccess(prisma, organizationId, actor);
-  if (!actor.isAdmin && !isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
+export async function requireRead(ctx: SignedInContext, organizationId: number) {
+  const access = await findAccess(ctx, organizationId);
+  if (!ctx.actor.isAdmin && !isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
   return access;
 }
 
 /** Manage (edit, delete, members): the owner and admins; other active members 403, strangers 404. */
-export async function requireManage(prisma: Prisma, organizationId: number, actor: Actor) {
-  const access = await requireRead(prisma, organizationId, actor);
-  if (!actor.isAdmin && !access.isOwner) {
+export async function requireManage(ctx: SignedInContext, organizationId: number) {
+  const access = await requireRead(ctx, organizationId);
+  if (!ctx.actor.isAdmin && !access.isOwner) {
     throw forbidden('Управлять организацией могут только её владелец и администраторы');
   }
   return access;

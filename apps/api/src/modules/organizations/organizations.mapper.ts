@@ -1,4 +1,4 @@
-import type { ListMeta, MemberAccount, Member as MemberDto, TypeRef } from '@cabinet/contracts';
+import type { MemberAccount, Member as MemberDto, TypeRef } from '@cabinet/contracts';
 import type { File, Member, MemberType, Organization, OrganizationType } from '../../generated/prisma/client';
 import { toFileDto } from '../files/files.mapper';
 
@@ -77,14 +77,5 @@ export function toMemberDto(
   };
 }
 
-export const listMeta = (page: number, perPage: number, total: number): ListMeta => ({
-  page,
-  pages: Math.ceil(total / perPage),
-  perPage,
-  total,
-});
-
 /** Members are shown owner first, then in the order they joined (spec: sorted ascending by type). */
 export const memberOrder = [{ typeId: 'asc' as const }, { id: 'asc' as const }];
-
-export { likeLiteral } from '../../lib/like';

@@ -946,7 +946,7 @@ describe('OpenAPI', () => {
   it('documents every call of the area', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     for (const path of [
-      '/api/v1/rest/organizations/',
+      '/api/v1/rest/organizations',
       '/api/v1/rest/organizations/list',
       '/api/v1/rest/organizations/{id}',
       '/api/v1/rest/organizations/add-member/{id}',

@@ -1,10 +1,7 @@
-import type { Plan, Prisma as PrismaNamespace } from '../../generated/prisma/client';
+import type { Plan } from '../../generated/prisma/client';
 import { limitReached } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
+import type { Db, Tx } from '../../plugins/db/database';
 import { effectivePlanId } from '../plans/plans.mapper';
-
-export type TransactionClient = PrismaNamespace.TransactionClient;
-type Db = Prisma | TransactionClient;
 
 /** Genitive after 'не более N': 1 организации, 5 организаций, 21 организации. */
 function genitive(n: number, one: string, many: string): string {
@@ -56,19 +53,14 @@ export async function membersLimitError(db: Db, plan: Plan) {
  * Locks the organization row until the transaction ends, so that concurrent member changes of one
  * organization run one after another and the member limit holds. Returns the owner, or null if gone.
  */
-export async function lockOrganization(tx: TransactionClient, organizationId: number) {
+export async function lockOrganization(tx: Tx, organizationId: number) {
   const rows = await tx.$queryRaw<{ owner_id: number }[]>`
     SELECT owner_id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
   return rows[0] ? { ownerId: rows[0].owner_id } : null;
 }
 
 /** Checks that `adding` more members fit the owner's plan (pending members count). */
-export async function assertMembersFit(
-  tx: TransactionClient,
-  organizationId: number,
-  ownerId: number,
-  adding: number,
-) {
+export async function assertMembersFit(tx: Tx, organizationId: number, ownerId: number, adding: number) {
   const count = await tx.member.count({ where: { organizationId } });
   const plan = await planInForce(tx, ownerId);
   if (count + adding > plan.maxMembers) throw await membersLimitError(tx, plan);

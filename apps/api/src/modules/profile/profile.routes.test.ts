@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories';
 import { newVaultKey } from '../../lib/crypto';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../lib/sessions';
 
 let t: TestApp;
 beforeAll(async () => {

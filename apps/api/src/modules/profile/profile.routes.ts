@@ -142,7 +142,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           hook: 'preHandler',
           timeWindow: '1 hour',
           max: EMAIL_CONFIRMS_PER_HOUR,
-          keyGenerator: (request) => `profile-confirm-email:${request.auth?.userId ?? request.ip}`,
+          keyGenerator: (request) => `profile-confirm-email:${request.ctx.actor?.userId ?? request.ip}`,
         },
       },
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../lib/sessions';
 
 let t: TestApp;
 beforeAll(async () => {

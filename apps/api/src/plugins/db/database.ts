@@ -2,11 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from '../../generated/prisma/client';
+import { PrismaClient, type Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { findUp } from '../../lib/find-up';
 import { applyMigrations, readMigrations } from './migrate';
 
 export type Prisma = PrismaClient;
+/** The client inside prisma.$transaction. */
+export type Tx = PrismaNamespace.TransactionClient;
+/** Either: for reads that run alone or inside a transaction. */
+export type Db = Prisma | Tx;
+
+/** Every interactive transaction waits at most 10 s for a connection and runs at most 15 s. */
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+/** Runs `work` in one transaction with the house options. */
+export const transaction = <T>(prisma: Prisma, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  prisma.$transaction(work, TX_OPTIONS);
 
 export interface Database {
   prisma: PrismaClient;

@@ -1,6 +1,7 @@
 import { USER_TYPE_ADMIN } from '@cabinet/contracts';
-import { newSessionToken, sha256 } from '../../lib/crypto';
-import type { Prisma } from '../../plugins/db/database';
+import type { Prisma } from '../plugins/db/database';
+import type { Actor } from './context';
+import { newSessionToken, sha256 } from './crypto';
 
 /** Sessions end 30 days after last use, and 180 days after sign-in at the latest. */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -8,12 +9,8 @@ export const SESSION_MAX_MS = 180 * 24 * 3600 * 1000;
 /** last_used_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export interface SessionUser {
-  sessionId: number;
-  userId: number;
-  email: string;
-  isAdmin: boolean;
-}
+/** A session's account, as every call sees its caller. */
+export type SessionUser = Actor;
 
 export async function createSession(prisma: Prisma, userId: number): Promise<string> {
   const token = newSessionToken();

@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../env';
+import type { Prisma } from '../plugins/db/database';
+import type { Mailer } from './mail';
+import type { Storage } from './storage/storage';
+
+/** Who is calling: the session's account. The one Actor type of the API. */
+export interface Actor {
+  userId: number;
+  email: string;
+  /** A site admin (user type 2). */
+  isAdmin: boolean;
+  sessionId: number;
+}
+
+/**
+ * Everything a service verb needs about the request it serves, built once per request (the auth plugin)
+ * and passed first to every verb: `verb(ctx, input)` (docs/architecture.md).
+ */
+export interface RequestContext {
+  /** null on an anonymous call. */
+  actor: Actor | null;
+  prisma: Prisma;
+  config: Env;
+  log: FastifyBaseLogger;
+  /** This request's clock: every "now" of a verb comes from here, so tests can move it. */
+  now: Date;
+  /** The client address as TRUST_PROXY allows it (decision 0080). */
+  ip: string;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+/** The context of a call that needs a session: its actor is known. */
+export interface SignedInContext extends RequestContext {
+  actor: Actor;
+}

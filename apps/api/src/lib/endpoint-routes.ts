@@ -1,0 +1,123 @@
+import type {
+  EndpointBody,
+  EndpointDefinition,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@cabinet/contracts';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
+import { z } from 'zod';
+import { unauthorized } from './app-error';
+import type { RequestContext, SignedInContext } from './context';
+
+// Routes are made from the contracts' endpoint table (docs/architecture.md): the entry gives the method,
+// path, schemas, roles and OpenAPI text; a module gives the handler. So a call is one table entry, one
+// service verb and one `handle(entry, handler)`.
+
+/** A call that declares no query string refuses one, like any unknown field (400). */
+const NoQuerySchema = z.object({}).strict();
+
+type ContextFor<E extends EndpointDefinition> = 'anonymous' extends E['roles'][number]
+  ? RequestContext
+  : SignedInContext;
+
+export interface HandlerInput<E extends EndpointDefinition> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+}
+
+/**
+ * A handler: the request context and the validated input in, the success envelope out (built with ok()
+ * or listOk()). Answers that are not JSON (a file, an HTML page, a redirect) are sent on `reply` and the
+ * reply is returned.
+ */
+export type Handler<E extends EndpointDefinition> = (
+  ctx: ContextFor<E>,
+  input: HandlerInput<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<(E['response'] extends z.ZodType ? EndpointResponse<E> : never) | FastifyReply>;
+
+export interface RouteBinding {
+  endpoint: EndpointDefinition;
+  handler: Handler<EndpointDefinition>;
+  /** Route config: a rate limit of its own, for example. */
+  config?: FastifyContextConfig & Record<string, unknown>;
+}
+
+export const handle = <E extends EndpointDefinition>(
+  endpoint: E,
+  handler: Handler<E>,
+  options: { config?: RouteBinding['config'] } = {},
+): RouteBinding => ({ endpoint, handler: handler as unknown as Handler<EndpointDefinition>, ...options });
+
+/** '/api/v1/rest/organizations/{id}' → '/api/v1/rest/organizations/:id' */
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Anonymous alone: no session is read. Anonymous and user: a session is used if one is sent. */
+function authHook(app: FastifyInstance, { roles }: EndpointDefinition) {
+  if (roles.includes('anonymous')) return roles.includes('user') ? app.identify : undefined;
+  if (roles.includes('user')) return app.authenticate;
+  return app.requireAdmin;
+}
+
+type Security = { security?: Record<string, string[]>[] };
+
+function security({ roles }: EndpointDefinition): Security {
+  if (!roles.includes('anonymous')) return {};
+  return { security: roles.includes('user') ? [{}, { session: [] }, { bearer: [] }] : [] };
+}
+
+function registerRoute(app: FastifyInstance, { endpoint, handler, config }: RouteBinding) {
+  const status = endpoint.status ?? 200;
+  const anonymous = endpoint.roles.includes('anonymous');
+  const onRequest = authHook(app, endpoint);
+  app.route({
+    method: endpoint.method,
+    url: fastifyPath(endpoint.path),
+    ...(onRequest ? { onRequest } : {}),
+    ...(config ? { config } : {}),
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
+      ...security(endpoint),
+      ...(endpoint.consumes ? { consumes: [endpoint.consumes] } : {}),
+      ...(endpoint.produces ? { produces: [endpoint.produces] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      querystring: endpoint.query ?? NoQuerySchema,
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+    },
+    handler: async (request, reply) => {
+      const ctx = request.ctx;
+      if (!anonymous && !ctx.actor) throw unauthorized();
+      const input = { params: request.params, query: request.query, body: request.body } as HandlerInput<
+        typeof endpoint
+      >;
+      const result = await handler(ctx as SignedInContext, input, request, reply);
+      if (result === reply) return reply;
+      if (status !== 200) reply.status(status);
+      return result;
+    },
+  });
+}
+
+/**
+ * A module's routes as a Fastify plugin (its own encapsulation context, for parsers such as multipart).
+ * `bind` may prepare what the handlers share (a secret read at start) before returning them.
+ */
+export function routes(
+  bind: (app: FastifyInstance) => RouteBinding[] | Promise<RouteBinding[]>,
+): FastifyPluginAsync {
+  return async (app) => {
+    for (const binding of await bind(app)) registerRoute(app, binding);
+  };
+}

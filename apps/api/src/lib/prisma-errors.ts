@@ -1,0 +1,38 @@
+import type { AppError } from './app-error';
+
+// The one place that reads Prisma's error codes (https://www.prisma.io/docs/orm/reference/error-reference).
+// Services ask what happened (a unique value taken, a referenced row gone, the row to change gone) and map
+// it to their own Russian message; nothing else looks at a `P20xx` code.
+
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** A unique constraint refused the write (P2002). `column` narrows it to the constraint on that column. */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  if (codeOf(error) !== 'P2002') return false;
+  // Which constraint it was is in Prisma's meta, whose shape differs between engines and adapters.
+  return column === undefined || JSON.stringify((error as { meta?: unknown }).meta ?? {}).includes(column);
+}
+
+/** A foreign key refused the write: the row it points to does not exist (P2003). */
+export const isForeignKeyViolation = (error: unknown) => codeOf(error) === 'P2003';
+
+/** The row an update or delete was meant for does not exist (P2025). */
+export const isRecordNotFound = (error: unknown) => codeOf(error) === 'P2025';
+
+/**
+ * Runs a write and turns the Prisma failures the caller names into its AppErrors; anything else is
+ * rethrown as it is (a database outage stays a 503).
+ */
+export async function mapPrismaErrors<T>(
+  write: () => Promise<T>,
+  map: { unique?: AppError; foreignKey?: AppError; notFound?: AppError },
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (map.unique && isUniqueViolation(error)) throw map.unique;
+    if (map.foreignKey && isForeignKeyViolation(error)) throw map.foreignKey;
+    if (map.notFound && isRecordNotFound(error)) throw map.notFound;
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import { IdParamsSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import {
+  CollaboratorsQuerySchema,
+  CollaboratorsResponseSchema,
+  CollaboratorsSearchParamsSchema,
+  FinishAddingResponseSchema,
+  FinishAddingSchema,
+  StartAddingResponseSchema,
+  StartAddingSchema,
+} from '../organizations';
+
+// The desktop app's collaborator calls (product-decisions, "Desktop collaborator calls"). Authenticated
+// like every call (the app sends Authorization: Bearer); the caller must be an active member, else 404.
+
+const tag = 'desktop';
+const base = '/api/v1/desktop/organizations/{id}/collaborators';
+
+export const desktopEndpoints = {
+  collaborators: defineEndpoint({
+    method: 'GET',
+    path: base,
+    tag,
+    roles: ['user'],
+    summary: 'Members of the organization with their accounts; name filters by name or e-mail',
+    params: IdParamsSchema,
+    query: CollaboratorsQuerySchema,
+    response: CollaboratorsResponseSchema,
+  }),
+  searchCollaborators: defineEndpoint({
+    method: 'GET',
+    path: `${base}/search/{search}`,
+    tag,
+    roles: ['user'],
+    summary: 'Members whose name or e-mail contains the search text',
+    params: CollaboratorsSearchParamsSchema,
+    query: CollaboratorsQuerySchema,
+    response: CollaboratorsResponseSchema,
+  }),
+  startAdding: defineEndpoint({
+    method: 'POST',
+    path: `${base}/start-adding`,
+    tag,
+    roles: ['user'],
+    summary: 'Per e-mail: the account id, its key blob in this organization and whether it is auto-linked',
+    params: IdParamsSchema,
+    body: StartAddingSchema,
+    response: StartAddingResponseSchema,
+  }),
+  finishAdding: defineEndpoint({
+    method: 'POST',
+    path: `${base}/finish-adding`,
+    tag,
+    roles: ['user'],
+    summary: 'Creates join requests (active at once when the owner calls) storing each key blob',
+    params: IdParamsSchema,
+    body: FinishAddingSchema,
+    response: FinishAddingResponseSchema,
+  }),
+};

@@ -1,0 +1,45 @@
+import type { EndpointDefinition } from '../endpoint';
+import { adminEndpoints } from './admin';
+import { authEndpoints } from './auth';
+import { desktopEndpoints } from './desktop';
+import { filesEndpoints } from './files';
+import { healthEndpoints } from './health';
+import { organizationsEndpoints } from './organizations';
+import { paymentsEndpoints } from './payments';
+import { plansEndpoints } from './plans';
+import { profileEndpoints } from './profile';
+
+export { adminEndpoints } from './admin';
+export { authEndpoints } from './auth';
+export { desktopEndpoints } from './desktop';
+export { filesEndpoints } from './files';
+export { healthEndpoints } from './health';
+export { organizationsEndpoints } from './organizations';
+export { paymentsEndpoints } from './payments';
+export { plansEndpoints } from './plans';
+export { ProfileResponseSchema, profileEndpoints } from './profile';
+
+/**
+ * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
+ * checks both directions); the OpenAPI document and the web's fetchers come from the same entries.
+ */
+export const endpoints = {
+  health: healthEndpoints,
+  auth: authEndpoints,
+  profile: profileEndpoints,
+  admin: adminEndpoints,
+  organizations: organizationsEndpoints,
+  desktop: desktopEndpoints,
+  plans: plansEndpoints,
+  payments: paymentsEndpoints,
+  files: filesEndpoints,
+} satisfies Record<string, Record<string, EndpointDefinition>>;
+
+export type EndpointArea = keyof typeof endpoints;
+
+/** Every entry with its name ('organizations.list'). */
+export function listEndpoints(): { name: string; endpoint: EndpointDefinition }[] {
+  return Object.entries(endpoints).flatMap(([area, entries]) =>
+    Object.entries(entries).map(([key, endpoint]) => ({ name: `${area}.${key}`, endpoint })),
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { AnyQuerySchema, IdParamsSchema, MessageResponseSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import {
+  PaymentListQuerySchema,
+  PaymentListResponseSchema,
+  PaymentNotificationSchema,
+  PaymentSettingsResponseSchema,
+  RefundListQuerySchema,
+  RefundListResponseSchema,
+  RefundResponseSchema,
+  SubscribeInfoRequestSchema,
+  SubscribeInfoResponseSchema,
+} from '../payments';
+
+// Checkout, the history, the provider's callback, the test-mode sandbox and the refund cases
+// (product-decisions "Plans and payments"; docs/authorization/plans-and-payments.md).
+
+const tag = 'payments';
+
+/** The fields the cabinet posts to the sandbox: the quickpay form. Only the label matters to us. */
+const SandboxFormSchema = z.looseObject({ label: z.string().max(64).optional() });
+const SandboxPaySchema = z
+  .object({ label: z.string().regex(/^[0-9a-f]{32}$/, 'Некорректный номер заказа') })
+  .strict();
+
+export const paymentsEndpoints = {
+  checkout: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/rest/subscribes/get-subscribe-info',
+    tag,
+    roles: ['user'],
+    summary: 'Checkout: a pending order and the payment form that pays it',
+    body: SubscribeInfoRequestSchema,
+    response: SubscribeInfoResponseSchema,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/payments',
+    tag,
+    roles: ['user'],
+    summary: "Payment history, newest first: the caller's own (admins: everyone's, or user_id's)",
+    query: PaymentListQuerySchema,
+    response: PaymentListResponseSchema,
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/payments/settings',
+    tag,
+    roles: ['user'],
+    summary: 'Whether payments run in test mode (the sandbox) or take real money',
+    response: PaymentSettingsResponseSchema,
+  }),
+  notification: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscribe/buy',
+    tag,
+    roles: ['anonymous'],
+    summary: "YooMoney's HTTP notification (x-www-form-urlencoded); grants the plan once per operation_id",
+    consumes: 'application/x-www-form-urlencoded',
+    query: AnyQuerySchema,
+    body: PaymentNotificationSchema,
+    response: MessageResponseSchema,
+  }),
+  sandboxForm: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscribe/sandbox',
+    tag,
+    roles: ['anonymous'],
+    summary: "Test mode: the page 'Тестовая оплата' the payment form posts to (HTML)",
+    consumes: 'application/x-www-form-urlencoded',
+    produces: 'text/html',
+    query: AnyQuerySchema,
+    body: SandboxFormSchema,
+    response: null,
+  }),
+  sandboxPage: defineEndpoint({
+    method: 'GET',
+    path: '/api/subscribe/sandbox',
+    tag,
+    roles: ['anonymous'],
+    summary: "Test mode: the page 'Тестовая оплата' for ?label= (HTML)",
+    produces: 'text/html',
+    query: SandboxFormSchema,
+    response: null,
+  }),
+  sandboxPay: defineEndpoint({
+    method: 'POST',
+    path: '/api/subscribe/sandbox/pay',
+    tag,
+    roles: ['anonymous'],
+    summary:
+      "Test mode: 'Оплатить' sends a signed notification through the /subscribe/buy code path, then 303",
+    consumes: 'application/x-www-form-urlencoded',
+    query: AnyQuerySchema,
+    body: SandboxPaySchema,
+    response: null,
+  }),
+  refunds: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/admin/refunds',
+    tag,
+    roles: ['admin'],
+    summary: 'Signed payments that bought nothing, newest first: to be returned by hand (admins)',
+    query: RefundListQuerySchema,
+    response: RefundListResponseSchema,
+  }),
+  resolveRefund: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/rest/admin/refunds/{id}/resolve',
+    tag,
+    roles: ['admin'],
+    summary: 'Marks a refund case as returned (admins); marking it again changes nothing',
+    params: IdParamsSchema,
+    response: RefundResponseSchema,
+  }),
+};
