@@ -1,4 +1,12 @@
-import type { ErrorCode } from '@cabinet/contracts';
+import {
+  type EndpointBodyInput,
+  type EndpointDefinition,
+  type EndpointParamsInput,
+  type EndpointQueryInput,
+  type EndpointResponse,
+  type ErrorCode,
+  endpointPath,
+} from '@cabinet/contracts';
 import type { z } from 'zod';
 import { session } from './session';
 
@@ -80,7 +88,8 @@ export type ApiResult<T> = {
   meta?: unknown;
 };
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** '?a=1&b=2', or '' when nothing is set (empty values are left out; arrays repeat their key). */
+function queryString(query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null || value === '') continue;
@@ -88,7 +97,11 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
     else params.append(key, String(value));
   }
   const search = params.toString();
-  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+  return search ? `?${search}` : '';
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  return `${API_PREFIX}${path}${queryString(query)}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -102,11 +115,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<ApiResult<T>> {
-  const { method = 'GET', body, query, schema, withSession = true, signal } = options;
+type SendOptions = Omit<RequestOptions<unknown>, 'query'> & {
+  /** Checks the whole envelope (data and meta) instead of `data` alone. */
+  envelopeSchema?: z.ZodType;
+};
+
+async function send(url: string, options: SendOptions): Promise<ApiResult<unknown>> {
+  const { method = 'GET', body, schema, envelopeSchema, withSession = true, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = session.getState().accessToken;
   if (withSession && token) headers.set(SESSION_HEADER, token);
@@ -120,7 +135,7 @@ export async function apiRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body: payload, signal });
+    response = await fetch(url, { method, headers, body: payload, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR);
@@ -134,12 +149,25 @@ export async function apiRequest<T = unknown>(
   }
 
   const message = typeof json.message === 'string' ? json.message : '';
-  const meta = json.meta;
-  if (!schema) return { message, data: json.data as T, meta };
-  const parsed = schema.safeParse(json.data);
   // An answer that does not match the shared contract is a server bug; show it as one, not as a crash.
-  if (!parsed.success) throw new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
-  return { message, data: parsed.data, meta };
+  const contractBroken = () => new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  if (envelopeSchema) {
+    const parsed = envelopeSchema.safeParse(json);
+    if (!parsed.success) throw contractBroken();
+    const envelope = parsed.data as { data: unknown; meta?: unknown };
+    return { message, data: envelope.data, meta: envelope.meta };
+  }
+  if (!schema) return { message, data: json.data, meta: json.meta };
+  const parsed = schema.safeParse(json.data);
+  if (!parsed.success) throw contractBroken();
+  return { message, data: parsed.data, meta: json.meta };
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<ApiResult<T>> {
+  return (await send(buildUrl(path, options.query), options as SendOptions)) as ApiResult<T>;
 }
 
 export const apiClient = {
@@ -152,3 +180,37 @@ export const apiClient = {
   delete: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };
+
+/** What a call of an endpoint sends: its path parameters, query and body, as the contracts type them. */
+export type CallInput<E extends EndpointDefinition> = {
+  params?: EndpointParamsInput<E>;
+  query?: EndpointQueryInput<E>;
+  body?: EndpointBodyInput<E>;
+  signal?: AbortSignal;
+};
+
+type EnvelopeOf<E extends EndpointDefinition> =
+  EndpointResponse<E> extends { data: infer D; meta?: infer M }
+    ? { data: D; meta: M }
+    : { data: unknown; meta: unknown };
+
+/**
+ * Calls one entry of the contracts' endpoint table: its method and path (parameters filled in and escaped),
+ * the session unless the call is for anyone, and its answer checked against the entry's response schema.
+ * The one way features reach the API: no path is written twice.
+ */
+export async function callEndpoint<E extends EndpointDefinition>(
+  endpoint: E,
+  input: CallInput<E> = {},
+): Promise<{ message: string } & EnvelopeOf<E>> {
+  const path = endpointPath(endpoint, (input.params ?? {}) as Record<string, string | number>);
+  const query = queryString(input.query as Record<string, QueryValue> | undefined);
+  const result = await send(`${path}${query}`, {
+    method: endpoint.method,
+    body: input.body,
+    withSession: !endpoint.roles.includes('anonymous'),
+    signal: input.signal,
+    envelopeSchema: endpoint.response ?? undefined,
+  });
+  return result as unknown as { message: string } & EnvelopeOf<E>;
+}

@@ -1,11 +1,11 @@
-import { type Organization, OrganizationSchema } from '@cabinet/contracts';
+import { type Organization, organizationsEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { organizationKeys } from './keys';
 
-/** GET /api/v1/rest/organizations/{id}: one organization with every member, owner first. */
+/** One organization with every member, owner first. */
 export async function getOrganization(id: number): Promise<Organization> {
-  const { data } = await apiClient.get(`/rest/organizations/${id}`, { schema: OrganizationSchema });
+  const { data } = await callEndpoint(organizationsEndpoints.get, { params: { id } });
   return data;
 }
 
