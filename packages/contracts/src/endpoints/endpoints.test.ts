@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpointPath } from '../endpoint';
+import { listEndpoints } from './index';
+
+const all = listEndpoints();
+
+describe('the endpoint table', () => {
+  it('has one entry per method and path', () => {
+    const keys = all.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('names every path parameter in its params schema, and nothing else', () => {
+    for (const { name, endpoint } of all) {
+      const inPath = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const inSchema =
+        endpoint.params instanceof z.ZodObject ? Object.keys(endpoint.params.shape).sort() : [];
+      expect(inSchema, name).toEqual(inPath);
+    }
+  });
+
+  it('gives every call a summary, a tag, roles and an answer', () => {
+    for (const { name, endpoint } of all) {
+      expect(endpoint.path, name).toMatch(/^\/api\/[a-z0-9/{}_-]+$/);
+      expect(endpoint.summary.length, name).toBeGreaterThan(5);
+      expect(endpoint.tag, name).toMatch(/^[a-z-]+$/);
+      expect(endpoint.roles.length, name).toBeGreaterThan(0);
+      // Only pages and files are not JSON envelopes.
+      if (endpoint.response === null) expect(endpoint.produces ?? endpoint.path, name).toBeTruthy();
+    }
+  });
+
+  it('opens to anonymous callers only sign-in, health, the provider, the sandbox and downloads', () => {
+    const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
+    expect(anonymous.sort()).toEqual(
+      [
+        'auth.login',
+        'files.download',
+        'health.health',
+        'health.ready',
+        'payments.notification',
+        'payments.sandboxForm',
+        'payments.sandboxPage',
+        'payments.sandboxPay',
+      ].sort(),
+    );
+  });
+
+  it('fills path parameters escaped, and refuses a missing one', () => {
+    const entry = { path: '/api/v1/desktop/organizations/{id}/collaborators/search/{search}' };
+    expect(endpointPath(entry, { id: 7, search: 'a/b c' })).toBe(
+      '/api/v1/desktop/organizations/7/collaborators/search/a%2Fb%20c',
+    );
+    expect(() => endpointPath(entry, { id: 7 })).toThrow(/search/);
+  });
+});
