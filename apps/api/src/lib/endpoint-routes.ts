@@ -11,6 +11,7 @@ import type {
   FastifyPluginAsync,
   FastifyReply,
   FastifyRequest,
+  RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from './app-error';
@@ -19,6 +20,16 @@ import type { RequestContext, SignedInContext } from './context';
 // Routes are made from the contracts' endpoint table (docs/architecture.md): the entry gives the method,
 // path, schemas, roles and OpenAPI text; a module gives the handler. So a call is one table entry, one
 // service verb and one `handle(entry, handler)`.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The table entry the route was made from. */
+    endpoint?: EndpointDefinition;
+  }
+}
+
+/** Whether a route was made from the endpoint table (app.ts refuses any other under /api/). */
+export const isTableRoute = (route: RouteOptions) => route.config?.endpoint !== undefined;
 
 /** A call that declares no query string refuses one, like any unknown field (400). */
 const NoQuerySchema = z.object({}).strict();
@@ -83,7 +94,7 @@ function registerRoute(app: FastifyInstance, { endpoint, handler, config }: Rout
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
     ...(onRequest ? { onRequest } : {}),
-    ...(config ? { config } : {}),
+    config: { ...config, endpoint },
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
