@@ -2,9 +2,10 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Env, trustProxyOption } from './env';
+import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
 import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
 import adminRoutes from './modules/admin/admin.routes';
@@ -82,7 +83,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', env);
   app.decorate('mailer', options.mailer);
 
