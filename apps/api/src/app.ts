@@ -122,16 +122,11 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // Modules, each under its prefix, registered by hand so the routing is visible here.
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, {
-    prefix: '/api/v1/auth',
-    rateLimits,
-    adminEmails: env.ADMIN_EMAILS,
-    desktopScheme: env.DESKTOP_APP_SCHEME,
-  });
-  await app.register(profileRoutes, { prefix: '/api/v1/rest/profile' });
-  await app.register(usersRoutes, { prefix: '/api/v1/rest/admin/users' });
-  await app.register(adminRoutes, { prefix: '/api/v1/rest/admin' });
+  await app.register(healthRoutes);
+  await app.register(authRoutes(rateLimits));
+  await app.register(profileRoutes);
+  await app.register(usersRoutes);
+  await app.register(adminRoutes);
   await app.register(organizationsRoutes);
   await app.register(desktopRoutes);
   await app.register(plansRoutes, { prefix: '/api/v1/rest/subscribes' });

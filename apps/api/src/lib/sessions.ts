@@ -1,5 +1,5 @@
 import { USER_TYPE_ADMIN } from '@cabinet/contracts';
-import type { Prisma } from '../plugins/db/database';
+import type { Db, Prisma } from '../plugins/db/database';
 import type { Actor } from './context';
 import { newSessionToken, sha256 } from './crypto';
 
@@ -52,7 +52,8 @@ export async function deleteSession(prisma: Prisma, sessionId: number): Promise<
   await prisma.session.deleteMany({ where: { id: sessionId } });
 }
 
-export async function deleteUserSessions(prisma: Prisma, userId: number): Promise<number> {
-  const { count } = await prisma.session.deleteMany({ where: { userId } });
+/** Ends every session of the account; `db` may be the caller's transaction. */
+export async function deleteUserSessions(db: Db, userId: number): Promise<number> {
+  const { count } = await db.session.deleteMany({ where: { userId } });
   return count;
 }

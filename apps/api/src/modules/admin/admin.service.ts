@@ -1,7 +1,15 @@
-import type { Prisma } from '../../plugins/db/database';
+import type { RequestContext } from '../../lib/context';
+import { countUnverifiedUsers } from '../users/unverified-accounts';
 
 // Counts for the admin home widgets (spec section 2, 'Admin home'). One count(*) each.
 
-export const countUsers = (prisma: Prisma) => prisma.user.count();
-export const countOrganizations = (prisma: Prisma) => prisma.organization.count();
-export const countPlans = (prisma: Prisma) => prisma.plan.count();
+export async function countUsers({ prisma }: RequestContext) {
+  const [count, unverified] = await Promise.all([prisma.user.count(), countUnverifiedUsers(prisma)]);
+  return { count, unverified };
+}
+
+export const countOrganizations = async ({ prisma }: RequestContext) => ({
+  count: await prisma.organization.count(),
+});
+
+export const countPlans = async ({ prisma }: RequestContext) => ({ count: await prisma.plan.count() });

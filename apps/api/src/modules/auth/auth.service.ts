@@ -1,9 +1,10 @@
 import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
+import type { RequestContext } from '../../lib/context';
 import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
-import { loginCodeMail, type Mailer } from '../../lib/mail';
-import { createSession } from '../../lib/sessions';
-import type { Prisma } from '../../plugins/db/database';
+import { loginCodeMail } from '../../lib/mail';
+import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { transaction } from '../../plugins/db/database';
 import { type AdminRule, isLoopbackAddress } from './first-admin';
 import { handOff } from './hand-off';
 import { recordLoginEvent, refuseWhenTooManyCodeMails, refuseWhenTooManyWrongCodes } from './login-caps';
@@ -26,14 +27,17 @@ const BURNED_CODE_MESSAGE = 'Превышено число попыток вво
 const OTHER_LOGIN_KEY_MESSAGE =
   'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь';
 
-export interface AuthDeps {
-  prisma: Prisma;
-  mailer: Mailer;
-  adminEmails: string[];
-  adminRule: AdminRule;
-  desktopScheme: string;
+/** The request context with what sign-in settles once at start (auth.routes.ts). */
+export interface SignInContext extends RequestContext {
   /** Key of the code hashes (LOGIN_CODE_SECRET or the one kept in DATA_DIR). */
   codeSecret: string;
+  adminRule: AdminRule;
+}
+
+interface SignInStep {
+  email: string;
+  /** WEB_LOGIN_KEY for the web's own window, or a desktop app's public key. */
+  loginKey: string;
 }
 
 /**
@@ -41,8 +45,8 @@ export interface AuthDeps {
  * the same answer, with or without an account, blocked or not: the block is said only to whoever proves
  * the mailbox at step two.
  */
-export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: string): Promise<void> {
-  const { prisma } = deps;
+export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: SignInStep): Promise<void> {
+  const { prisma, now } = ctx;
   await prisma.user.upsert({
     where: { email },
     update: {},
@@ -51,7 +55,7 @@ export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: str
   });
 
   const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
-  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now() : 0;
+  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
@@ -60,18 +64,18 @@ export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: str
 
   const code = newLoginCode();
   const data = {
-    codeHash: hashLoginCode(deps.codeSecret, email, code),
+    codeHash: hashLoginCode(ctx.codeSecret, email, code),
     loginKey,
     attempts: 0,
     usedAt: null,
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + CODE_TTL_MINUTES * 60 * 1000),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000),
   };
   // A new code replaces the old one. The row's created_at is the per-e-mail throttle; a concurrent
   // request that lost the race updates a row created a moment ago and is refused above next time.
   const row = await prisma.loginCode.upsert({ where: { email }, update: data, create: { email, ...data } });
   try {
-    await deps.mailer.send(loginCodeMail(email, code, CODE_TTL_MINUTES));
+    await ctx.mailer.send(loginCodeMail(email, code, CODE_TTL_MINUTES));
   } catch (error) {
     await prisma.loginCode.deleteMany({ where: { id: row.id } });
     throw Object.assign(unavailable('Не удалось отправить письмо с кодом, попробуйте позже'), {
@@ -84,26 +88,23 @@ export async function sendLoginCode(deps: AuthDeps, email: string, loginKey: str
 
 /**
  * Step two: checks the code against the loginKey it was asked for, verifies the account, promotes admins,
- * and opens a session. `clientIp` is request.ip, as TRUST_PROXY lets it be read.
+ * and opens a session. The client address (first-admin rule) is ctx.ip, as TRUST_PROXY lets it be read.
  */
 export async function verifyLoginCode(
-  deps: AuthDeps,
-  email: string,
-  code: string,
-  loginKey: string,
-  clientIp: string,
+  ctx: SignInContext,
+  { email, code, loginKey }: SignInStep & { code: string },
 ): Promise<LoginResult> {
-  const { prisma } = deps;
+  const { prisma, now } = ctx;
   // Before anything else, so that while capped even the right code opens nothing.
   await refuseWhenTooManyWrongCodes(prisma, email);
   const row = await prisma.loginCode.findUnique({ where: { email } });
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(EXPIRED_CODE_MESSAGE);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(EXPIRED_CODE_MESSAGE);
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE_MESSAGE);
 
   // A code opens a session only for the window (or desktop key) that asked for it: a code read off
   // someone's screen or mail cannot be replayed with another key to receive the sealed box.
   const sameKey = sameText(row.loginKey, loginKey);
-  const sameCode = sameBytes(row.codeHash, hashLoginCode(deps.codeSecret, email, code));
+  const sameCode = sameBytes(row.codeHash, hashLoginCode(ctx.codeSecret, email, code));
   if (!sameKey || !sameCode) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
     const counted = await prisma.loginCode.updateMany({
@@ -119,33 +120,33 @@ export async function verifyLoginCode(
 
   // One use: only the request that flips used_at wins.
   const claimed = await prisma.loginCode.updateMany({
-    where: { id: row.id, usedAt: null, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: new Date() } },
-    data: { usedAt: new Date() },
+    where: { id: row.id, usedAt: null, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
+    data: { usedAt: now },
   });
   if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
 
-  const user = await prisma.$transaction(async (tx) => {
+  const user = await transaction(prisma, async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`;
     const current = await tx.user.findUniqueOrThrow({ where: { email } });
     // Said only now, to whoever proved the mailbox: step one answers a blocked address like any other.
     if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
-    const listed = deps.adminEmails.includes(email);
+    const listed = ctx.config.ADMIN_EMAILS.includes(email);
     const firstAccount =
-      deps.adminRule === 'first-local-account' &&
-      isLoopbackAddress(clientIp) &&
+      ctx.adminRule === 'first-local-account' &&
+      isLoopbackAddress(ctx.ip) &&
       (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
     // An unverified account may have been made by someone else typing this address (an e-mail change or an
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
-    if (!current.emailVerifiedAt) await tx.session.deleteMany({ where: { userId: current.id } });
+    if (!current.emailVerifiedAt) await deleteUserSessions(tx, current.id);
     return tx.user.update({
       where: { id: current.id },
       data: {
-        emailVerifiedAt: current.emailVerifiedAt ?? new Date(),
+        emailVerifiedAt: current.emailVerifiedAt ?? now,
         ...(listed || firstAccount ? { typeId: USER_TYPE_ADMIN } : {}),
       },
     });
   });
 
   const accessToken = await createSession(prisma, user.id);
-  return handOff(loginKey, accessToken, user.vaultKey, deps.desktopScheme);
+  return handOff(loginKey, accessToken, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
 }

@@ -1,9 +1,10 @@
 import type { ProfileUpdateResult } from '@cabinet/contracts';
-import type { EmailChange, Prisma as PrismaNs } from '../../generated/prisma/client';
+import type { EmailChange } from '../../generated/prisma/client';
 import { badRequest, conflict, tooManyRequests, unavailable } from '../../lib/app-error';
+import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newLoginCode, sameBytes, sha256 } from '../../lib/crypto';
-import type { Mailer } from '../../lib/mail';
-import type { Prisma } from '../../plugins/db/database';
+import { isUniqueViolation } from '../../lib/prisma-errors';
+import { type Prisma, type Tx, transaction } from '../../plugins/db/database';
 import { deleteUnusedUnverifiedAccount } from '../users/unverified-accounts';
 import { emailChangeMail } from './email-change.mail';
 
@@ -25,13 +26,14 @@ const codeHash = (userId: number, email: string, code: string) =>
   sha256(`email-change:${userId}:${email}:${code}`);
 
 /** A pending change whose code can still be used; expired and burned ones are as good as none. */
-export const isLive = (change: Pick<EmailChange, 'expiresAt' | 'attempts'>, now = new Date()) =>
+const isLive = (change: Pick<EmailChange, 'expiresAt' | 'attempts'>, now: Date) =>
   change.expiresAt > now && change.attempts < EMAIL_CODE_MAX_ATTEMPTS;
 
-export async function findPendingEmail(prisma: Prisma, userId: number): Promise<string | null> {
-  const change = await prisma.emailChange.findUnique({ where: { userId } });
-  return change && isLive(change) ? change.email : null;
-}
+/** The address waiting for its code, as profile answers show it (null: none). */
+export const pendingEmail = (
+  change: Pick<EmailChange, 'email' | 'expiresAt' | 'attempts'> | null,
+  now: Date,
+): string | null => (change && isLive(change, now) ? change.email : null);
 
 /** An address held by a verified account other than `userId` cannot be asked for (409). */
 export async function assertEmailFree(prisma: Prisma, userId: number, email: string) {
@@ -47,10 +49,10 @@ export async function assertEmailFree(prisma: Prisma, userId: number, email: str
  * new code) inside the caller's transaction. At most one code a minute per account, as at sign-in (429).
  */
 export async function putEmailAside(
-  tx: PrismaNs.TransactionClient,
+  tx: Tx,
   userId: number,
   email: string,
-  now = new Date(),
+  now: Date,
 ): Promise<{ code: string; changeId: number }> {
   const previous = await tx.emailChange.findUnique({ where: { userId } });
   const waitMs = previous
@@ -74,8 +76,7 @@ export async function putEmailAside(
 
 /** Mails the code; when that fails the pending change is dropped and the answer is 503. */
 export async function mailEmailCode(
-  prisma: Prisma,
-  mailer: Mailer,
+  { prisma, mailer }: RequestContext,
   sent: { code: string; changeId: number },
   email: string,
 ) {
@@ -95,11 +96,11 @@ export async function mailEmailCode(
  * is 409 and ends the pending change; an unused unverified account holding it gives way.
  */
 export async function confirmEmailChange(
-  prisma: Prisma,
-  userId: number,
-  code: string,
+  ctx: SignedInContext,
+  { code }: { code: string },
 ): Promise<ProfileUpdateResult> {
-  const now = new Date();
+  const { prisma, now } = ctx;
+  const { userId } = ctx.actor;
   const change = await prisma.emailChange.findUnique({ where: { userId } });
   if (!change || change.expiresAt <= now) throw badRequest(EXPIRED_CODE);
   if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE);
@@ -116,7 +117,7 @@ export async function confirmEmailChange(
   }
 
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await transaction(prisma, async (tx) => {
       // One use: only the request that removes the row goes on.
       const claimed = await tx.emailChange.deleteMany({
         where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
@@ -136,8 +137,7 @@ export async function confirmEmailChange(
       return { ...updated, pending_email: null };
     });
   } catch (error) {
-    const taken =
-      (error as { code?: unknown }).code === 'P2002' || (error as { statusCode?: number }).statusCode === 409;
+    const taken = isUniqueViolation(error) || (error as { statusCode?: number }).statusCode === 409;
     if (!taken) throw error;
     // The address cannot be had: the pending change is over (the transaction that claimed it rolled back).
     await prisma.emailChange.deleteMany({ where: { id: change.id } });

@@ -7,16 +7,22 @@ import {
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
-import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import type { Mailer } from '../../lib/mail';
-import type { Storage } from '../../lib/storage/storage';
-import type { Prisma } from '../../plugins/db/database';
+import type { Actor, SignedInContext } from '../../lib/context';
+import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from '../../lib/prisma-errors';
+import { deleteUserSessions } from '../../lib/sessions';
+import { type Db, transaction } from '../../plugins/db/database';
 import { toFileDto } from '../files/files.mapper';
 import { assertOwnImage, deleteUserFiles } from '../files/files.service';
 import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
-import { assertEmailFree, EMAIL_TAKEN, isLive, mailEmailCode, putEmailAside } from './email-change.service';
+import {
+  assertEmailFree,
+  EMAIL_TAKEN,
+  mailEmailCode,
+  pendingEmail,
+  putEmailAside,
+} from './email-change.service';
 
 const profileInclude = {
   type: true,
@@ -29,11 +35,16 @@ const profileInclude = {
   },
 } as const;
 
-/** The user as profile/me shows it: the plan in force, its end date, avatar and memberships. */
-export async function getProfile(prisma: Prisma, userId: number, publicUrl: string): Promise<Profile> {
-  const user = await prisma.user.findUnique({ where: { id: userId }, include: profileInclude });
+/**
+ * The user as profile/me shows it: the plan in force, its end date, avatar and memberships. Oneself or,
+ * for a site admin, anyone.
+ */
+export async function getProfile(ctx: SignedInContext, { id }: { id: number }): Promise<Profile> {
+  const { prisma, actor } = ctx;
+  if (!actor.isAdmin && actor.userId !== id) throw forbidden('Недостаточно прав');
+  const user = await prisma.user.findUnique({ where: { id }, include: profileInclude });
   if (!user) throw notFound(USER_NOT_FOUND);
-  const planId = effectivePlanId(user);
+  const planId = effectivePlanId(user, ctx.now);
   const plan =
     planId === user.planId ? user.plan : await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
   return {
@@ -41,8 +52,8 @@ export async function getProfile(prisma: Prisma, userId: number, publicUrl: stri
     name: user.name,
     email: user.email,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-    pending_email: user.emailChange && isLive(user.emailChange) ? user.emailChange.email : null,
-    files: user.avatar ? [toFileDto(user.avatar, publicUrl)] : [],
+    pending_email: pendingEmail(user.emailChange, ctx.now),
+    files: user.avatar ? [toFileDto(user.avatar, ctx.config.PUBLIC_URL)] : [],
     org_members: user.memberships.map((m) => ({
       id: m.id,
       organization_id: m.organizationId,
@@ -64,22 +75,12 @@ export async function getProfile(prisma: Prisma, userId: number, publicUrl: stri
 // Update and delete: docs/decisions/0041-profile-update.md, 0085-email-change-proof.md and
 // 0042-account-deletion.md.
 
-export interface Actor {
-  userId: number;
-  isAdmin: boolean;
-}
-
 /** Self or an admin; anyone else gets 403 before we look the account up, so nothing leaks. */
 function assertSelfOrAdmin(actor: Actor, id: number) {
   if (actor.userId !== id && !actor.isAdmin) throw forbidden('Можно изменять только свою учётную запись');
 }
 
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
-/** Which unique constraint a P2002 hit, from Prisma's meta (its shape differs between engines and adapters). */
-const violated = (error: unknown, column: string) =>
-  JSON.stringify((error as { meta?: unknown }).meta ?? {}).includes(column);
-
-type ProfileUpdateRequestData = z.output<typeof ProfileUpdateRequestSchema>;
+type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema> & { id: number };
 
 export interface ProfileUpdateOutcome {
   result: ProfileUpdateResult;
@@ -96,12 +97,10 @@ export interface ProfileUpdateOutcome {
  * a pending change.
  */
 export async function updateProfile(
-  deps: { prisma: Prisma; mailer: Mailer },
-  actor: Actor,
-  id: number,
-  body: ProfileUpdateRequestData,
+  ctx: SignedInContext,
+  { id, ...body }: ProfileUpdateInput,
 ): Promise<ProfileUpdateOutcome> {
-  const { prisma } = deps;
+  const { prisma, actor } = ctx;
   assertSelfOrAdmin(actor, id);
   const user = await prisma.user.findUnique({
     where: { id },
@@ -133,7 +132,7 @@ export async function updateProfile(
     cancelled: boolean;
   };
   try {
-    saved = await prisma.$transaction(async (tx) => {
+    saved = await transaction(prisma, async (tx) => {
       const updated = await tx.user.update({
         where: { id },
         data: {
@@ -141,7 +140,7 @@ export async function updateProfile(
           // A new address has not proven it receives mail: it is unverified until a code sent to it is used.
           ...(byAdmin && newEmail !== undefined ? { email: newEmail, emailVerifiedAt: null } : {}),
           ...(avatarChanged ? { avatarFileId: body.image_id ?? null } : {}),
-          ...(byAdmin ? { adminEditedAt: new Date() } : {}),
+          ...(byAdmin ? { adminEditedAt: ctx.now } : {}),
         },
         select: { name: true, email: true },
       });
@@ -151,7 +150,7 @@ export async function updateProfile(
         // The admin's change supersedes whatever the user had asked for.
         await tx.emailChange.deleteMany({ where: { userId: id } });
       }
-      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail) : null;
+      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail, ctx.now) : null;
       // The current address sent back: the user changed their mind.
       const cancelled =
         !byAdmin && body.email !== undefined && !emailChanged
@@ -159,32 +158,30 @@ export async function updateProfile(
           : false;
       const pending = await tx.emailChange.findUnique({ where: { userId: id } });
       return {
-        result: { ...updated, pending_email: pending && isLive(pending) ? pending.email : null },
+        result: { ...updated, pending_email: pendingEmail(pending, ctx.now) },
         sent,
         cancelled,
       };
     });
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'P2002') {
-      throw violated(error, 'avatar_file_id') || violated(error, 'avatarFileId')
+    if (isUniqueViolation(error)) {
+      throw isUniqueViolation(error, 'avatar_file_id') || isUniqueViolation(error, 'avatarFileId')
         ? conflict('Это изображение уже используется как аватар')
         : conflict(EMAIL_TAKEN);
     }
-    if (code === 'P2025') throw notFound(USER_NOT_FOUND);
-    if (code === 'P2003') throw notFound('Файл не найден');
+    if (isRecordNotFound(error)) throw notFound(USER_NOT_FOUND);
+    if (isForeignKeyViolation(error)) throw notFound('Файл не найден');
     throw error;
   }
-  if (saved.sent && newEmail !== undefined) await mailEmailCode(prisma, deps.mailer, saved.sent, newEmail);
+  if (saved.sent && newEmail !== undefined) await mailEmailCode(ctx, saved.sent, newEmail);
   const codeSentTo = saved.sent ? (newEmail ?? null) : null;
   return { result: saved.result, codeSentTo, cancelled: saved.cancelled };
 }
 
 /** GET /profile/delete-preview/{id}: the organizations the account owns, which go with it. */
 export async function getDeletePreview(
-  prisma: Prisma,
-  actor: Actor,
-  id: number,
+  { prisma, actor }: SignedInContext,
+  { id }: { id: number },
 ): Promise<AccountDeletePreview> {
   assertSelfOrAdmin(actor, id);
   const [user, organizations] = await Promise.all([
@@ -207,29 +204,27 @@ export async function getDeletePreview(
  * codes, and the row, whose delete cascades to the organizations it owns (with their members), its
  * memberships elsewhere and its payment orders. See docs/decisions/0042-account-deletion.md.
  */
-export async function deleteAccount(
-  deps: { prisma: Prisma; storage: Storage; onOrphan?: (error: unknown) => void },
-  actor: Actor,
-  id: number,
-): Promise<void> {
-  const { prisma } = deps;
+export async function deleteAccount(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
+  const { prisma, actor } = ctx;
   assertSelfOrAdmin(actor, id);
   // Checked once without the lock so that a refused deletion (unknown, last admin) touches nothing: the
   // files below cannot be taken back. The transaction checks again under the lock for concurrent calls.
   await assertDeletable(prisma, id);
   // deleteUserFiles needs the file rows, which the user's delete would cascade away.
-  await deleteUserFiles(prisma, deps.storage, id, deps.onOrphan);
-  await prisma.$transaction(async (tx) => {
+  await deleteUserFiles(prisma, ctx.storage, id, (err) =>
+    ctx.log.warn({ err, userId: id }, 'a stored file of a deleted account was left behind'),
+  );
+  await transaction(prisma, async (tx) => {
     await lockAdminGuard(tx);
     const user = await assertDeletable(tx, id);
-    await tx.session.deleteMany({ where: { userId: id } });
+    await deleteUserSessions(tx, id);
     // A code mailed before the deletion would find no account at its second step.
     await tx.loginCode.deleteMany({ where: { email: user.email } });
     await tx.user.delete({ where: { id } });
   });
 }
 
-async function assertDeletable(tx: PrismaNs.TransactionClient, id: number) {
+async function assertDeletable(tx: Db, id: number) {
   const user = await tx.user.findUnique({ where: { id }, select: { email: true, typeId: true } });
   if (!user) throw notFound(USER_NOT_FOUND);
   if (user.typeId === USER_TYPE_ADMIN) {

@@ -1,16 +1,17 @@
 import {
   INT32_MAX,
-  type ListMeta,
   ORGANIZATION_NOT_FOUND,
   type UserListItem,
   type UserSearchItem,
 } from '@cabinet/contracts';
 import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
+import type { Actor, SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+import { likeLiteral } from '../../lib/like';
 import type { Prisma } from '../../plugins/db/database';
 import { fileDownloadPath } from '../files/files.mapper';
 import { effectivePlanId } from '../plans/plans.mapper';
-import type { Actor } from './profile.service';
 
 // profile/list and profile/search: who may see whom, and how search works for admins and for everyone
 // else. See docs/decisions/0040-user-lists.md.
@@ -23,11 +24,6 @@ export interface UserListFilter {
   search?: string | undefined;
 }
 
-export interface Page<T> {
-  items: T[];
-  meta: ListMeta;
-}
-
 /** A plain e-mail address (what a non-admin may search for); anything else finds nobody. */
 const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+$/.test(s);
 
@@ -35,7 +31,7 @@ const looksLikeEmail = (s: string) => /^[^\s@]+@[^\s@]+$/.test(s);
  * include_org_id / exclude_org_id: admins may name any existing organization; anyone else only one they
  * are an active member of. Otherwise 404, the organizations area's rule, so existence does not leak.
  */
-async function assertOrganizationVisible(prisma: Prisma, actor: Actor, organizationId: number) {
+async function assertOrganizationVisible({ prisma, actor }: SignedInContext, organizationId: number) {
   const visible = actor.isAdmin
     ? await prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } })
     : await prisma.member.findFirst({
@@ -45,15 +41,15 @@ async function assertOrganizationVisible(prisma: Prisma, actor: Actor, organizat
   if (!visible) throw notFound(ORGANIZATION_NOT_FOUND);
 }
 
-async function organizationFilters(prisma: Prisma, actor: Actor, filter: UserListFilter) {
+async function organizationFilters(ctx: SignedInContext, filter: UserListFilter) {
   const where: PrismaNs.UserWhereInput[] = [];
   if (filter.include_org_id !== undefined) {
-    await assertOrganizationVisible(prisma, actor, filter.include_org_id);
+    await assertOrganizationVisible(ctx, filter.include_org_id);
     where.push({ memberships: { some: { organizationId: filter.include_org_id, status: 'active' } } });
   }
   if (filter.exclude_org_id !== undefined) {
     if (filter.exclude_org_id !== filter.include_org_id) {
-      await assertOrganizationVisible(prisma, actor, filter.exclude_org_id);
+      await assertOrganizationVisible(ctx, filter.exclude_org_id);
     }
     // Pending members count as members here: inviting them again would only be refused.
     where.push({ memberships: { none: { organizationId: filter.exclude_org_id } } });
@@ -73,8 +69,7 @@ function searchFilter(actor: Actor, search: string | undefined): PrismaNs.UserWh
   // those digits and bury the one account on a later page.)
   if (/^\d+$/.test(text))
     return /^\d{1,10}$/.test(text) && Number(text) <= INT32_MAX ? { id: Number(text) } : null;
-  // Prisma passes `contains` to LIKE as is: the user's % and _ are literal characters here.
-  const pattern = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = likeLiteral(text);
   return {
     OR: [
       { email: { contains: pattern, mode: 'insensitive' } },
@@ -96,12 +91,7 @@ const coMembersOf = (userId: number): PrismaNs.UserWhereInput => ({
   },
 });
 
-const pageMeta = (filter: UserListFilter, total: number): ListMeta => ({
-  page: filter.page,
-  pages: Math.ceil(total / filter.perPage),
-  perPage: filter.perPage,
-  total,
-});
+const pageMeta = (filter: UserListFilter, total: number) => listMeta(filter.page, filter.perPage, total);
 
 const emptyPage = <T>(filter: UserListFilter): Page<T> => ({ items: [], meta: pageMeta(filter, 0) });
 
@@ -157,19 +147,15 @@ const listSelect = {
 } satisfies PrismaNs.UserSelect;
 
 /** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
-export async function listUsers(
-  prisma: Prisma,
-  actor: Actor,
-  filter: UserListFilter,
-  publicUrl: string,
-): Promise<Page<UserListItem>> {
+export async function listUsers(ctx: SignedInContext, filter: UserListFilter): Promise<Page<UserListItem>> {
+  const { prisma, actor, now } = ctx;
+  const publicUrl = ctx.config.PUBLIC_URL;
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);
-  const where: PrismaNs.UserWhereInput[] = await organizationFilters(prisma, actor, filter);
+  const where: PrismaNs.UserWhereInput[] = await organizationFilters(ctx, filter);
   if (!actor.isAdmin) where.push(coMembersOf(actor.userId), VERIFIED);
   if (search) where.push(search);
 
-  const now = new Date();
   const { total, rows } = await findPage(prisma, { AND: where }, filter, listSelect);
   return {
     items: rows.map((u) => ({
@@ -195,13 +181,13 @@ export async function listUsers(
  * caller's organizations can be invited), substring or id for admins (who also see unverified accounts). A non-admin without an e-mail finds nobody.
  */
 export async function searchUsers(
-  prisma: Prisma,
-  actor: Actor,
+  ctx: SignedInContext,
   filter: UserListFilter,
 ): Promise<Page<UserSearchItem>> {
+  const { prisma, actor } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null || (search === undefined && !actor.isAdmin)) return emptyPage(filter);
-  const where = await organizationFilters(prisma, actor, filter);
+  const where = await organizationFilters(ctx, filter);
   if (!actor.isAdmin) where.push(VERIFIED);
   if (search) where.push(search);
   const { total, rows } = await findPage(prisma, { AND: where }, filter, {

@@ -1,7 +1,7 @@
 import { USER_TYPE_USER } from '@cabinet/contracts';
 import { Prisma as PrismaNs } from '../../generated/prisma/client';
 import type { PeriodicTask } from '../../lib/periodic';
-import type { Prisma } from '../../plugins/db/database';
+import type { Db, Prisma } from '../../plugins/db/database';
 
 // Accounts made by a sign-in code request that was never completed (docs/decisions/0088).
 
@@ -26,8 +26,6 @@ const UNUSED_UNVERIFIED = PrismaNs.sql`
   AND NOT EXISTS (SELECT 1 FROM payment_orders p WHERE p.user_id = u.id)
   AND NOT EXISTS (SELECT 1 FROM organizations o WHERE o.owner_id = u.id)
   AND NOT EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id)`;
-
-type Db = Prisma | PrismaNs.TransactionClient;
 
 /**
  * Deletes the unused unverified account holding `email`, if that is what holds it: someone who proves the

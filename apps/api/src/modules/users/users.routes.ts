@@ -1,69 +1,17 @@
-import {
-  AdminUserBlockResponseSchema,
-  AdminUserLogoutResponseSchema,
-  IdParamsSchema,
-} from '@cabinet/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth';
+import { adminEndpoints as e } from '@cabinet/contracts';
+import { handle, routes } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/envelope';
 import { logoutUser, setUserBlocked } from './users.service';
 
-// Admin actions on a user (issue 5), under /api/v1/rest/admin/users. Admins only; never against oneself.
-const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['admin'];
-
-  app.post(
-    '/:id/logout',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags,
-        summary: "End all of the user's sessions ('Разлогинить')",
-        params: IdParamsSchema,
-        response: { 200: AdminUserLogoutResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Все сеансы пользователя завершены',
-      data: await logoutUser(app.prisma, currentUser(request).userId, request.params.id),
-    }),
-  );
-
-  app.post(
-    '/:id/block',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags,
-        summary: "Block sign-in and end all sessions ('Заблокировать')",
-        params: IdParamsSchema,
-        response: { 200: AdminUserBlockResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Пользователь заблокирован',
-      data: await setUserBlocked(app.prisma, currentUser(request).userId, request.params.id, true),
-    }),
-  );
-
-  app.post(
-    '/:id/unblock',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags,
-        summary: 'Allow sign-in again',
-        params: IdParamsSchema,
-        response: { 200: AdminUserBlockResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: 'Пользователь разблокирован',
-      data: await setUserBlocked(app.prisma, currentUser(request).userId, request.params.id, false),
-    }),
-  );
-};
-
-export default usersRoutes;
+// Admin actions on a user (issue 5), in the admin area's table: admins only; never against oneself.
+export default routes(() => [
+  handle(e.logoutUser, async (ctx, { params }) =>
+    ok(await logoutUser(ctx, params), 'Все сеансы пользователя завершены'),
+  ),
+  handle(e.blockUser, async (ctx, { params }) =>
+    ok(await setUserBlocked(ctx, { id: params.id, blocked: true }), 'Пользователь заблокирован'),
+  ),
+  handle(e.unblockUser, async (ctx, { params }) =>
+    ok(await setUserBlocked(ctx, { id: params.id, blocked: false }), 'Пользователь разблокирован'),
+  ),
+]);

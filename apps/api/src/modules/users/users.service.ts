@@ -4,9 +4,10 @@ import {
   USER_NOT_FOUND,
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
-import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { conflict, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
+import type { SignedInContext } from '../../lib/context';
+import { deleteUserSessions } from '../../lib/sessions';
+import { type Tx, transaction } from '../../plugins/db/database';
 
 // Admin actions on an account (issue 5): end all its sessions, block and unblock its sign-in.
 // See docs/decisions/0043-admin-user-actions.md.
@@ -17,8 +18,6 @@ import type { Prisma } from '../../plugins/db/database';
  * released at commit or rollback, and it does not depend on which rows each side reads first.
  */
 const ADMIN_GUARD_LOCK_KEY = 72707371;
-
-type Tx = PrismaNs.TransactionClient;
 
 export async function lockAdminGuard(tx: Tx): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ADMIN_GUARD_LOCK_KEY})`;
@@ -34,22 +33,21 @@ export async function assertAnotherAdminRemains(tx: Tx, userId: number, message:
 
 export const SELF_ACTION_MESSAGE = 'Нельзя применить это действие к своей учётной записи';
 
-function assertNotSelf(actorId: number, id: number) {
+function assertNotSelf(ctx: SignedInContext, id: number) {
   // An admin who signs themselves out everywhere or blocks themselves only locks themselves out.
-  if (actorId === id) throw conflict(SELF_ACTION_MESSAGE);
+  if (ctx.actor.userId === id) throw conflict(SELF_ACTION_MESSAGE);
 }
 
 /** POST /admin/users/{id}/logout: ends every session of the account. */
 export async function logoutUser(
-  prisma: Prisma,
-  actorId: number,
-  id: number,
+  ctx: SignedInContext,
+  { id }: { id: number },
 ): Promise<AdminUserLogoutResult> {
-  assertNotSelf(actorId, id);
+  const { prisma } = ctx;
+  assertNotSelf(ctx, id);
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true } });
   if (!user) throw notFound(USER_NOT_FOUND);
-  const { count } = await prisma.session.deleteMany({ where: { userId: id } });
-  return { count };
+  return { count: await deleteUserSessions(prisma, id) };
 }
 
 /**
@@ -57,24 +55,22 @@ export async function logoutUser(
  * every session; sign-in is refused while it is set. Unblocking clears it. Both are idempotent.
  */
 export async function setUserBlocked(
-  prisma: Prisma,
-  actorId: number,
-  id: number,
-  blocked: boolean,
+  ctx: SignedInContext,
+  { id, blocked }: { id: number; blocked: boolean },
 ): Promise<AdminUserBlockResult> {
-  assertNotSelf(actorId, id);
-  return prisma.$transaction(async (tx) => {
+  assertNotSelf(ctx, id);
+  return transaction(ctx.prisma, async (tx) => {
     await lockAdminGuard(tx);
     const user = await tx.user.findUnique({ where: { id }, select: { typeId: true, blockedAt: true } });
     if (!user) throw notFound(USER_NOT_FOUND);
     if (blocked && user.typeId === USER_TYPE_ADMIN && user.blockedAt === null) {
       await assertAnotherAdminRemains(tx, id, 'Нельзя заблокировать последнего администратора');
     }
-    const blockedAt = blocked ? (user.blockedAt ?? new Date()) : null;
+    const blockedAt = blocked ? (user.blockedAt ?? ctx.now) : null;
     if (blockedAt?.getTime() !== user.blockedAt?.getTime()) {
       await tx.user.update({ where: { id }, data: { blockedAt } });
     }
-    const count = blocked ? (await tx.session.deleteMany({ where: { userId: id } })).count : 0;
+    const count = blocked ? await deleteUserSessions(tx, id) : 0;
     return { id, blocked, blocked_at: blockedAt?.toISOString() ?? null, count };
   });
 }
