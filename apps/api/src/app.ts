@@ -129,11 +129,11 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(adminRoutes);
   await app.register(organizationsRoutes);
   await app.register(desktopRoutes);
-  await app.register(plansRoutes, { prefix: '/api/v1/rest/subscribes' });
+  await app.register(plansRoutes);
   // Payments span /api/v1/rest/payments, /api/subscribe/buy (the provider's callback) and the sandbox.
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(refundsRoutes, { prefix: '/api/v1/rest/admin/refunds' });
-  await app.register(filesRoutes, { prefix: '/api/v1/files' });
+  await app.register(filesRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 

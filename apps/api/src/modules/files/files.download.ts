@@ -1,10 +1,16 @@
+import type { Readable } from 'node:stream';
 import { FILE_GROUP_AVATAR } from '@cabinet/contracts';
+import type { FastifyReply } from 'fastify';
 import type { File } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-import { FILE_NOT_FOUND_MESSAGE, type FileCaller, isReencodedImage } from './files.service';
+import type { RequestContext } from '../../lib/context';
+import { StorageObjectNotFoundError } from '../../lib/storage/storage';
+import { FILE_NOT_FOUND_MESSAGE, isReencodedImage } from './files.service';
 
 // GET /files/download/{id}: who may read a file, and the response headers (decision 0033).
+
+/** Public avatars may be cached a day by browsers and proxies; a new avatar is a new id, so a new URL. */
+const AVATAR_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Types a browser could run as a page or script: never sent as such, whatever was detected. */
 const ACTIVE_TYPES = /html|svg|xml|javascript|ecmascript|x-shockwave-flash|^text\/(css|vtt)|^multipart\//i;
@@ -43,17 +49,18 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+interface Download {
+  file: File;
+  isPublic: boolean;
+}
+
 /**
  * GET /download/{file_id}: the file and whether it is public. Avatars are public: group 'avatar', or any
  * re-encoded image that is a user's or an organization's avatar. Everything else is for its owner and
- * admins; anyone else (signed in or not) gets 404.
+ * admins; anyone else (signed in or not, the viewer being ctx.actor) gets 404.
  */
-export async function findDownload(
-  prisma: Prisma,
-  fileId: number,
-  viewer: FileCaller | null,
-): Promise<{ file: File; isPublic: boolean }> {
-  const row = await prisma.file.findUnique({
+export async function findDownload(ctx: RequestContext, { fileId }: { fileId: number }): Promise<Download> {
+  const row = await ctx.prisma.file.findUnique({
     where: { id: fileId },
     include: { userAvatarOf: { select: { id: true } }, organizationAvatarOf: { select: { id: true } } },
   });
@@ -61,8 +68,53 @@ export async function findDownload(
   const { userAvatarOf, organizationAvatarOf, ...file } = row;
   const isAvatar = file.group === FILE_GROUP_AVATAR || userAvatarOf !== null || organizationAvatarOf !== null;
   const isPublic = isAvatar && isReencodedImage(file);
+  const viewer = ctx.actor;
   if (!isPublic && !(viewer && (viewer.isAdmin || viewer.userId === file.userId))) {
     throw notFound(FILE_NOT_FOUND_MESSAGE);
   }
   return { file, isPublic };
+}
+
+/**
+ * Sends the download's bytes with its headers: a public file cacheable with an ETag (304 when it matches
+ * `ifNoneMatch`), a private one never stored; only re-encoded images inline.
+ */
+export async function sendDownload(
+  ctx: RequestContext,
+  { file, isPublic }: Download,
+  ifNoneMatch: string | undefined,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const etag = etagOf(file);
+  reply.header('x-content-type-options', 'nosniff');
+  // A downloaded file is never a page: no scripts, no plugins, even if a browser were tricked.
+  reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (isPublic) {
+    reply.header('cache-control', AVATAR_CACHE_CONTROL);
+    reply.header('etag', etag);
+    // Avatars are shown by other sites and by the desktop app.
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (matchesEtag(ifNoneMatch, etag)) return reply.code(304).send();
+  } else {
+    reply.header('cache-control', 'private, no-store');
+  }
+
+  let body: Readable;
+  try {
+    body = await ctx.storage.driver(file.disk).get(file.path);
+  } catch (error) {
+    if (!(error instanceof StorageObjectNotFoundError)) throw error;
+    ctx.log.warn({ fileId: file.id, key: file.path }, 'stored object of a file row is missing');
+    reply.removeHeader('etag');
+    reply.header('cache-control', 'no-store');
+    throw notFound(FILE_NOT_FOUND_MESSAGE);
+  }
+  const inline = isReencodedImage(file);
+  reply.header('content-type', inline ? file.mime : servedType(file.mime));
+  reply.header('content-length', String(file.size));
+  reply.header(
+    'content-disposition',
+    contentDisposition(inline ? 'inline' : 'attachment', file.originalName),
+  );
+  return reply.send(body);
 }

@@ -1,8 +1,9 @@
-import type { FileListQuery } from '@cabinet/contracts';
+import type { FileEntity, FileListQuery } from '@cabinet/contracts';
 import type { Prisma as PrismaTypes } from '../../generated/prisma/client';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
-import type { Prisma } from '../../plugins/db/database';
-import type { FileCaller } from './files.service';
+import { toFileDto } from './files.mapper';
 
 // GET /files (decision 0034): own files, or everyone's for admins; `name` is a literal substring.
 
@@ -15,10 +16,11 @@ const ORDER_FIELDS = {
 } as const;
 
 /** GET /files: the caller's files (admins: everyone's, optionally only of user_ids). */
-export async function listFiles(prisma: Prisma, caller: FileCaller, query: FileListQuery) {
+export async function listFiles(ctx: SignedInContext, query: FileListQuery): Promise<Page<FileEntity>> {
+  const { actor, prisma } = ctx;
   const userIds = [...(query['user_ids[]'] ?? []), ...(query.user_ids ?? [])];
   const and: PrismaTypes.FileWhereInput[] = [];
-  if (!caller.isAdmin) and.push({ userId: caller.userId });
+  if (!actor.isAdmin) and.push({ userId: actor.userId });
   // For a non-admin the filter can only narrow their own list (another user's id gives nothing).
   if (userIds.length > 0) and.push({ userId: { in: userIds } });
   if (query.name) and.push({ originalName: { contains: likeLiteral(query.name), mode: 'insensitive' } });
@@ -36,7 +38,7 @@ export async function listFiles(prisma: Prisma, caller: FileCaller, query: FileL
     }),
   ]);
   return {
-    files,
-    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
+    items: files.map((f) => toFileDto(f, ctx.config.PUBLIC_URL)),
+    meta: listMeta(query.page, query.perPage, total),
   };
 }

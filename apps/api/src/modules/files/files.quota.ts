@@ -1,15 +1,12 @@
 import { USER_NOT_FOUND } from '@cabinet/contracts';
-import type { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
+import type { Db, Tx } from '../../plugins/db/database';
 
 // The per-user storage quota (FILES_QUOTA_BYTES, decision 0095). users.files_bytes holds the bytes of the
 // user's file rows; it changes only in the transaction that inserts or deletes those rows. Taking room is
 // one conditional UPDATE (`files_bytes + size <= quota`): PostgreSQL re-checks the condition on the row
 // version it waited for, so concurrent uploads of one user are counted one after another and never pass
 // the quota together.
-
-type Db = Prisma | PrismaNs.TransactionClient;
 
 const UNITS = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'];
 const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
@@ -49,12 +46,7 @@ export async function assertQuotaRoom(db: Db, userId: number, size: number, quot
 }
 
 /** Adds `size` to the user's stored bytes if it stays within the quota, else throws 413 and adds nothing. */
-export async function reserveQuota(
-  tx: PrismaNs.TransactionClient,
-  userId: number,
-  size: number,
-  quota: number,
-): Promise<void> {
+export async function reserveQuota(tx: Tx, userId: number, size: number, quota: number): Promise<void> {
   // Raw so that updated_at (the profile's) does not move with every upload.
   const count = await tx.$executeRaw`
     UPDATE "users" SET "files_bytes" = "files_bytes" + ${BigInt(size)}
@@ -63,7 +55,7 @@ export async function reserveQuota(
 }
 
 /** Gives back the bytes of deleted file rows (never below zero: rows made outside the API were not counted). */
-export async function releaseQuota(tx: PrismaNs.TransactionClient, userId: number, bytes: number) {
+export async function releaseQuota(tx: Tx, userId: number, bytes: number) {
   if (bytes <= 0) return;
   await tx.$executeRaw`
     UPDATE "users" SET "files_bytes" = GREATEST("files_bytes" - ${BigInt(bytes)}, 0) WHERE "id" = ${userId}`;

@@ -8,7 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
-import { assertOwnImage, createPlainFile, deleteUserFiles } from './files.service';
+import type { SignedInContext } from '../../lib/context';
+import { createPlainFile } from './files.create';
+import { assertOwnImage, deleteUserFiles } from './files.service';
 
 let t: TestApp;
 let dataDir: string;
@@ -424,14 +426,24 @@ describe('POST /api/v1/files/upload', () => {
     const tmp = path.join(tmpRoot(), `manual-${randomBytes(4).toString('hex')}`);
     await writeFile(tmp, 'orphan?');
     const before = await listTree(filesRoot());
+    const ctx: SignedInContext = {
+      actor: { userId: user.id, email: user.email, isAdmin: false, sessionId: 0 },
+      prisma: t.prisma,
+      config: t.app.config,
+      log: t.app.log,
+      now: new Date(),
+      ip: '127.0.0.1',
+      mailer: t.app.mailer,
+      storage: t.app.storage,
+    };
     await expect(
-      createPlainFile(t.prisma, t.app.storage, {
-        userId: user.id,
-        group: 'default',
-        detected: null,
-        // Longer than the column: the row is refused after the object is stored and the quota taken.
-        upload: { tmpPath: tmp, size: 7, sha256: 'a'.repeat(64), originalName: 'x'.repeat(300), fields: {} },
-        quotaBytes: 1_000_000_000,
+      // Longer than the column: the row is refused after the object is stored and the quota taken.
+      createPlainFile(ctx, {
+        tmpPath: tmp,
+        size: 7,
+        sha256: 'a'.repeat(64),
+        originalName: 'x'.repeat(300),
+        fields: {},
       }),
     ).rejects.toThrow();
     expect(await listTree(filesRoot())).toEqual(before);
@@ -485,6 +497,23 @@ describe('GET /api/v1/files/download/{file_id}', () => {
       expect((await download(id, { authorization: `Bearer ${admin.token}` })).statusCode).toBe(200);
     }
     expect((await download(2_000_000_000)).statusCode).toBe(404);
+  });
+
+  it('takes an expired, unknown or over-long token for no viewer: private files 404, avatars served', async () => {
+    const owner = await createUser(t);
+    const avatar = await uploadImage(owner);
+    const plain = await uploadPlain(owner);
+    await t.prisma.session.updateMany({
+      where: { userId: owner.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    for (const headers of [owner.headers, { authorization: `Bearer ${'x'.repeat(600)}` }]) {
+      expect((await download(plain.id, headers)).statusCode).toBe(404);
+      expect((await download(avatar.id, headers)).statusCode).toBe(200);
+    }
+    // An <img src> may carry a cache-busting query.
+    const busted = await t.app.inject({ url: `/api/v1/files/download/${avatar.id}?v=2&v=3` });
+    expect(busted.statusCode).toBe(200);
   });
 
   it('an image in use as an avatar is public even outside the avatar group', async () => {

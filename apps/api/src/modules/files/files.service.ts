@@ -1,173 +1,66 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
-import type { FileUpdateRequest } from '@cabinet/contracts';
+import type { FileEntity, FileUpdateRequest } from '@cabinet/contracts';
 import type { File } from '../../generated/prisma/client';
 import { badRequest, notFound } from '../../lib/app-error';
+import type { SignedInContext } from '../../lib/context';
+import { isRecordNotFound, mapPrismaErrors } from '../../lib/prisma-errors';
 import type { Storage } from '../../lib/storage/storage';
-import type { Prisma } from '../../plugins/db/database';
-import { IMAGE_TYPES, reencodeImage } from './files.image';
-import { assertQuotaRoom, releaseQuota, reserveQuota } from './files.quota';
-import { extensionOf, type ReceivedUpload } from './files.upload';
+import { type Prisma, transaction } from '../../plugins/db/database';
+import { IMAGE_TYPES } from './files.image';
+import { toFileDto } from './files.mapper';
+import { releaseQuota } from './files.quota';
 
 // Files: rows in `files`, bytes in the storage driver named by the row's `disk`.
 // Access rule (docs/authorization/files.md): a file is its owner's; admins reach every file; anyone else
 // gets 404, so nobody learns which ids exist. Avatars are the one public exception, at download only.
+// Uploads are in files.create.ts, the list in files.list.ts, downloads in files.download.ts.
 
 export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
 
-const TX_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
-
-export interface FileCaller {
-  userId: number;
-  isAdmin: boolean;
-}
-
 /** Storage key prefixes: re-encoded images (safe to show inline) and files stored as they came. */
-const IMAGE_PREFIX = 'images/';
-const UPLOAD_PREFIX = 'uploads/';
+export const IMAGE_PREFIX = 'images/';
+export const UPLOAD_PREFIX = 'uploads/';
 
 /** True for images this server re-encoded itself: the only files ever served inline or used as avatars. */
 export function isReencodedImage(file: Pick<File, 'path' | 'mime'>): boolean {
   return file.path.startsWith(IMAGE_PREFIX) && file.mime in IMAGE_TYPES;
 }
 
-/** A server-made name and key: 32 random hex digits, fanned out by their first two. */
-function newStorageName(prefix: string, extension: string) {
-  const id = randomBytes(16).toString('hex');
-  const name = `${id}.${extension}`;
-  return { name, key: `${prefix}${id.slice(0, 2)}/${name}` };
-}
-
-interface NewFile {
-  userId: number;
-  group: string;
-  originalName: string;
-  extension: string;
-  mime: string;
-  size: number;
-  hash: string;
-  body: Readable | Buffer;
-  prefix: string;
-  /** FILES_QUOTA_BYTES: the user's stored bytes may not pass it (decision 0095). */
-  quotaBytes: number;
-}
-
-/**
- * Stores the bytes, then, in one transaction, takes room in the user's quota and writes the row. If the
- * quota is full or the row cannot be written, the stored object is removed again and nothing is kept.
- */
-async function storeFile(prisma: Prisma, storage: Storage, input: NewFile): Promise<File> {
-  await assertQuotaRoom(prisma, input.userId, input.size, input.quotaBytes);
-  const driver = storage.current;
-  const { name, key } = newStorageName(input.prefix, input.extension);
-  await driver.put(key, input.body, input.mime);
-  try {
-    return await prisma.$transaction(async (tx) => {
-      await reserveQuota(tx, input.userId, input.size, input.quotaBytes);
-      return tx.file.create({
-        data: {
-          userId: input.userId,
-          name,
-          originalName: input.originalName,
-          extension: input.extension,
-          mime: input.mime,
-          size: input.size,
-          hash: input.hash,
-          disk: driver.disk,
-          path: key,
-          group: input.group,
-        },
-      });
-    }, TX_OPTIONS);
-  } catch (error) {
-    await driver.delete(key).catch(() => {});
-    throw error;
-  }
-}
-
-/** POST /upload-image: a real JPEG or PNG, re-encoded (files.image.ts). */
-export async function createImageFile(
-  prisma: Prisma,
-  storage: Storage,
-  input: { userId: number; group: string; upload: ReceivedUpload; quotaBytes: number },
-): Promise<File> {
-  const image = await reencodeImage(input.upload.tmpPath);
-  return storeFile(prisma, storage, {
-    userId: input.userId,
-    group: input.group,
-    originalName: input.upload.originalName,
-    extension: image.extension,
-    mime: image.mime,
-    size: image.data.length,
-    hash: createHash('sha256').update(image.data).digest('hex'),
-    body: image.data,
-    prefix: IMAGE_PREFIX,
-    quotaBytes: input.quotaBytes,
-  });
-}
-
-/** POST /upload: any file, stored byte for byte; its type is detected, never taken from the client. */
-export async function createPlainFile(
-  prisma: Prisma,
-  storage: Storage,
-  input: {
-    userId: number;
-    group: string;
-    upload: ReceivedUpload;
-    detected: { mime: string; ext: string } | null;
-    quotaBytes: number;
-  },
-): Promise<File> {
-  const { upload, detected } = input;
-  return storeFile(prisma, storage, {
-    userId: input.userId,
-    group: input.group,
-    originalName: upload.originalName,
-    extension: detected?.ext ?? extensionOf(upload.originalName) ?? 'bin',
-    mime: detected?.mime ?? 'application/octet-stream',
-    size: upload.size,
-    hash: upload.sha256,
-    body: createReadStream(upload.tmpPath),
-    prefix: UPLOAD_PREFIX,
-    quotaBytes: input.quotaBytes,
-  });
-}
-
-/** The file if the caller may see it (owner or admin), else 404 whether or not it exists. */
-export async function getFile(prisma: Prisma, caller: FileCaller, fileId: number): Promise<File> {
-  const file = await prisma.file.findUnique({ where: { id: fileId } });
-  if (!file || (!caller.isAdmin && file.userId !== caller.userId)) throw notFound(FILE_NOT_FOUND_MESSAGE);
+/** The file's row if the caller may see it (owner or admin), else 404 whether or not it exists. */
+async function requireFile(ctx: SignedInContext, fileId: number): Promise<File> {
+  const file = await ctx.prisma.file.findUnique({ where: { id: fileId } });
+  if (!file || (!ctx.actor.isAdmin && file.userId !== ctx.actor.userId))
+    throw notFound(FILE_NOT_FOUND_MESSAGE);
   return file;
 }
 
-const isRecordNotFound = (error: unknown) => (error as { code?: unknown }).code === 'P2025';
+/** GET /files/{id}. */
+export async function getFile(ctx: SignedInContext, { id }: { id: number }): Promise<FileEntity> {
+  return toFileDto(await requireFile(ctx, id), ctx.config.PUBLIC_URL);
+}
 
 /** PUT /files/{id}: display name (original_name), alt, description, sort. The stored name and path stay. */
 export async function updateFile(
-  prisma: Prisma,
-  caller: FileCaller,
-  fileId: number,
-  body: FileUpdateRequest,
-): Promise<File> {
-  await getFile(prisma, caller, fileId);
-  try {
-    return await prisma.file.update({
-      where: { id: fileId },
-      data: {
-        ...(body.name !== undefined && { originalName: body.name }),
-        ...(body.alt !== undefined && { alt: body.alt === '' ? null : body.alt }),
-        ...(body.description !== undefined && {
-          description: body.description === '' ? null : body.description,
-        }),
-        ...(body.sort !== undefined && { sort: body.sort }),
-      },
-    });
-  } catch (error) {
+  ctx: SignedInContext,
+  { id, ...body }: FileUpdateRequest & { id: number },
+): Promise<FileEntity> {
+  await requireFile(ctx, id);
+  const file = await mapPrismaErrors(
+    () =>
+      ctx.prisma.file.update({
+        where: { id },
+        data: {
+          ...(body.name !== undefined && { originalName: body.name }),
+          ...(body.alt !== undefined && { alt: body.alt === '' ? null : body.alt }),
+          ...(body.description !== undefined && {
+            description: body.description === '' ? null : body.description,
+          }),
+          ...(body.sort !== undefined && { sort: body.sort }),
+        },
+      }),
     // Deleted in between.
-    if (isRecordNotFound(error)) throw notFound(FILE_NOT_FOUND_MESSAGE);
-    throw error;
-  }
+    { notFound: notFound(FILE_NOT_FOUND_MESSAGE) },
+  );
+  return toFileDto(file, ctx.config.PUBLIC_URL);
 }
 
 /**
@@ -176,20 +69,20 @@ export async function updateFile(
  * a row are harmless garbage, a row without bytes is a broken link. Returns false if no such file.
  * A failure to delete the bytes is reported to `onOrphan` (the caller logs it) and does not fail the call.
  */
-export async function deleteFileWithBytes(
+async function deleteFileWithBytes(
   prisma: Prisma,
   storage: Storage,
   fileId: number,
-  onOrphan: (error: unknown, file: File) => void = () => {},
+  onOrphan: (error: unknown, file: File) => void,
 ): Promise<boolean> {
   let file: File;
   try {
     // The row and its bytes in the quota go together.
-    file = await prisma.$transaction(async (tx) => {
+    file = await transaction(prisma, async (tx) => {
       const deleted = await tx.file.delete({ where: { id: fileId } });
       await releaseQuota(tx, deleted.userId, deleted.size);
       return deleted;
-    }, TX_OPTIONS);
+    });
   } catch (error) {
     if (isRecordNotFound(error)) return false;
     throw error;
@@ -199,15 +92,13 @@ export async function deleteFileWithBytes(
 }
 
 /** DELETE /files/{id}: owner or admin; anyone else 404. */
-export async function deleteFile(
-  prisma: Prisma,
-  storage: Storage,
-  caller: FileCaller,
-  fileId: number,
-  onOrphan?: (error: unknown, file: File) => void,
-): Promise<void> {
-  await getFile(prisma, caller, fileId);
-  if (!(await deleteFileWithBytes(prisma, storage, fileId, onOrphan))) throw notFound(FILE_NOT_FOUND_MESSAGE);
+export async function deleteFile(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
+  await requireFile(ctx, id);
+  const onOrphan = (error: unknown, file: File) =>
+    ctx.log.warn({ err: error, key: file.path }, 'stored object left behind after file deletion');
+  if (!(await deleteFileWithBytes(ctx.prisma, ctx.storage, id, onOrphan))) {
+    throw notFound(FILE_NOT_FOUND_MESSAGE);
+  }
 }
 
 async function deleteObjects(
@@ -236,7 +127,7 @@ export async function deleteUserFiles(
   onOrphan: (error: unknown, file: File) => void = () => {},
 ): Promise<number> {
   // DELETE … RETURNING: exactly the rows this statement removed, whatever else runs at once.
-  const files = await prisma.$transaction(async (tx) => {
+  const files = await transaction(prisma, async (tx) => {
     const rows = await tx.$queryRaw<{ disk: string; path: string; size: number }[]>`
       DELETE FROM "files" WHERE "user_id" = ${userId} RETURNING "disk", "path", "size"`;
     await releaseQuota(
@@ -245,7 +136,7 @@ export async function deleteUserFiles(
       rows.reduce((sum, row) => sum + row.size, 0),
     );
     return rows;
-  }, TX_OPTIONS);
+  });
   await deleteObjects(storage, files, onOrphan);
   return files.length;
 }

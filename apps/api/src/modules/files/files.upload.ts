@@ -6,7 +6,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { cleanFileName } from '@cabinet/contracts';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
 
 // Receiving one multipart file: streamed into a temporary file under DATA_DIR/tmp/uploads while its bytes
@@ -143,4 +144,42 @@ export async function receiveUpload(
 
 export async function discardUpload(upload: { tmpPath: string }) {
   await rm(upload.tmpPath, { force: true });
+}
+
+/**
+ * Receives the file of `request`, runs `work` on it and removes the temporary file whatever happens. When
+ * receiving fails part-way the rest of the body is not read: the connection is closed after the answer
+ * instead, so a refused upload costs no more than the bytes already sent.
+ */
+export async function withUpload<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { tmpDir: string; maxBytes: number },
+  work: (upload: ReceivedUpload) => Promise<T>,
+): Promise<T> {
+  let upload: ReceivedUpload;
+  try {
+    upload = await receiveUpload(request, options);
+  } catch (error) {
+    reply.header('connection', 'close');
+    throw error;
+  }
+  try {
+    return await work(upload);
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+/** The form's text fields through a contracts schema; a bad value is a 400 like any other. */
+export function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join('.') || 'form';
+  const message =
+    issue?.code === 'unrecognized_keys'
+      ? 'Неизвестное поле формы'
+      : (issue?.message ?? 'Некорректное значение');
+  throw badRequest(message, { [field]: [message] });
 }

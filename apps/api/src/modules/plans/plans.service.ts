@@ -1,6 +1,5 @@
 import {
   BASIC_PLAN_ID,
-  type ListMeta,
   PLAN_NOT_FOUND,
   type PlanCreateRequestSchema,
   type Plan as PlanDto,
@@ -11,7 +10,10 @@ import {
 import type { z } from 'zod';
 import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+import { mapPrismaErrors } from '../../lib/prisma-errors';
+import { transaction } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
 
 const NAME_TAKEN = 'Тариф с таким названием уже существует';
@@ -61,10 +63,8 @@ function planWhere(query: PlanListQuery): PrismaNamespace.PlanWhereInput {
 }
 
 /** The plans list: two queries (page and count) whatever the page size. */
-export async function listPlans(
-  prisma: Prisma,
-  query: PlanListQuery,
-): Promise<{ data: PlanDto[]; meta: ListMeta }> {
+export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Promise<Page<PlanDto>> {
+  const { prisma } = ctx;
   const where = planWhere(query);
   const column = SORT_COLUMNS[query.sort_by];
   // id breaks ties so that pages never overlap or skip a row.
@@ -79,22 +79,17 @@ export async function listPlans(
     }),
     prisma.plan.count({ where }),
   ]);
-  return {
-    data: plans.map(toPlanDto),
-    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
-  };
+  return { items: plans.map(toPlanDto), meta: listMeta(query.page, query.perPage, total) };
 }
 
-export async function getPlan(prisma: Prisma, id: number): Promise<PlanDto> {
-  const plan = await prisma.plan.findUnique({ where: { id } });
+export async function getPlan(ctx: SignedInContext, { id }: { id: number }): Promise<PlanDto> {
+  const plan = await ctx.prisma.plan.findUnique({ where: { id } });
   if (!plan) throw notFound(PLAN_NOT_FOUND);
   return toPlanDto(plan);
 }
 
-const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
-
 /** The unique index is case-sensitive; 'Про' and 'про' would confuse people, so we look first. */
-async function assertNameFree(prisma: Prisma, name: string, exceptId?: number) {
+async function assertNameFree({ prisma }: SignedInContext, name: string, exceptId?: number) {
   const taken = await prisma.plan.findFirst({
     where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
@@ -122,35 +117,28 @@ function planColumns(body: PlanUpdateData) {
   };
 }
 
-export async function createPlan(prisma: Prisma, body: PlanCreateData): Promise<PlanDto> {
-  await assertNameFree(prisma, body.name);
-  try {
-    const plan = await prisma.plan.create({
-      data: { ...planColumns(body), description: body.description },
-    });
-    return toPlanDto(plan);
-  } catch (error) {
-    if (errorCode(error) === 'P2002') throw conflict(NAME_TAKEN);
-    throw error;
-  }
+export async function createPlan(ctx: SignedInContext, body: PlanCreateData): Promise<PlanDto> {
+  await assertNameFree(ctx, body.name);
+  const plan = await mapPrismaErrors(
+    () => ctx.prisma.plan.create({ data: { ...planColumns(body), description: body.description } }),
+    { unique: conflict(NAME_TAKEN) },
+  );
+  return toPlanDto(plan);
 }
 
-export async function updatePlan(prisma: Prisma, id: number, body: PlanUpdateData): Promise<PlanDto> {
+export async function updatePlan(
+  ctx: SignedInContext,
+  { id, ...body }: PlanUpdateData & { id: number },
+): Promise<PlanDto> {
   assertBasicStaysFree(id, body);
-  const exists = await prisma.plan.findUnique({ where: { id }, select: { id: true } });
+  const exists = await ctx.prisma.plan.findUnique({ where: { id }, select: { id: true } });
   if (!exists) throw notFound(PLAN_NOT_FOUND);
-  await assertNameFree(prisma, body.name, id);
-  try {
-    const plan = await prisma.plan.update({
-      where: { id },
-      data: planColumns(body),
-    });
-    return toPlanDto(plan);
-  } catch (error) {
-    if (errorCode(error) === 'P2002') throw conflict(NAME_TAKEN);
-    if (errorCode(error) === 'P2025') throw notFound(PLAN_NOT_FOUND);
-    throw error;
-  }
+  await assertNameFree(ctx, body.name, id);
+  const plan = await mapPrismaErrors(
+    () => ctx.prisma.plan.update({ where: { id }, data: planColumns(body) }),
+    { unique: conflict(NAME_TAKEN), notFound: notFound(PLAN_NOT_FOUND) },
+  );
+  return toPlanDto(plan);
 }
 
 const pluralRules = new Intl.PluralRules('ru-RU');
@@ -173,15 +161,16 @@ export const PENDING_ORDER_GRACE_MS = 24 * 60 * 60 * 1000;
  * term of it has lapsed are moved to 'Базовый'; abandoned checkouts (pending for over a day) go with it.
  * The plan row is locked first, so a concurrent checkout or payment waits and then finds no plan.
  */
-export async function deletePlan(prisma: Prisma, id: number, now = new Date()): Promise<void> {
+export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
+  const { prisma, now } = ctx;
   if (id === BASIC_PLAN_ID) {
     throw conflict(
       'Тариф «Базовый» нельзя удалить: на него переходят пользователи, у которых закончился тариф',
     );
   }
-  try {
-    await prisma.$transaction(
-      async (tx) => {
+  await mapPrismaErrors(
+    () =>
+      transaction(prisma, async (tx) => {
         const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM plans WHERE id = ${id} FOR UPDATE`;
         if (locked.length === 0) throw notFound(PLAN_NOT_FOUND);
         const activeHolders = await tx.user.count({
@@ -215,13 +204,8 @@ export async function deletePlan(prisma: Prisma, id: number, now = new Date()): 
         });
         await tx.paymentOrder.deleteMany({ where: { planId: id, status: 'pending' } });
         await tx.plan.delete({ where: { id } });
-      },
-      { maxWait: 10_000, timeout: 15_000 },
-    );
-  } catch (error) {
+      }),
     // A row that appeared between the checks and the delete (should not happen under the lock).
-    if (errorCode(error) === 'P2003')
-      throw conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз');
-    throw error;
-  }
+    { foreignKey: conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз') },
+  );
 }
