@@ -47,7 +47,7 @@ export default fp(
     });
     const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
-    app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/'));
+    // '/app' and '/app/' are one route (ignoreTrailingSlash, app.ts): both serve the cabinet.
     app.get('/app/', { schema: { hide: true } }, sendIndex);
     app.get('/app/*', { schema: { hide: true } }, (request, reply) => {
       const rel = (request.params as { '*': string })['*'];
