@@ -9,14 +9,17 @@ import type { Mailer } from './lib/mail';
 import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
 import adminRoutes from './modules/admin/admin.routes';
 import authRoutes from './modules/auth/auth.routes';
+import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
+import paymentNotificationsRoutes from './modules/payment-notifications/payment-notifications.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
-import refundsRoutes from './modules/payments/refunds.routes';
 import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
+import refundsRoutes from './modules/refunds/refunds.routes';
+import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -134,9 +137,12 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(organizationsRoutes);
   await app.register(desktopRoutes);
   await app.register(plansRoutes, { prefix: '/api/v1/rest/subscribes' });
-  // Payments span /api/v1/rest/payments, /api/subscribe/buy (the provider's callback) and the sandbox.
-  await app.register(paymentsRoutes, { prefix: '/api' });
-  await app.register(refundsRoutes, { prefix: '/api/v1/rest/admin/refunds' });
+  // Payments: the history and mode, checkout, the provider's callback, the test-mode sandbox, refund cases.
+  await app.register(paymentsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(paymentNotificationsRoutes);
+  await app.register(sandboxRoutes);
+  await app.register(refundsRoutes);
   await app.register(filesRoutes, { prefix: '/api/v1/files' });
 
   await app.register(webPlugin, { webDist: options.webDist });
