@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import { checkout, deliver, signedNotification } from '../../../test/payments';
-import type { SignedFields } from '../payment-notifications/yoomoney';
 import { loadOrCreatePaymentSecret, PAYMENT_SECRET_FILE } from './payments.config';
 
 let t: TestApp;
@@ -20,10 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** A notification as YooMoney sends it, signed with `key` (the test-mode secret unless given). */
-const notification = (label: string, amount: string, over: Partial<SignedFields> = {}, key = secret) =>
-  signedNotification(key, label, amount, over);
 
 describe('GET /api/v1/rest/payments/settings', () => {
   it('says test mode', async () => {
@@ -42,7 +37,7 @@ describe('GET /api/v1/rest/payments', () => {
     const user = await createUser(t);
     const other = await createUser(t);
     const first = await checkout(t, user);
-    await deliver(t, notification(first.label, first.sum));
+    await deliver(t, signedNotification(secret, first.label, first.sum));
     const second = await checkout(t, user, {
       subscribe_id: 3,
       type: 'year',
