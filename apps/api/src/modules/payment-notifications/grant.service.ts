@@ -25,8 +25,8 @@ export interface GrantInput {
  * One transaction: flip the order from pending to paid (only one concurrent delivery can), lock the user
  * row (two orders of one user paid at once both count), compute the new term (decisions 0024 and 0091),
  * supersede the replaced plan's paid terms when this is a switch, and record the operation_id (unique:
- * a concurrent duplicate fails as a unique violation and everything rolls back). Null: another delivery flipped the
- * order first.
+ * a concurrent duplicate fails as a unique violation and everything rolls back). Null: another delivery
+ * flipped the order first.
  */
 export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
   const { order, notification: n } = input;
