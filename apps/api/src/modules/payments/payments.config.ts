@@ -21,7 +21,7 @@ export interface PaymentsConfig {
 
 export const PAYMENT_SECRET_FILE = 'payment-secret';
 
-/** The notification secret of test mode, kept in DATA_DIR so a restart keeps signatures valid (decision 0023). */
+/** Test mode's notification secret, kept in DATA_DIR so a restart keeps signatures valid (decision 0023). */
 export const loadOrCreatePaymentSecret = (dataDir: string) =>
   loadOrCreateDataDirSecret(dataDir, PAYMENT_SECRET_FILE, 'payment secret');
 
