@@ -1,7 +1,10 @@
 // Bundles the API into dist/server.js, and the release step's migration runner into dist/migrate.js. Workspace
 // packages (contracts: TypeScript source) and the generated Prisma client are bundled; every npm dependency
-// stays external and is loaded from node_modules.
-import { readFileSync } from 'node:fs';
+// stays external and is loaded from node_modules. HTML templates (the test-mode payment page) are copied next
+// to the bundle: a module reads its template from new URL('./name.html', import.meta.url), which is its own
+// folder in src/ and dist/ in the bundle.
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -21,4 +24,11 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('apps/api/dist/server.js and migrate.js built');
+const templates = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((file) =>
+  file.endsWith('.html'),
+);
+const names = templates.map((file) => path.basename(file));
+const clash = names.find((name, i) => names.indexOf(name) !== i);
+if (clash) throw new Error(`two templates named ${clash}: dist/ holds them side by side`);
+for (const file of templates) copyFileSync(path.join('src', file), path.join('dist', path.basename(file)));
+console.log(`apps/api/dist/server.js and migrate.js built, with ${names.join(', ')}`);

@@ -70,9 +70,3 @@ export default fp(
   },
   { name: 'auth', dependencies: ['db', 'storage'] },
 );
-
-/** @deprecated Transitional, until every module takes `ctx`: the signed-in caller. */
-export function currentUser(request: FastifyRequest) {
-  if (!request.ctx.actor) throw unauthorized();
-  return request.ctx.actor;
-}

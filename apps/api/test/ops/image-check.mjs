@@ -147,6 +147,13 @@ try {
   }
   step('the cabinet (/app/), /api/health and the OpenAPI document answer on one port');
 
+  // Test mode (no YOOMONEY_*): the sandbox page is made from dist/sandbox-page.html, which the build copies.
+  const sandbox = await fetch(`http://127.0.0.1:${port}/api/subscribe/sandbox`);
+  const sandboxPage = await sandbox.text();
+  if (sandbox.status !== 404 || !/<title>Тестовая оплата<\/title>[\s\S]*Заказ не найден/.test(sandboxPage))
+    throw new Error(`GET /api/subscribe/sandbox: ${sandbox.status} ${sandboxPage.slice(0, 200)}`);
+  step('the test-mode sandbox page is served from its template');
+
   server.kill('SIGTERM');
   const code = await exited;
   if (code !== 0) throw new Error(`exit code ${code} after SIGTERM:\n${log}`);

@@ -1,8 +1,8 @@
-import type { ListMeta, Payment, PaymentListQuerySchema } from '@cabinet/contracts';
+import type { Payment, PaymentListQuerySchema } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-import type { Actor } from './payments.config';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
 
 type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
 
@@ -10,11 +10,8 @@ type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
  * The caller's orders (admins: everyone's, or one user's), newest first; two queries per page. Admins see
  * the payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093).
  */
-export async function listPayments(
-  prisma: Prisma,
-  actor: Actor,
-  query: PaymentListQuery,
-): Promise<{ data: Payment[]; meta: ListMeta }> {
+export async function listPayments(ctx: SignedInContext, query: PaymentListQuery): Promise<Page<Payment>> {
+  const { actor, prisma } = ctx;
   if (!actor.isAdmin && query.user_id !== undefined && query.user_id !== actor.userId) {
     throw forbidden('Можно смотреть только свои платежи');
   }
@@ -34,7 +31,7 @@ export async function listPayments(
     prisma.paymentOrder.count({ where }),
   ]);
   return {
-    data: orders.map((order) => ({
+    items: orders.map((order) => ({
       id: order.id,
       label: order.label,
       plan: order.plan,
@@ -48,6 +45,6 @@ export async function listPayments(
       test: order.test,
       ...(actor.isAdmin ? { user: { id: order.userId, email: order.user?.email ?? order.email ?? '' } } : {}),
     })),
-    meta: { page: query.page, perPage: query.perPage, total, pages: Math.ceil(total / query.perPage) },
+    meta: listMeta(query.page, query.perPage, total),
   };
 }

@@ -1,6 +1,12 @@
-import type { PaymentsMode } from '../../env';
+import type { PaymentSettings } from '@cabinet/contracts';
+import type { Env, PaymentsMode } from '../../env';
+import type { RequestContext } from '../../lib/context';
+import { loadOrCreateDataDirSecret } from '../../lib/data-dir-secret';
 
-/** What the payment code needs from the configuration (resolved once at start). */
+// What checkout, the provider's notifications and the sandbox share: the mode, the receiver, the secret
+// that signs notifications, and the addresses the payer is sent back to (decision 0090).
+
+/** What the payment code needs from the configuration (resolved once per app). */
 export interface PaymentsConfig {
   /** PAYMENTS_MODE=test: the sandbox stands in for YooMoney and no money moves (decision 0090). */
   testMode: boolean;
@@ -13,14 +19,45 @@ export interface PaymentsConfig {
   commission: number;
 }
 
-export interface Actor {
-  userId: number;
-  isAdmin: boolean;
+export const PAYMENT_SECRET_FILE = 'payment-secret';
+
+/** Test mode's notification secret, kept in DATA_DIR so a restart keeps signatures valid (decision 0023). */
+export const loadOrCreatePaymentSecret = (dataDir: string) =>
+  loadOrCreateDataDirSecret(dataDir, PAYMENT_SECRET_FILE, 'payment secret');
+
+async function resolvePaymentsConfig(env: Env): Promise<PaymentsConfig> {
+  const { YOOMONEY_RECEIVER: receiver, YOOMONEY_SECRET: yoomoneySecret } = env;
+  // env.ts lets live mode start only with both YooMoney settings, and test mode only with neither.
+  const live = env.PAYMENTS_MODE === 'live' && receiver !== undefined && yoomoneySecret !== undefined;
+  return {
+    testMode: !live,
+    mode: live ? 'live' : 'test',
+    receiver: live ? receiver : 'test',
+    secret: live ? yoomoneySecret : await loadOrCreatePaymentSecret(env.DATA_DIR),
+    publicUrl: env.PUBLIC_URL,
+    commission: env.PAYMENT_COMMISSION,
+  };
 }
 
-/** A logger with what the payment code writes: money that needs a person is always logged. */
-export interface PaymentsLog {
-  warn(obj: object, msg: string): void;
+const resolved = new WeakMap<Env, Promise<PaymentsConfig>>();
+
+/**
+ * The payments config of an app's configuration, resolved on first use and kept: the test-mode secret is
+ * read (or made) once, as the payments routes do at start, and every call after that signs with it.
+ */
+export function paymentsConfig(env: Env): Promise<PaymentsConfig> {
+  let config = resolved.get(env);
+  if (!config) {
+    config = resolvePaymentsConfig(env);
+    resolved.set(env, config);
+  }
+  return config;
+}
+
+/** GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge in test mode. */
+export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
+  const { testMode, mode } = await paymentsConfig(ctx.config);
+  return { test_mode: testMode, mode };
 }
 
 export const successUrl = (config: PaymentsConfig) => `${config.publicUrl}/app/subscription?payment=success`;
@@ -30,5 +67,3 @@ export const sandboxUrl = (config: PaymentsConfig) => `${config.publicUrl}/api/s
 export const ORDER_NOT_FOUND = 'Заказ не найден';
 
 export const periodText = (period: 'month' | 'year') => (period === 'month' ? '1 месяц' : '12 месяцев');
-
-export const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;

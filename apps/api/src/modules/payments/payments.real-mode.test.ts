@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
-import { notificationSignature, type SignedFields } from './yoomoney';
+import { notificationSignature, type SignedFields } from '../payment-notifications/yoomoney';
 
 // Real mode (YOOMONEY_RECEIVER and YOOMONEY_SECRET set) needs an app of its own, hence its own file.
 let t: TestApp;

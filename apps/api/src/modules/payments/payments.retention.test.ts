@@ -2,8 +2,8 @@ import { PaymentListResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { loadOrCreatePaymentSecret } from './payment-secret';
-import { checkout, deliver, signedNotification } from './payments.test-support';
+import { checkout, deliver, signedNotification } from '../../../test/payments';
+import { loadOrCreatePaymentSecret } from './payments.config';
 
 // Payment records outlive the account that made them, and nothing financial is cascade-deleted
 // (decision 0093).

@@ -8,16 +8,11 @@ import {
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
-import {
-  type Actor,
-  errorCode,
-  type PaymentsConfig,
-  periodText,
-  sandboxUrl,
-  successUrl,
-} from './payments.config';
-import { decimalKopecks, newOrderLabel, PAYMENT_TYPES, QUICKPAY_URL } from './yoomoney';
+import type { SignedInContext } from '../../lib/context';
+import { mapPrismaErrors } from '../../lib/prisma-errors';
+import { decimalKopecks } from '../payments/money';
+import { paymentsConfig, periodText, sandboxUrl, successUrl } from '../payments/payments.config';
+import { newOrderLabel, PAYMENT_TYPES, QUICKPAY_URL } from './quickpay';
 
 type SubscribeInfoRequest = z.output<typeof SubscribeInfoRequestSchema>;
 
@@ -27,14 +22,14 @@ type SubscribeInfoRequest = z.output<typeof SubscribeInfoRequestSchema>;
  * e-mail (it outlives the account, decision 0093) and whether it was made in test mode (decision 0090).
  */
 export async function createCheckout(
-  prisma: Prisma,
-  config: PaymentsConfig,
-  actor: Actor,
+  ctx: SignedInContext,
   body: SubscribeInfoRequest,
 ): Promise<SubscribeInfo> {
+  const { actor, prisma } = ctx;
   if (body.user_id !== actor.userId && !actor.isAdmin) {
     throw forbidden('Оформить оплату можно только для своей учётной записи');
   }
+  const config = await paymentsConfig(ctx.config);
   const [plan, user] = await Promise.all([
     prisma.plan.findUnique({ where: { id: body.subscribe_id } }),
     prisma.user.findUnique({ where: { id: body.user_id }, select: { id: true, email: true } }),
@@ -46,24 +41,23 @@ export async function createCheckout(
 
   const method = body.options[0]?.value ?? DEFAULT_PAYMENT_METHOD;
   const label = newOrderLabel();
-  try {
-    await prisma.paymentOrder.create({
-      data: {
-        label,
-        userId: user.id,
-        email: user.email,
-        planId: plan.id,
-        period: body.type,
-        method,
-        amount: price,
-        test: config.testMode,
-      },
-    });
-  } catch (error) {
+  await mapPrismaErrors(
+    () =>
+      prisma.paymentOrder.create({
+        data: {
+          label,
+          userId: user.id,
+          email: user.email,
+          planId: plan.id,
+          period: body.type,
+          method,
+          amount: price,
+          test: config.testMode,
+        },
+      }),
     // The plan or the user was deleted a moment ago.
-    if (errorCode(error) === 'P2003') throw notFound(PLAN_NOT_FOUND);
-    throw error;
-  }
+    { foreignKey: notFound(PLAN_NOT_FOUND) },
+  );
   return {
     action: config.testMode ? sandboxUrl(config) : QUICKPAY_URL,
     receiver: config.testMode ? 'test' : config.receiver,

@@ -1,11 +1,13 @@
 import type { PaymentNotificationSchema } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/app-error';
-import type { Prisma } from '../../plugins/db/database';
+import type { RequestContext } from '../../lib/context';
+import { isUniqueViolation } from '../../lib/prisma-errors';
+import { decimalKopecks, toKopecks } from '../payments/money';
+import { ORDER_NOT_FOUND, paymentsConfig } from '../payments/payments.config';
 import { AccountGoneError, grantPaidOrder } from './grant.service';
-import { errorCode, ORDER_NOT_FOUND, type PaymentsConfig, type PaymentsLog } from './payments.config';
-import { type RefundCase, recordRefund } from './refunds.service';
-import { decimalKopecks, RUBLE_CURRENCY, type SignedFields, signatureMatches, toKopecks } from './yoomoney';
+import { type RefundCase, recordRefund } from './refund-cases';
+import { RUBLE_CURRENCY, type SignedFields, signatureMatches } from './yoomoney';
 
 export type PaymentNotificationInput = z.output<typeof PaymentNotificationSchema>;
 
@@ -37,12 +39,11 @@ export const minimumAmountKopecks = (priceKopecks: number, commission: number) =
  * per operation_id for a refund by hand, answered as before (docs/decisions/0092-refund-cases.md).
  */
 export async function applyPaymentNotification(
-  prisma: Prisma,
-  config: PaymentsConfig,
+  ctx: RequestContext,
   n: PaymentNotificationInput,
-  log: PaymentsLog,
-  now = new Date(),
 ): Promise<NotificationOutcome> {
+  const { prisma } = ctx;
+  const config = await paymentsConfig(ctx.config);
   const signed: SignedFields = {
     notification_type: n.notification_type,
     operation_id: n.operation_id,
@@ -70,19 +71,14 @@ export async function applyPaymentNotification(
   if (seen) return { kind: 'duplicate' };
   const order = n.label ? await prisma.paymentOrder.findUnique({ where: { label: n.label } }) : null;
   const refund = (reason: RefundCase['reason']) =>
-    recordRefund(
-      prisma,
-      config,
-      {
-        reason,
-        signed,
-        sha1Hash: n.sha1_hash,
-        withdrawAmount: n.withdraw_amount,
-        amountKopecks: amount,
-        order: order && { id: order.id, email: order.email },
-      },
-      log,
-    );
+    recordRefund(ctx, {
+      reason,
+      signed,
+      sha1Hash: n.sha1_hash,
+      withdrawAmount: n.withdraw_amount,
+      amountKopecks: amount,
+      order: order && { id: order.id, email: order.email },
+    });
   // An order whose account was deleted answers as the deleted order did before decision 0093.
   if (!order || order.userId === null) {
     await refund('unknown_label');
@@ -101,7 +97,7 @@ export async function applyPaymentNotification(
 
   let outcome: NotificationOutcome | null;
   try {
-    outcome = await grantPaidOrder(prisma, config, {
+    outcome = await grantPaidOrder(ctx, {
       order: { id: order.id, userId: order.userId, planId: order.planId, period: order.period, priceKopecks },
       notification: {
         operationId: n.operation_id,
@@ -112,11 +108,10 @@ export async function applyPaymentNotification(
         sender: n.sender,
         datetime: n.datetime,
       },
-      now,
     });
   } catch (error) {
     // The same operation_id committed by a concurrent delivery: nothing of ours was applied.
-    if (errorCode(error) === 'P2002') return { kind: 'duplicate' };
+    if (isUniqueViolation(error)) return { kind: 'duplicate' };
     // The account was deleted while this payment was being applied: nothing was granted.
     if (error instanceof AccountGoneError) {
       await refund('unknown_label');

@@ -1,18 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { SubscribeInfoResponseSchema } from '@cabinet/contracts';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/build-test-app';
-import type { TestUser } from '../../../test/factories';
-import { notificationSignature, type SignedFields } from './yoomoney';
+import { notificationSignature, type SignedFields } from '../src/modules/payment-notifications/yoomoney';
+import type { TestApp } from './build-test-app';
+import type { TestUser } from './factories';
 
-// Helpers of the payments API tests: a checkout, a notification as YooMoney signs it, its delivery.
+// Helpers of the payments API tests (checkout, payments, payment-notifications, sandbox, refunds): a
+// checkout, a notification as YooMoney signs it, its delivery.
 
 export async function checkout(t: TestApp, user: TestUser, body: Record<string, unknown> = {}) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/rest/subscribes/get-subscribe-info',
     headers: user.headers,
-    payload: { subscribe_id: 2, type: 'month', user_id: user.id, ...body },
+    payload: {
+      subscribe_id: 2,
+      type: 'month',
+      options: [{ id: 'method', value: 'mir' }],
+      user_id: user.id,
+      ...body,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return SubscribeInfoResponseSchema.parse(res.json()).data;
@@ -53,3 +60,7 @@ export const deliver = (t: TestApp, fields: Record<string, string>) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
+
+export const userRow = (t: TestApp, id: number) => t.prisma.user.findUniqueOrThrow({ where: { id } });
+export const orderRow = (t: TestApp, label: string) =>
+  t.prisma.paymentOrder.findUniqueOrThrow({ where: { label } });

@@ -1,0 +1,78 @@
+import fs from 'node:fs/promises';
+import { escapeHtml } from '../../lib/mail';
+
+// The test-mode payment page (docs/decisions/0025-test-mode-sandbox.md), made from sandbox-page.html. The
+// file sits next to this module in src/, and the build copies it next to the bundle (build.mjs), where
+// import.meta.url then points: the same line finds it in both.
+const TEMPLATE = new URL('./sandbox-page.html', import.meta.url);
+
+/** Markup made by filling a part: the only text put into a part unescaped. */
+class Html {
+  constructor(readonly text: string) {}
+}
+
+/** Each {{name}} of `part` becomes its value: text escaped, markup as it is. */
+function fill(part: string, values: Record<string, string | Html>): Html {
+  return new Html(
+    part.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`sandbox-page.html: no value for {{${name}}}`);
+      return value instanceof Html ? value.text : escapeHtml(value);
+    }),
+  );
+}
+
+export interface SandboxOrderView {
+  label: string;
+  planName: string;
+  period: string;
+  sum: string;
+  paid: boolean;
+}
+
+const formatRubles = (sum: string) => {
+  const [whole = '0', fraction = '00'] = sum.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${fraction}\u00a0₽`;
+};
+
+export interface SandboxPage {
+  /** 'Тестовая оплата': the order, a notice that no money moves, 'Оплатить' and 'Отменить'. */
+  order(order: SandboxOrderView, urls: { cancel: string; success: string }): string;
+  /** An error of the sandbox, as a page (the browser is on it, not the cabinet). */
+  error(message: string, backUrl: string): string;
+}
+
+/** Reads the template once (at start: a missing file stops the server there, not at a payer's click). */
+export async function loadSandboxPage(): Promise<SandboxPage> {
+  const parts = new Map<string, string>();
+  const layout = (await fs.readFile(TEMPLATE, 'utf8'))
+    .replace(/^<!--[\s\S]*?-->\n/, '')
+    .replace(/\n<template id="(\w+)">\n([\s\S]*?)\n<\/template>/g, (_, name: string, text: string) => {
+      parts.set(name, text);
+      return '';
+    });
+  const part = (name: string) => {
+    const text = parts.get(name);
+    if (text === undefined) throw new Error(`sandbox-page.html: no <template id="${name}">`);
+    return text;
+  };
+  const details = part('details');
+  const unpaid = part('order');
+  const paid = part('paid');
+  const error = part('error');
+  const page = (content: Html) => fill(layout, { content }).text;
+
+  return {
+    order(order, urls) {
+      const dl = fill(details, {
+        planName: order.planName,
+        period: order.period,
+        sum: formatRubles(order.sum),
+        label: order.label,
+      });
+      if (order.paid) return page(fill(paid, { details: dl, success: urls.success }));
+      return page(fill(unpaid, { details: dl, label: order.label, cancel: urls.cancel }));
+    },
+    error: (message, backUrl) => page(fill(error, { message, back: backUrl })),
+  };
+}
