@@ -40,6 +40,16 @@ const range = <T>(min: T | undefined, max: T | undefined) =>
     ? undefined
     : { ...(min !== undefined ? { gte: min } : {}), ...(max !== undefined ? { lte: max } : {}) };
 
+/** Column, lower bound, upper bound: each `_min`/`_from` and `_max`/`_to` pair of the list query. */
+const RANGE_FILTERS = [
+  ['priceMonth', 'price_month_min', 'price_month_max'],
+  ['priceYear', 'price_year_min', 'price_year_max'],
+  ['maxMembers', 'max_members_min', 'max_members_max'],
+  ['maxOrganizations', 'max_organizations_min', 'max_organizations_max'],
+  ['createdAt', 'created_at_from', 'created_at_to'],
+  ['updatedAt', 'updated_at_from', 'updated_at_to'],
+] as const;
+
 function planWhere(query: PlanListQuery): PrismaNamespace.PlanWhereInput {
   const where: PrismaNamespace.PlanWhereInput = {};
   if (query.id !== undefined) where.id = query.id;
@@ -47,18 +57,10 @@ function planWhere(query: PlanListQuery): PrismaNamespace.PlanWhereInput {
   if (query.name) where.name = { contains: query.name, mode: 'insensitive' };
   if (query.description) where.description = { contains: query.description, mode: 'insensitive' };
   if (query.support_type_id !== undefined) where.supportTypeId = query.support_type_id;
-  const priceMonth = range(query.price_month_min, query.price_month_max);
-  if (priceMonth) where.priceMonth = priceMonth;
-  const priceYear = range(query.price_year_min, query.price_year_max);
-  if (priceYear) where.priceYear = priceYear;
-  const maxMembers = range(query.max_members_min, query.max_members_max);
-  if (maxMembers) where.maxMembers = maxMembers;
-  const maxOrganizations = range(query.max_organizations_min, query.max_organizations_max);
-  if (maxOrganizations) where.maxOrganizations = maxOrganizations;
-  const createdAt = range(query.created_at_from, query.created_at_to);
-  if (createdAt) where.createdAt = createdAt;
-  const updatedAt = range(query.updated_at_from, query.updated_at_to);
-  if (updatedAt) where.updatedAt = updatedAt;
+  for (const [column, min, max] of RANGE_FILTERS) {
+    const bounds = range(query[min], query[max]);
+    if (bounds) Object.assign(where, { [column]: bounds });
+  }
   return where;
 }
 

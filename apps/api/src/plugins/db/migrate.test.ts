@@ -125,5 +125,5 @@ describe('the embedded database (PGlite)', () => {
       await second.close();
     }
     expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
-  });
+  }, 120_000); // PGlite starts twice and applies every migration: slow on a busy 2-core machine
 });
