@@ -21,13 +21,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
-import { paymentsQueryKey } from '@/features/payments/api/get-payments';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
-import { profileQueryKey, profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { formatDate } from '@/lib/format';
+import { paymentKeys } from '@/lib/query-keys/payments';
+import { profileKeys } from '@/lib/query-keys/profile';
 
 const PAYMENT_RESULT_PARAM = 'payment';
 
@@ -218,8 +219,8 @@ export function SubscriptionRoute() {
   // Back from the payment page: the plan and its end date have changed on the server.
   useEffect(() => {
     if (result === 'success') {
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.me });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.history });
     }
   }, [result, queryClient]);
 

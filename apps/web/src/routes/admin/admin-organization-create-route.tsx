@@ -8,8 +8,8 @@ import {
   OrganizationMembersPicker,
   type PickedMember,
 } from '@/features/admin/organizations/components/organization-members-picker';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { useGoBack } from '@/lib/use-go-back';
 
 /**
  * /admin/organizations/new, 'Создание организации' (spec section 2): name, type, avatar and optional

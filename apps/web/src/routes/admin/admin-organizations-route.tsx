@@ -1,17 +1,17 @@
 import { Button, Group } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListFrame } from '@/components/list-frame/list-frame';
+import { ListSearch } from '@/components/list-frame/list-search';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useAdminOrganizations } from '@/features/admin/organizations/api/get-admin-organizations';
 import { OrganizationsAdminTable } from '@/features/admin/organizations/components/organizations-admin-table';
-import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
-import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
-import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
+import { useListState } from '@/lib/use-list-state';
 
 /** /admin/organizations (spec section 2): every organization with its owner and type. */
 export function AdminOrganizationsRoute() {
-  const { box, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useListState();
   const list = useAdminOrganizations({ search, page });
   const { data } = list;
 
@@ -31,11 +31,11 @@ export function AdminOrganizationsRoute() {
         }
       />
       <Group mb="md">
-        <AdminListSearch box={box} label="Поиск организаций" />
+        <ListSearch box={box} label="Поиск организаций" />
       </Group>
-      <AdminListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame list={list} page={page} onPageChange={setPage}>
         <OrganizationsAdminTable organizations={data?.items ?? []} />
-      </AdminListFrame>
+      </ListFrame>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useCreatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** /admin/subscriptions/new, 'Создание тарифа' (spec sections 2 and 4): create, then the plans list. */
 export function AdminPlanCreateRoute() {

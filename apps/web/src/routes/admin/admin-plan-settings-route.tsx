@@ -5,12 +5,11 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PlaceholderPanel } from '@/components/placeholder-panel';
 import { paths, searchParamKeys } from '@/config/paths';
-import { getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
-import { adminPlanKeys } from '@/features/admin/plans/api/keys';
+import { adminPlanQueryOptions, getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
 import { useConfirmPlanDelete } from '@/features/admin/plans/components/use-confirm-plan-delete';
-import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
+import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 
 /**
  * /admin/subscriptions/:subscriptionId?subscriptionName=… (spec section 2): edit or delete a plan; after
@@ -23,7 +22,7 @@ export function AdminPlanSettingsRoute() {
   const id = Number(subscriptionId);
   const plan = useAdminPlan(id);
   const updatePlan = useUpdatePlan();
-  const cancelReload = useReloadOnCancel(adminPlanKeys.detail(id), () => getAdminPlan(id));
+  const cancelReload = useReloadOnCancel(adminPlanQueryOptions(id).queryKey, () => getAdminPlan(id));
   const { confirm, isPending: deleting } = useConfirmPlanDelete();
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;

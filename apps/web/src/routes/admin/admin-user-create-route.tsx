@@ -1,7 +1,7 @@
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
 import { UserCreateForm } from '@/features/admin/users/components/user-create-form';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** /admin/users/new (spec sections 2 and 4): invite a new user; afterwards go back. */
 export function AdminUserCreateRoute() {

@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
 import { adminUserQueryOptions, getAdminUser, useAdminUser } from '@/features/admin/users/api/get-user';
-import { adminUsersQueryKey } from '@/features/admin/users/api/get-users';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
 import { UserDeleteDialog } from '@/features/admin/users/components/user-delete-dialog';
 import { UserOrganizationsPanel } from '@/features/admin/users/components/user-organizations-panel';
@@ -15,6 +13,8 @@ import { UserStatusBadges } from '@/features/admin/users/components/user-status-
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { displayName } from '@/lib/format';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 
 /**
  * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the
@@ -36,7 +36,8 @@ export function AdminUserSettingsRoute() {
     params.get(searchParamKeys.userName) ||
     `Пользователь ${userId ?? ''}`.trim();
   const isSelf = me?.id === id;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+  const refresh = () =>
+    Promise.all(profileKeys.accounts.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   return (
     <>

@@ -1,9 +1,10 @@
-import { InviteEmailFormSchema, type Member } from '@cabinet/contracts';
+import type { Member } from '@cabinet/contracts';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { displayName } from '@/lib/format';
+import { inviteEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
@@ -16,12 +17,6 @@ type MembersManagerProps = {
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
 };
-
-/** The invite field's error (spec section 5): only a non-empty text without '@' is wrong. */
-export function inviteEmailError(email: string): string | null {
-  const result = InviteEmailFormSchema.safeParse({ email });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /**
  * 'Управление участниками' (spec section 2): invite an existing user by e-mail and the members table

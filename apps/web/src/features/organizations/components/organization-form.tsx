@@ -6,9 +6,9 @@ import {
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AvatarField } from '@/features/files/components/avatar-field';
-import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/features/files/components/avatar-value';
-import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
+import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/components/avatar-field/avatar-value';
+import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { notifySuccess } from '@/lib/toasts';
 import { useCreateOrganization } from '../api/create-organization';
 import { useOrganizationTypes } from '../api/get-organization-types';

@@ -4,16 +4,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AvatarField } from '@/features/files/components/avatar-field';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
   type AvatarValue,
   avatarValueFrom,
   type ExistingAvatar,
   isAvatarChanged,
-} from '@/features/files/components/avatar-value';
-import { useAvatarSave, useDeleteAvatarNow } from '@/features/files/hooks/use-avatar-save';
+} from '@/components/avatar-field/avatar-value';
+import { useAvatarSave, useDeleteAvatarNow } from '@/components/avatar-field/use-avatar-save';
+import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
-import { profileQueryKey } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -93,7 +93,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
       onSuccess: async () => {
         notifySuccess('Аватар успешно удален');
         setAvatar({ existing: null, scheduledDelete: false });
-        await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        await queryClient.invalidateQueries({ queryKey: profileKeys.me });
       },
     });
   };

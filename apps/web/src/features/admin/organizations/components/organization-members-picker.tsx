@@ -8,10 +8,9 @@ import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } fro
 import { IconCrown, IconMail, IconUserPlus, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { findUserByEmail } from '@/features/members/api/search-users';
-import { inviteEmailError } from '@/features/members/components/members-manager';
 import { displayName } from '@/lib/format';
 import { notifyError } from '@/lib/toasts';
+import { findUserByEmail, inviteEmailError } from '@/lib/user-lookup';
 
 export type PickedMember = UserSearchItem;
 

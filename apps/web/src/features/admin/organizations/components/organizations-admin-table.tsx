@@ -2,11 +2,11 @@ import type { AdminOrganizationListItem } from '@cabinet/contracts';
 import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RowActions } from '@/components/list-frame/row-actions';
+import classes from '@/components/list-frame/table.module.css';
 import { paths } from '@/config/paths';
-import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { displayName } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 
 /** Columns ID, Название, Владелец, Тип, Действия (spec section 2). */
 export function OrganizationsAdminTable({ organizations }: { organizations: AdminOrganizationListItem[] }) {
@@ -70,7 +70,7 @@ export function OrganizationsAdminTable({ organizations }: { organizations: Admi
                 </Table.Td>
                 <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
                 <Table.Td className={classes.actions}>
-                  <AdminRowActions
+                  <RowActions
                     settingsHref={href}
                     settingsLabel={`Настройки организации ${organization.name}`}
                     deleteLabel={`Удалить организацию ${organization.name}`}

@@ -1,17 +1,16 @@
-import { type Plan, PlanResponseSchema } from '@cabinet/contracts';
+import { type Plan, plansEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { adminPlanKeys } from './keys';
+import { callEndpoint } from '@/lib/api-client';
+import { planKeys } from '@/lib/query-keys/plans';
 
-/** GET /api/v1/rest/subscribes/{id}. */
 export async function getAdminPlan(id: number): Promise<Plan> {
-  const { data } = await apiClient.get(`/rest/subscribes/${id}`, { schema: PlanResponseSchema.shape.data });
+  const { data } = await callEndpoint(plansEndpoints.get, { params: { id } });
   return data;
 }
 
 export function adminPlanQueryOptions(id: number) {
   return queryOptions({
-    queryKey: adminPlanKeys.detail(id),
+    queryKey: planKeys.get(id),
     queryFn: () => getAdminPlan(id),
     // The settings form must start from what is stored now, not from a cached copy.
     staleTime: 0,

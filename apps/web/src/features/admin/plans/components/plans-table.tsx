@@ -1,10 +1,10 @@
 import type { Plan } from '@cabinet/contracts';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { RowActions } from '@/components/list-frame/row-actions';
+import classes from '@/components/list-frame/table.module.css';
 import { paths } from '@/config/paths';
-import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
 import { formatMoneyExact } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 import { useConfirmPlanDelete } from './use-confirm-plan-delete';
 
 /** Columns ID, Название, Стоимость/мес, Стоимость/год, Действия (spec section 2). */
@@ -41,7 +41,7 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_month)}</Table.Td>
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_year)}</Table.Td>
               <Table.Td className={classes.actions}>
-                <AdminRowActions
+                <RowActions
                   settingsHref={href}
                   settingsLabel={`Настройки тарифа ${plan.name}`}
                   deleteLabel={`Удалить тариф ${plan.name}`}

@@ -2,9 +2,9 @@ import type { Refund } from '@cabinet/contracts';
 import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck } from '@tabler/icons-react';
+import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 import { useResolveRefund } from '../api/resolve-refund';
 import { REFUND_REASON_LABELS, RESOLVE_REFUND_LABEL } from './refund-labels';
 

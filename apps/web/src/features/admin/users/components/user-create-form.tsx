@@ -3,9 +3,9 @@ import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { AvatarField } from '@/features/files/components/avatar-field';
-import { type AvatarValue, avatarValueFrom } from '@/features/files/components/avatar-value';
-import { useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
+import { type AvatarValue, avatarValueFrom } from '@/components/avatar-field/avatar-value';
+import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { useCreateUser } from '../api/create-user';
 
 /** Spec section 5: name and e-mail as in the profile, and a type is required. */

@@ -2,9 +2,9 @@ import type { UserListItem } from '@cabinet/contracts';
 import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import classes from '@/components/list-frame/table.module.css';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 import { UserAccountActions } from './user-account-actions';
 import { UserStatusBadges } from './user-status-badges';
 

@@ -1,9 +1,9 @@
 import { Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { ListPage } from '../list-page';
+import type { ListPage } from '@/lib/list-page';
 
-type AdminListFrameProps = {
+type ListFrameProps = {
   /** The list query of the screen; its first load, refetches, emptiness and meta drive the frame. */
   list: UseQueryResult<ListPage<unknown>>;
   /** The page asked for, shown until the answer's meta says otherwise. */
@@ -16,7 +16,7 @@ type AdminListFrameProps = {
  * Table frame shared by the admin lists: loading and empty states and the pagination. A failed load
  * shows 'Нет данных' like an empty one; the query client toasts the failure.
  */
-export function AdminListFrame({ list, page: requestedPage, onPageChange, children }: AdminListFrameProps) {
+export function ListFrame({ list, page: requestedPage, onPageChange, children }: ListFrameProps) {
   const { isPending, isFetching, data } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
   const page = data?.meta.page ?? requestedPage;

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconSettings, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
-type AdminRowActionsProps = {
+type RowActionsProps = {
   settingsHref: string;
   /** Accessible names, e.g. 'Настройки тарифа Про' and 'Удалить тариф Про'. */
   settingsLabel: string;
@@ -12,13 +12,13 @@ type AdminRowActionsProps = {
 };
 
 /** 'Действия' of an admin list row (spec section 2): settings, and delete behind a confirmation. */
-export function AdminRowActions({
+export function RowActions({
   settingsHref,
   settingsLabel,
   deleteLabel,
   onDelete,
   deleting,
-}: AdminRowActionsProps) {
+}: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Настройки" withArrow>
