@@ -5,7 +5,6 @@ import {
   Button,
   Grid,
   Group,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -15,6 +14,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ListPagination } from '@/components/list-frame/list-pagination';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
@@ -138,24 +138,7 @@ function YourOrganizations() {
         ) : (
           <OrganizationsTable organizations={organizations.data?.items ?? []} />
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next'
-                    ? 'Следующая страница'
-                    : control === 'previous'
-                      ? 'Предыдущая страница'
-                      : undefined,
-              })}
-            />
-          </Group>
-        )}
+        <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
       </Stack>
     </Paper>
   );

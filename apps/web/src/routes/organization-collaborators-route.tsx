@@ -1,37 +1,23 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
 import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDoorExit } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
-import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
   const navigate = useNavigate();
   const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
 
-  const confirmLeave = () =>
-    modals.openConfirmModal({
-      title: 'Покинуть организацию?',
-      children: (
-        <Text size="sm">
-          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
-        </Text>
-      ),
-      labels: { confirm: 'Покинуть', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        leave.mutate(
-          { organizationId: organization.id, userId },
-          { onSuccess: () => navigate(paths.home.getHref()) },
-        ),
-    });
+  const [leaveOpened, setLeaveOpened] = useState(false);
 
   return (
     <Stack gap="xl">
@@ -64,7 +50,7 @@ function MemberView({ organization, userId }: { organization: Organization; user
             variant="light"
             color="red"
             leftSection={<IconDoorExit size={18} aria-hidden />}
-            onClick={confirmLeave}
+            onClick={() => setLeaveOpened(true)}
             loading={leave.isPending}
           >
             Покинуть организацию
@@ -82,6 +68,23 @@ function MemberView({ organization, userId }: { organization: Organization; user
           <MembersTable members={organization.members} manageable={false} />
         </Stack>
       </Paper>
+      <ConfirmDeleteDialog
+        opened={leaveOpened}
+        onClose={() => setLeaveOpened(false)}
+        title="Покинуть организацию?"
+        confirmLabel="Покинуть"
+        busy={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(
+            { organizationId: organization.id, userId },
+            { onSuccess: () => navigate(paths.home.getHref()), onSettled: () => setLeaveOpened(false) },
+          )
+        }
+      >
+        <Text size="sm">
+          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
+        </Text>
+      </ConfirmDeleteDialog>
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
-import { Center, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListPage } from '@/lib/list-page';
+import type { SearchBox } from '@/lib/use-search-text';
+import { ListPagination } from './list-pagination';
+import { ListSearch } from './list-search';
 
 type ListFrameProps = {
   /** The list query of the screen; its first load, refetches, emptiness and meta drive the frame. */
@@ -9,20 +12,20 @@ type ListFrameProps = {
   /** The page asked for, shown until the answer's meta says otherwise. */
   page: number;
   onPageChange: (page: number) => void;
+  /** The 'Поиск' box above the list and its accessible name ('Поиск тарифов'). */
+  search?: { box: SearchBox; label: string };
   children: ReactNode;
 };
 
 /**
- * Table frame shared by the admin lists: loading and empty states and the pagination. A failed load
+ * The frame of the admin lists: search, loading and empty states and the pagination. A failed load
  * shows 'Нет данных' like an empty one; the query client toasts the failure.
  */
-export function ListFrame({ list, page: requestedPage, onPageChange, children }: ListFrameProps) {
+export function ListFrame({ list, page: requestedPage, onPageChange, search, children }: ListFrameProps) {
   const { isPending, isFetching, data } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
-  const page = data?.meta.page ?? requestedPage;
-  const pages = data?.meta.pages ?? 1;
-  // The table stays mounted whatever the state (its headers show, and dialogs it owns, such as a
-  // delete running its 1500 ms follow-up, are not torn down when the last row goes).
+  // The table stays mounted whatever the state (its headers show, and dialogs it owns are not torn
+  // down when the last row goes).
   let status: ReactNode = null;
   if (isPending) {
     status = (
@@ -40,38 +43,31 @@ export function ListFrame({ list, page: requestedPage, onPageChange, children }:
   }
 
   return (
-    <Stack gap="md">
-      <Paper
-        withBorder
-        style={{
-          overflow: 'hidden',
-          opacity: isFetching && !isPending ? 0.6 : 1,
-          transition: 'opacity 150ms',
-        }}
-        aria-busy={isFetching}
-      >
-        {children}
-        {status}
-      </Paper>
-      {pages > 1 && (
-        <Group justify="center">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={onPageChange}
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': 'Предыдущая страница' }
-                : control === 'next'
-                  ? { 'aria-label': 'Следующая страница' }
-                  : {}
-            }
-            getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
-          />
+    <>
+      {search && (
+        <Group mb="md">
+          <ListSearch box={search.box} label={search.label} />
         </Group>
       )}
-    </Stack>
+      <Stack gap="md">
+        <Paper
+          withBorder
+          style={{
+            overflow: 'hidden',
+            opacity: isFetching && !isPending ? 0.6 : 1,
+            transition: 'opacity 150ms',
+          }}
+          aria-busy={isFetching}
+        >
+          {children}
+          {status}
+        </Paper>
+        <ListPagination
+          pages={data?.meta.pages ?? 1}
+          page={data?.meta.page ?? requestedPage}
+          onChange={onPageChange}
+        />
+      </Stack>
+    </>
   );
 }

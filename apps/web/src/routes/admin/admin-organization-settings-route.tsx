@@ -7,8 +7,8 @@ import {
   organizationQueryOptions,
   useOrganization,
 } from '@/features/organizations/api/get-organization';
-import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { OrganizationManageSections } from '../organization-manage-sections';
 
 /**
  * /admin/organizations/:orgId?orgName=… (spec section 2): 'Настройки организации' (save goes to the admin

@@ -1,14 +1,15 @@
 import { planFormToRequest } from '@cabinet/contracts';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { PlaceholderPanel } from '@/components/placeholder-panel';
 import { paths, searchParamKeys } from '@/config/paths';
 import { adminPlanQueryOptions, getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
+import { PlanDeleteDialog } from '@/features/admin/plans/components/plan-delete-dialog';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
-import { useConfirmPlanDelete } from '@/features/admin/plans/components/use-confirm-plan-delete';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 
 /**
@@ -23,11 +24,11 @@ export function AdminPlanSettingsRoute() {
   const plan = useAdminPlan(id);
   const updatePlan = useUpdatePlan();
   const cancelReload = useReloadOnCancel(adminPlanQueryOptions(id).queryKey, () => getAdminPlan(id));
-  const { confirm, isPending: deleting } = useConfirmPlanDelete();
+  const [deleteOpened, setDeleteOpened] = useState(false);
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
   const toList = () => navigate(paths.admin.plans.getHref());
-  const busy = updatePlan.isPending || deleting || plan.isFetching || cancelReload.isPending;
+  const busy = updatePlan.isPending || plan.isFetching || cancelReload.isPending;
 
   let body = (
     <Center py="xl">
@@ -51,7 +52,7 @@ export function AdminPlanSettingsRoute() {
             color="red"
             leftSection={<IconTrash size={16} />}
             disabled={busy}
-            onClick={() => plan.data && confirm(plan.data, toList)}
+            onClick={() => setDeleteOpened(true)}
           >
             Удалить тариф
           </Button>
@@ -73,6 +74,11 @@ export function AdminPlanSettingsRoute() {
         title={title}
       />
       {body}
+      <PlanDeleteDialog
+        plan={deleteOpened && plan.data ? plan.data : null}
+        onClose={() => setDeleteOpened(false)}
+        onDeleted={toList}
+      />
     </>
   );
 }

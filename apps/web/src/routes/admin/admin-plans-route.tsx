@@ -1,8 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListFrame } from '@/components/list-frame/list-frame';
-import { ListSearch } from '@/components/list-frame/list-search';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useAdminPlans } from '@/features/admin/plans/api/get-admin-plans';
@@ -26,10 +25,7 @@ export function AdminPlansRoute() {
           </Button>
         }
       />
-      <Group mb="md">
-        <ListSearch box={box} label="Поиск тарифов" />
-      </Group>
-      <ListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame list={list} page={page} onPageChange={setPage} search={{ box, label: 'Поиск тарифов' }}>
         <PlansTable plans={data?.items ?? []} />
       </ListFrame>
     </>

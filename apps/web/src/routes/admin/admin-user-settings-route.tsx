@@ -7,14 +7,14 @@ import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import { adminUserQueryOptions, getAdminUser, useAdminUser } from '@/features/admin/users/api/get-user';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
-import { UserDeleteDialog } from '@/features/admin/users/components/user-delete-dialog';
-import { UserOrganizationsPanel } from '@/features/admin/users/components/user-organizations-panel';
 import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { displayName } from '@/lib/format';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { UserDeleteDialog } from './user-delete-dialog';
+import { UserOrganizationsPanel } from './user-organizations-panel';
 
 /**
  * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the

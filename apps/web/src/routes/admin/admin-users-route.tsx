@@ -1,8 +1,7 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListFrame } from '@/components/list-frame/list-frame';
-import { ListSearch } from '@/components/list-frame/list-search';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useAdminUsers } from '@/features/admin/users/api/get-users';
@@ -31,10 +30,12 @@ export function AdminUsersRoute() {
           </Button>
         }
       />
-      <Group mb="md">
-        <ListSearch box={box} label="Поиск пользователей" />
-      </Group>
-      <ListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        search={{ box, label: 'Поиск пользователей' }}
+      >
         <UsersTable users={data?.items ?? []} selfId={profile?.id ?? null} />
       </ListFrame>
     </>

@@ -1,8 +1,8 @@
 import type { Member } from '@cabinet/contracts';
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { displayName } from '@/lib/format';
 import { inviteEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
@@ -25,6 +25,7 @@ type MembersManagerProps = {
 export function MembersManager({ organizationId, members, onChanged }: MembersManagerProps) {
   const [email, setEmail] = useState('');
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const invite = useInviteMember(organizationId);
   const remove = useRemoveMember();
   const accept = useAcceptMember();
@@ -44,31 +45,18 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
     });
   };
 
-  const confirmRemove = (member: Member) => {
-    const name = displayName(member.account);
-    const pending = member.status === 'pending';
-    modals.openConfirmModal({
-      title: pending ? 'Отклонить запрос?' : 'Удалить участника?',
-      children: (
-        <Text size="sm">
-          {pending
-            ? `Запрос ${name} на вступление будет отклонён.`
-            : `${name} потеряет доступ к организации.`}
-        </Text>
-      ),
-      labels: { confirm: pending ? 'Отклонить' : 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        setBusyAccountId(member.account_id);
-        remove.mutate(
-          { organizationId, userId: member.account_id },
-          {
-            onSuccess: () => onChanged?.(),
-            onSettled: () => setBusyAccountId(null),
-          },
-        );
+  const removeConfirmed = (member: Member) => {
+    setBusyAccountId(member.account_id);
+    remove.mutate(
+      { organizationId, userId: member.account_id },
+      {
+        onSuccess: () => onChanged?.(),
+        onSettled: () => {
+          setBusyAccountId(null);
+          setRemoving(null);
+        },
       },
-    });
+    );
   };
 
   const acceptRequest = (member: Member) => {
@@ -115,10 +103,38 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
           members={members}
           manageable
           busyAccountId={busyAccountId}
-          onRemove={confirmRemove}
+          onRemove={setRemoving}
           onAccept={acceptRequest}
         />
       </Stack>
+      {removing && (
+        <ConfirmDeleteDialog
+          opened
+          onClose={() => setRemoving(null)}
+          title={removeTexts(removing).title}
+          confirmLabel={removeTexts(removing).confirmLabel}
+          busy={remove.isPending}
+          onConfirm={() => removeConfirmed(removing)}
+        >
+          <Text size="sm">{removeTexts(removing).text}</Text>
+        </ConfirmDeleteDialog>
+      )}
     </Paper>
   );
+}
+
+/** A join request is rejected, a member removed (spec section 2). */
+function removeTexts(member: Member) {
+  const name = displayName(member.account);
+  return member.status === 'pending'
+    ? {
+        title: 'Отклонить запрос?',
+        confirmLabel: 'Отклонить',
+        text: `Запрос ${name} на вступление будет отклонён.`,
+      }
+    : {
+        title: 'Удалить участника?',
+        confirmLabel: 'Удалить',
+        text: `${name} потеряет доступ к организации.`,
+      };
 }

@@ -1,6 +1,7 @@
 import type { PaymentPeriod } from '@cabinet/contracts';
-import { Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ListPagination } from '@/components/list-frame/list-pagination';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { usePayments } from '../api/get-payments';
@@ -88,11 +89,7 @@ export function PaymentHistory() {
             </Table.ScrollContainer>
           </>
         )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
+        <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
       </Stack>
     </Paper>
   );

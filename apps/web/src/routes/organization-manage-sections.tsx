@@ -3,8 +3,8 @@ import { Button, Paper, Stack, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { MembersManager } from '@/features/members/components/members-manager';
-import { OrganizationDeleteDialog } from './organization-delete-dialog';
-import { OrganizationForm } from './organization-form';
+import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { OrganizationForm } from '@/features/organizations/components/organization-form';
 
 type OrganizationManageSectionsProps = {
   organization: Organization;
