@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ListPagination } from '@/components/list-frame/list-pagination';
+import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
@@ -49,14 +38,7 @@ function SignedInUser() {
   return (
     <Paper withBorder p="lg">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar
-          src={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
-          name={name}
-          color="initials"
-          size={56}
-          radius="xl"
-          alt=""
-        />
+        <NameAvatar src={profile?.files[0]?.url ?? user?.avatarUrl ?? null} name={name} size={56} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
             Здравствуйте, {name}!

@@ -1,9 +1,10 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
@@ -24,13 +25,11 @@ function MemberView({ organization, userId }: { organization: Organization; user
       <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
         <Group justify="space-between" gap="md">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar
+            <NameAvatar
               src={organization.files[0]?.url ?? null}
               name={organization.name}
-              color="initials"
               size={56}
               radius="md"
-              alt=""
             />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>

@@ -17,10 +17,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCreditCard, IconFlask, IconQrcode } from '@tabler/icons-react';
+import { IconArrowLeft, IconCreditCard, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useCheckout } from '@/features/payments/api/create-checkout';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
@@ -155,17 +156,7 @@ export function SubscriptionCheckoutRoute() {
                 <Title id="payment-title" order={2} size="h4">
                   Оплата
                 </Title>
-                {settings.data?.test_mode && (
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    radius="sm"
-                    tt="none"
-                    leftSection={<IconFlask size={14} aria-hidden />}
-                  >
-                    Тестовый режим
-                  </Badge>
-                )}
+                {settings.data?.test_mode && <TestModeBadge />}
               </Group>
               <Radio.Group
                 label="Способ оплаты"

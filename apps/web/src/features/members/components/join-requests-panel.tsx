@@ -1,7 +1,8 @@
 import type { JoinRequester, PendingUser } from '@cabinet/contracts';
-import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { NameAvatar } from '@/components/name-avatar';
 import { displayName, formatDate } from '@/lib/format';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
@@ -86,13 +87,7 @@ export function JoinRequestsPanel() {
                 <Paper withBorder p="sm" radius="md">
                   <Stack gap="xs">
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar
-                        src={request.account.avatar_url}
-                        name={name}
-                        color="initials"
-                        radius="xl"
-                        alt=""
-                      />
+                      <NameAvatar src={request.account.avatar_url} name={name} />
                       <Stack gap={0} style={{ minWidth: 0 }}>
                         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                           {name}

@@ -3,12 +3,13 @@ import {
   type Organization,
   OrganizationFormSchema,
 } from '@cabinet/contracts';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/components/avatar-field/avatar-value';
 import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/components/avatar-field/use-avatar-save';
+import { FormFrame } from '@/components/form-frame';
 import { notifySuccess } from '@/lib/toasts';
 import { useCreateOrganization } from '../api/create-organization';
 import { useOrganizationTypes } from '../api/get-organization-types';
@@ -124,49 +125,44 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }));
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={busy}>
-      <Stack gap="lg">
-        <TextInput
-          {...form.getInputProps('name')}
-          label="Название"
-          placeholder="Например, «Команда разработки»"
-          withAsterisk
-          maxLength={80}
-          disabled={busy}
-          autoComplete="organization"
-        />
-        <Select
-          label="Тип"
-          placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
-          withAsterisk
-          data={typeOptions}
-          value={form.values.type === null ? null : String(form.values.type)}
-          onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
-          error={form.errors.type}
-          disabled={busy || types.isPending}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          nothingFoundMessage="Нет данных"
-        />
-        <AvatarField
-          label="Аватар организации"
-          value={avatar}
-          onChange={setAvatar}
-          name={form.values.name}
-          disabled={busy}
-        />
-        <Group justify="space-between" gap="sm" mt="sm">
-          <Group gap="sm">{extraActions}</Group>
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={cancel} disabled={busy}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame
+      gap="lg"
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={submitLabel}
+      submitDisabled={!canSubmit}
+      onCancel={cancel}
+      extraActions={extraActions}
+    >
+      <TextInput
+        {...form.getInputProps('name')}
+        label="Название"
+        placeholder="Например, «Команда разработки»"
+        withAsterisk
+        maxLength={80}
+        disabled={busy}
+        autoComplete="organization"
+      />
+      <Select
+        label="Тип"
+        placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
+        withAsterisk
+        data={typeOptions}
+        value={form.values.type === null ? null : String(form.values.type)}
+        onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
+        error={form.errors.type}
+        disabled={busy || types.isPending}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage="Нет данных"
+      />
+      <AvatarField
+        label="Аватар организации"
+        value={avatar}
+        onChange={setAvatar}
+        name={form.values.name}
+        disabled={busy}
+      />
+    </FormFrame>
   );
 }

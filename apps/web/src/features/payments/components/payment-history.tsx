@@ -1,7 +1,9 @@
 import type { PaymentPeriod } from '@cabinet/contracts';
 import { Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListPagination } from '@/components/list-frame/list-pagination';
+import { ListTable } from '@/components/list-frame/list-table';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { usePayments } from '../api/get-payments';
@@ -32,9 +34,9 @@ export function PaymentHistory() {
           </Text>
         ) : (
           <>
-            <Stack gap="xs" hiddenFrom="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            <CardList>
               {items.map((payment) => (
-                <Paper key={payment.id} component="li" withBorder p="sm" radius="md">
+                <CardListItem key={payment.id}>
                   <Group justify="space-between" gap="xs">
                     <Group gap={6}>
                       <Text fw={600}>
@@ -51,42 +53,34 @@ export function PaymentHistory() {
                     {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
                     {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
                   </Text>
-                </Paper>
+                </CardListItem>
               ))}
-            </Stack>
-            <Table.ScrollContainer minWidth={640} visibleFrom="xs">
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Дата</Table.Th>
-                    <Table.Th>Тариф</Table.Th>
-                    <Table.Th>Период</Table.Th>
-                    <Table.Th>Способ</Table.Th>
-                    <Table.Th>Сумма</Table.Th>
-                    <Table.Th>Действует до</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((payment) => (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                      <Table.Td>{payment.plan.name}</Table.Td>
-                      <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
-                      <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Group gap={6} wrap="nowrap">
-                          {formatMoney(payment.amount)}
-                          {payment.test && <TestPaymentBadge />}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        {payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            </CardList>
+            <ListTable
+              columns={['Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
+              scrollMinWidth={640}
+              verticalSpacing="xs"
+              horizontalSpacing={undefined}
+              striped
+            >
+              {items.map((payment) => (
+                <Table.Tr key={payment.id}>
+                  <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
+                  <Table.Td>{payment.plan.name}</Table.Td>
+                  <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
+                  <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Group gap={6} wrap="nowrap">
+                      {formatMoney(payment.amount)}
+                      {payment.test && <TestPaymentBadge />}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           </>
         )}
         <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
