@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
@@ -82,47 +83,46 @@ function YourOrganizations() {
   const pages = organizations.data?.meta?.pages ?? 1;
 
   return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="organizations-title">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title id="organizations-title" order={2} size="h4">
-            Ваши организации
-          </Title>
-          <Button
-            component={Link}
-            to={paths.organizationCreate.getHref()}
-            leftSection={<IconPlus size={18} aria-hidden />}
-            size="sm"
-          >
-            Добавить новую
-          </Button>
-        </Group>
-        {search && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Поиск: «{search}»
-          </Text>
-        )}
-        {organizations.isPending ? (
-          <Stack gap="xs" aria-label="Загрузка">
-            <Skeleton height={44} />
-            <Skeleton height={44} />
-            <Skeleton height={44} />
-          </Stack>
-        ) : organizations.isError && !organizations.data ? (
-          <Alert color="gray" variant="light">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">Нет данных</Text>
-              <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
-                Повторить
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <OrganizationsTable organizations={organizations.data?.items ?? []} />
-        )}
-        <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
-      </Stack>
-    </Paper>
+    <SectionCard
+      title="Ваши организации"
+      gap="sm"
+      compact
+      aside={
+        <Button
+          component={Link}
+          to={paths.organizationCreate.getHref()}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          size="sm"
+        >
+          Добавить новую
+        </Button>
+      }
+    >
+      {search && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Поиск: «{search}»
+        </Text>
+      )}
+      {organizations.isPending ? (
+        <Stack gap="xs" aria-label="Загрузка">
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      ) : organizations.isError && !organizations.data ? (
+        <Alert color="gray" variant="light">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Нет данных</Text>
+            <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
+              Повторить
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <OrganizationsTable organizations={organizations.data?.items ?? []} />
+      )}
+      <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
+    </SectionCard>
   );
 }
 

@@ -1,11 +1,12 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
@@ -56,17 +57,12 @@ function MemberView({ organization, userId }: { organization: Organization; user
           </Button>
         </Group>
       </Paper>
-      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
-        <Stack gap="md">
-          <Title id="members-title" order={2} size="h4">
-            Участники
-          </Title>
-          <Text size="sm" c="dimmed">
-            Управлять организацией может только её владелец.
-          </Text>
-          <MembersTable members={organization.members} manageable={false} />
-        </Stack>
-      </Paper>
+      <SectionCard title="Участники" gap="md">
+        <Text size="sm" c="dimmed">
+          Управлять организацией может только её владелец.
+        </Text>
+        <MembersTable members={organization.members} manageable={false} />
+      </SectionCard>
       <ConfirmDeleteDialog
         opened={leaveOpened}
         onClose={() => setLeaveOpened(false)}

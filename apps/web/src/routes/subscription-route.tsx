@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   Group,
-  Paper,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -19,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/list-frame/list-table';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
@@ -52,47 +52,42 @@ function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId
     </Button>
   );
   return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="active-plan-title">
-      <Stack gap="sm">
-        <Title id="active-plan-title" order={2} size="h4">
-          Активный тариф
-        </Title>
-        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
-          {[
-            ['Тариф', plan.name],
-            ['Организации', String(plan.max_organizations)],
-            ['Участники', String(plan.max_members)],
-            ['Срок окончания', planEndLabel(profile)],
-          ].map(([term, value]) => (
-            <Stack key={term} gap={0}>
-              <Text component="dt" size="xs" c="dimmed">
-                {term}
-              </Text>
-              <Text component="dd" m={0} fw={600}>
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <Box hiddenFrom="xs">{action}</Box>
-        <ListTable
-          columns={['Тариф', 'Организации', 'Участники', 'Срок окончания']}
-          actions
-          scrollMinWidth={560}
-          horizontalSpacing={undefined}
-        >
-          <Table.Tr>
-            <Table.Td>
-              <Text fw={600}>{plan.name}</Text>
-            </Table.Td>
-            <Table.Td>{plan.max_organizations}</Table.Td>
-            <Table.Td>{plan.max_members}</Table.Td>
-            <Table.Td data-testid="plan-end">{planEndLabel(profile)}</Table.Td>
-            <Table.Td>{action}</Table.Td>
-          </Table.Tr>
-        </ListTable>
-      </Stack>
-    </Paper>
+    <SectionCard title="Активный тариф" gap="sm" compact>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
+        {[
+          ['Тариф', plan.name],
+          ['Организации', String(plan.max_organizations)],
+          ['Участники', String(plan.max_members)],
+          ['Срок окончания', planEndLabel(profile)],
+        ].map(([term, value]) => (
+          <Stack key={term} gap={0}>
+            <Text component="dt" size="xs" c="dimmed">
+              {term}
+            </Text>
+            <Text component="dd" m={0} fw={600}>
+              {value}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Box hiddenFrom="xs">{action}</Box>
+      <ListTable
+        columns={['Тариф', 'Организации', 'Участники', 'Срок окончания']}
+        actions
+        scrollMinWidth={560}
+        horizontalSpacing={undefined}
+      >
+        <Table.Tr>
+          <Table.Td>
+            <Text fw={600}>{plan.name}</Text>
+          </Table.Td>
+          <Table.Td>{plan.max_organizations}</Table.Td>
+          <Table.Td>{plan.max_members}</Table.Td>
+          <Table.Td data-testid="plan-end">{planEndLabel(profile)}</Table.Td>
+          <Table.Td>{action}</Table.Td>
+        </Table.Tr>
+      </ListTable>
+    </SectionCard>
   );
 }
 

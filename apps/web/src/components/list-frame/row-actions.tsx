@@ -1,6 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconSettings, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { TooltipAction } from '../tooltip-action';
 
 type RowActionsProps = {
   settingsHref: string;
@@ -8,43 +8,30 @@ type RowActionsProps = {
   settingsLabel: string;
   deleteLabel: string;
   onDelete: () => void;
-  deleting?: boolean;
 };
 
 /** 'Действия' of an admin list row (spec section 2): settings, and delete behind a confirmation. */
-export function RowActions({
-  settingsHref,
-  settingsLabel,
-  deleteLabel,
-  onDelete,
-  deleting,
-}: RowActionsProps) {
+export function RowActions({ settingsHref, settingsLabel, deleteLabel, onDelete }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Настройки" withArrow>
-        <ActionIcon
-          component={Link}
-          to={settingsHref}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={settingsLabel}
-        >
-          <IconSettings size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Удалить" withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          size="lg"
-          aria-label={deleteLabel}
-          loading={deleting}
-          onClick={onDelete}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <TooltipAction
+        tooltip="Настройки"
+        label={settingsLabel}
+        icon={<IconSettings size={18} />}
+        to={settingsHref}
+        variant="subtle"
+        color="gray"
+        size="lg"
+      />
+      <TooltipAction
+        tooltip="Удалить"
+        label={deleteLabel}
+        icon={<IconTrash size={18} />}
+        onClick={onDelete}
+        variant="subtle"
+        color="red"
+        size="lg"
+      />
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths, searchParamKeys } from '@/config/paths';
 import {
   getOrganization,
@@ -28,14 +28,7 @@ export function AdminOrganizationSettingsRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Организации', href: paths.admin.organizations.getHref() },
-          { label: name },
-        ]}
-        title={name}
-      />
+      <AdminPageHeader list="organizations" title={name} />
       {organization.isPending && !organization.isError && (
         <Stack gap="md" aria-label="Загрузка">
           <Skeleton height={260} />

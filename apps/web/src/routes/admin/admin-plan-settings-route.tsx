@@ -3,13 +3,13 @@ import { Button, Center, Loader } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { PlaceholderPanel } from '@/components/placeholder-panel';
 import { paths, searchParamKeys } from '@/config/paths';
-import { adminPlanQueryOptions, getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanDeleteDialog } from '@/features/admin/plans/components/plan-delete-dialog';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
+import { getPlan, planQueryOptions, usePlan } from '@/features/plans/api/get-plan';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 
 /**
@@ -21,9 +21,9 @@ export function AdminPlanSettingsRoute() {
   const { subscriptionId } = useParams();
   const [params] = useSearchParams();
   const id = Number(subscriptionId);
-  const plan = useAdminPlan(id);
+  const plan = usePlan(id, { fresh: true });
   const updatePlan = useUpdatePlan();
-  const cancelReload = useReloadOnCancel(adminPlanQueryOptions(id).queryKey, () => getAdminPlan(id));
+  const cancelReload = useReloadOnCancel(planQueryOptions(id).queryKey, () => getPlan(id));
   const [deleteOpened, setDeleteOpened] = useState(false);
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
@@ -65,14 +65,7 @@ export function AdminPlanSettingsRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Тарифы', href: paths.admin.plans.getHref() },
-          { label: title },
-        ]}
-        title={title}
-      />
+      <AdminPageHeader list="plans" title={title} />
       {body}
       <PlanDeleteDialog
         plan={deleteOpened && plan.data ? plan.data : null}

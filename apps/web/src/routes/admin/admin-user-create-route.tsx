@@ -1,4 +1,4 @@
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths } from '@/config/paths';
 import { UserCreateForm } from '@/features/admin/users/components/user-create-form';
 import { useGoBack } from '@/lib/use-go-back';
@@ -8,12 +8,8 @@ export function AdminUserCreateRoute() {
   const goBack = useGoBack(paths.admin.users.getHref());
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Список пользователей', href: paths.admin.users.getHref() },
-          { label: 'Создание пользователя' },
-        ]}
+      <AdminPageHeader
+        list="users"
         title="Создание пользователя"
         description="Пользователь получит письмо с кодом для входа в систему."
       />

@@ -1,8 +1,9 @@
 import type { Member } from '@cabinet/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { SectionCard } from '@/components/section-card';
+import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
 import { inviteEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
@@ -68,45 +69,25 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
-      <Stack gap="lg">
-        <Title id="members-title" order={2} size="h4">
-          Управление участниками
-        </Title>
-        <form noValidate onSubmit={submit}>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label="Email пользователя"
-              placeholder="Введите Email пользователя для отправки приглашения"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={error}
-              leftSection={<IconMail size={16} aria-hidden />}
-              disabled={invite.isPending}
-              style={{ flex: '1 1 280px' }}
-            />
-            <Button
-              type="submit"
-              mt={{ base: 0, xs: 25 }}
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              disabled={!canInvite}
-              loading={invite.isPending}
-            >
-              Добавить пользователя
-            </Button>
-          </Group>
-        </form>
-        <MembersTable
-          members={members}
-          manageable
-          busyAccountId={busyAccountId}
-          onRemove={setRemoving}
-          onAccept={acceptRequest}
+    <SectionCard title="Управление участниками">
+      <form noValidate onSubmit={submit}>
+        <UserEmailField
+          value={email}
+          onChange={setEmail}
+          placeholder="Введите Email пользователя для отправки приглашения"
+          error={error}
+          canAdd={canInvite}
+          busy={invite.isPending}
+          inputDisabled={invite.isPending}
         />
-      </Stack>
+      </form>
+      <MembersTable
+        members={members}
+        manageable
+        busyAccountId={busyAccountId}
+        onRemove={setRemoving}
+        onAccept={acceptRequest}
+      />
       {removing && (
         <ConfirmDeleteDialog
           opened
@@ -119,7 +100,7 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
           <Text size="sm">{removeTexts(removing).text}</Text>
         </ConfirmDeleteDialog>
       )}
-    </Paper>
+    </SectionCard>
   );
 }
 

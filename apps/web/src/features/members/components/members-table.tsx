@@ -1,9 +1,10 @@
 import type { Member } from '@cabinet/contracts';
-import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListTable } from '@/components/list-frame/list-table';
 import { NameAvatar } from '@/components/name-avatar';
+import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
 import { isOwner, memberTypeLabel, sortMembers } from './member-status';
 
@@ -44,32 +45,28 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {pending && onAccept && (
-        <Tooltip label="Принять запрос">
-          <ActionIcon
-            variant="light"
-            color="green"
-            size="lg"
-            aria-label={`Принять запрос ${name}`}
-            onClick={() => onAccept(member)}
-            loading={busy}
-          >
-            <IconCheck size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <TooltipAction
+          tooltip="Принять запрос"
+          label={`Принять запрос ${name}`}
+          icon={<IconCheck size={18} aria-hidden />}
+          onClick={() => onAccept(member)}
+          loading={busy}
+          variant="light"
+          color="green"
+          size="lg"
+        />
       )}
       {onRemove && (
-        <Tooltip label={pending ? 'Отклонить запрос' : 'Удалить из организации'}>
-          <ActionIcon
-            variant="light"
-            color="red"
-            size="lg"
-            aria-label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
-            onClick={() => onRemove(member)}
-            loading={busy}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <TooltipAction
+          tooltip={pending ? 'Отклонить запрос' : 'Удалить из организации'}
+          label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
+          icon={<IconTrash size={18} aria-hidden />}
+          onClick={() => onRemove(member)}
+          loading={busy}
+          variant="light"
+          color="red"
+          size="lg"
+        />
       )}
     </Group>
   );

@@ -7,7 +7,12 @@ import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
-import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/components/avatar-field/avatar-value';
+import {
+  type AvatarValue,
+  avatarOf,
+  avatarValueFrom,
+  isAvatarChanged,
+} from '@/components/avatar-field/avatar-value';
 import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
 import { notifySuccess } from '@/lib/toasts';
@@ -41,11 +46,6 @@ function initialValues(organization: Organization | undefined): FormValues {
   return { name: organization?.name ?? '', type: organization?.type_id ?? null };
 }
 
-function existingAvatar(organization: Organization | undefined) {
-  const file = organization?.files[0];
-  return file ? { id: file.id, url: file.url } : null;
-}
-
 /**
  * Name, type and avatar of an organization, with the save flow of spec section 4: upload a chosen
  * avatar, delete one whose removal was scheduled, then create or update. Used by 'Новая организация',
@@ -59,7 +59,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
   const avatarSave = useAvatarSave({ uploadErrorToast: ORGANIZATION_AVATAR_UPLOAD_ERROR });
-  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(existingAvatar(organization)));
+  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(avatarOf(organization)));
   const [saving, setSaving] = useState(false);
 
   const form = useForm<FormValues>({
@@ -76,7 +76,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
     form.setInitialValues(initialValues(organization));
     form.setValues(initialValues(organization));
     form.resetDirty(initialValues(organization));
-    setAvatar(avatarValueFrom(existingAvatar(organization)));
+    setAvatar(avatarValueFrom(avatarOf(organization)));
   }, [organizationVersion]);
 
   const busy = saving || create.isPending || update.isPending || avatarSave.isPending;
@@ -117,7 +117,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const cancel = () => {
     if (mode === 'edit') {
       form.reset();
-      setAvatar(avatarValueFrom(existingAvatar(organization)));
+      setAvatar(avatarValueFrom(avatarOf(organization)));
     }
     onCancel?.();
   };

@@ -1,10 +1,10 @@
 import type { OrganizationListItem } from '@cabinet/contracts';
-import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListTable } from '@/components/list-frame/list-table';
 import { NameAvatar } from '@/components/name-avatar';
+import { TooltipAction } from '@/components/tooltip-action';
 import { paths } from '@/config/paths';
 import { MemberAvatarStack } from './member-avatar-stack';
 
@@ -12,17 +12,14 @@ type OrganizationsTableProps = { organizations: readonly OrganizationListItem[] 
 
 function SettingsButton({ organization }: { organization: OrganizationListItem }) {
   return (
-    <Tooltip label="Настройки">
-      <ActionIcon
-        component={Link}
-        to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
-        variant="light"
-        size="lg"
-        aria-label={`Настройки организации ${organization.name}`}
-      >
-        <IconSettings size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <TooltipAction
+      tooltip="Настройки"
+      label={`Настройки организации ${organization.name}`}
+      icon={<IconSettings size={18} aria-hidden />}
+      to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+      variant="light"
+      size="lg"
+    />
   );
 }
 

@@ -17,6 +17,11 @@ export function planQueryOptions(id: number) {
   });
 }
 
-export function usePlan(id: number) {
-  return useQuery({ ...planQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+/** `fresh`: a settings form starts from what is stored now, not from a cached copy (admin plan settings). */
+export function usePlan(id: number, { fresh = false } = {}) {
+  return useQuery({
+    ...planQueryOptions(id),
+    ...(fresh ? { staleTime: 0 } : {}),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
   type AvatarValue,
+  avatarOf,
   avatarValueFrom,
   type ExistingAvatar,
   isAvatarChanged,
@@ -31,12 +32,11 @@ export type ProfileFormUser = {
 };
 
 export function profileFormUserFromProfile(profile: Profile): ProfileFormUser {
-  const file = profile.files[0];
   return {
     id: profile.id,
     name: profile.name,
     email: profile.email,
-    avatar: file ? { id: file.id, url: file.url } : null,
+    avatar: avatarOf(profile),
     pendingEmail: profile.pending_email,
     version: profile.updated_at,
   };
