@@ -1,9 +1,8 @@
 import { Anchor, AppShell, Badge, Container, Group, Menu } from '@mantine/core';
-import { IconHome, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconHome, IconSettings } from '@tabler/icons-react';
 import { Link, Outlet } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import classes from './admin-layout.module.css';
 import { UserMenu } from './user-menu';
@@ -14,7 +13,6 @@ import { UserMenu } from './user-menu';
  */
 export function AdminLayout() {
   const { data: profile } = useProfile();
-  const { signOut } = useSignOut();
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
@@ -51,10 +49,6 @@ export function AdminLayout() {
             {/* Admins are users too: a way back to their own cabinet (issue 5 review). */}
             <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>
               Личный кабинет
-            </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-              Выйти
             </Menu.Item>
           </UserMenu>
         </Group>

@@ -12,19 +12,11 @@ import {
   Stack,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCrown,
-  IconLogout,
-  IconSettings,
-  IconShieldLock,
-  IconUsersGroup,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { IconCrown, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -66,7 +58,6 @@ function BuyButton({ fullWidth = false }: { fullWidth?: boolean }) {
 function ProfileMenu() {
   const { data: profile } = useProfile();
   const user = useSession((state) => state.user);
-  const { signOut } = useSignOut();
   const name = profile?.name ?? user?.name ?? '';
   const email = profile?.email ?? user?.email ?? '';
 
@@ -103,10 +94,6 @@ function ProfileMenu() {
           Администрирование
         </Menu.Item>
       )}
-      <Menu.Divider />
-      <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-        Выйти
-      </Menu.Item>
     </UserMenu>
   );
 }
