@@ -1,12 +1,13 @@
 import {
   adminEndpoints,
   authEndpoints,
+  filesEndpoints,
   organizationsEndpoints,
   plansEndpoints,
   profileEndpoints,
 } from '@cabinet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '@/test/fixtures';
+import { jsonResponse, makeFile } from '@/test/fixtures';
 import { ApiError, callEndpoint, errorTextFromBody, NETWORK_ERROR, UNKNOWN_SERVER_ERROR } from './api-client';
 import { session } from './session';
 
@@ -133,6 +134,21 @@ describe('callEndpoint', () => {
     expect(headers.get('X-Session-Id')).toBe('secret-token');
     expect(headers.get('Content-Type')).toBe('application/json');
     expect(init.body).toBe(JSON.stringify({ name: 'Альфа' }));
+  });
+
+  it('sends a multipart call its FormData as it is', async () => {
+    session.signIn('secret-token');
+    const fetchMock = stubFetch(jsonResponse({ success: true, message: '', data: makeFile() }));
+    const body = new FormData();
+    body.append('group', 'avatar');
+
+    const { data } = await callEndpoint(filesEndpoints.uploadImage, { body });
+
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/files/upload-image');
+    expect(init.body).toBe(body);
+    expect(new Headers(init.headers).has('Content-Type')).toBe(false);
+    expect(data.id).toBe(7);
   });
 
   it('leaves the session out of calls that must not carry it', async () => {

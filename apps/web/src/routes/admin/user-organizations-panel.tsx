@@ -8,7 +8,7 @@ import { formatCount, MEMBER_FORMS } from '@/lib/format';
 
 /**
  * 'Организации пользователя' (spec section 2, admin user settings): the organizations the user owns or is
- * an active member of (GET /organizations/list?user_id), first page (docs/decisions/0071).
+ * an active member of (organizationsEndpoints.listAll with user_id), first page (docs/decisions/0071).
  */
 export function UserOrganizationsPanel({ userId }: { userId: number }) {
   const organizations = useQuery(adminOrganizationsQueryOptions({ search: '', page: 1, userId }));

@@ -13,7 +13,7 @@ import { MembersTable } from './members-table';
 
 type MembersManagerProps = {
   organizationId: number;
-  /** Every member of the organization (GET /organizations/{id}). */
+  /** Every member of the organization (organizationsEndpoints.get). */
   members: readonly Member[];
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
