@@ -1,10 +1,11 @@
-import { Anchor, AppShell, Badge, Container, Group, Menu } from '@mantine/core';
+import { Anchor, AppShell, Badge, Group, Menu } from '@mantine/core';
 import { IconHome, IconSettings } from '@tabler/icons-react';
-import { Link, Outlet } from 'react-router';
+import { Link } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
 import classes from './admin-layout.module.css';
+import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
 /**
@@ -54,11 +55,7 @@ export function AdminLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Main className={classes.main}>
-        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
+      <LayoutMain />
     </AppShell>
   );
 }

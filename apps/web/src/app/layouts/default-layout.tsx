@@ -1,20 +1,8 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCrown, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -22,6 +10,7 @@ import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import classes from './default-layout.module.css';
 import { HeaderSearch } from './header-search';
+import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
 // Spec section 2: these links have no targets yet.
@@ -165,11 +154,7 @@ export function DefaultLayout() {
         </Stack>
       </Drawer>
 
-      <AppShell.Main className={classes.main}>
-        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
+      <LayoutMain />
     </AppShell>
   );
 }

@@ -12,6 +12,7 @@ type RowActionsProps = {
 
 /** 'Действия' of an admin list row (spec section 2): settings, and delete behind a confirmation. */
 export function RowActions({ settingsHref, settingsLabel, deleteLabel, onDelete }: RowActionsProps) {
+  const look = { variant: 'subtle', size: 'lg' } as const;
   return (
     <Group gap={4} wrap="nowrap">
       <TooltipAction
@@ -19,18 +20,16 @@ export function RowActions({ settingsHref, settingsLabel, deleteLabel, onDelete 
         label={settingsLabel}
         icon={<IconSettings size={18} />}
         to={settingsHref}
-        variant="subtle"
         color="gray"
-        size="lg"
+        {...look}
       />
       <TooltipAction
         tooltip="Удалить"
         label={deleteLabel}
         icon={<IconTrash size={18} />}
         onClick={onDelete}
-        variant="subtle"
         color="red"
-        size="lg"
+        {...look}
       />
     </Group>
   );

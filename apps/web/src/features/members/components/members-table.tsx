@@ -42,6 +42,7 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
   if (isOwner(member)) return null;
   const name = displayName(member.account);
   const pending = member.status === 'pending';
+  const look = { variant: 'light', size: 'lg', loading: busy } as const;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {pending && onAccept && (
@@ -50,10 +51,8 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
           label={`Принять запрос ${name}`}
           icon={<IconCheck size={18} aria-hidden />}
           onClick={() => onAccept(member)}
-          loading={busy}
-          variant="light"
           color="green"
-          size="lg"
+          {...look}
         />
       )}
       {onRemove && (
@@ -62,10 +61,8 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
           label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
           icon={<IconTrash size={18} aria-hidden />}
           onClick={() => onRemove(member)}
-          loading={busy}
-          variant="light"
           color="red"
-          size="lg"
+          {...look}
         />
       )}
     </Group>

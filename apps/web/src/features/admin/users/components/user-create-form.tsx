@@ -57,6 +57,14 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
     );
   });
 
+  /** What every field of the form shares: required, no autofill, waits while saving. */
+  const field = (name: keyof UserCreateFormValues) => ({
+    withAsterisk: true,
+    disabled: busy,
+    key: form.key(name),
+    ...form.getInputProps(name),
+  });
+
   return (
     <FormFrame
       cardWidth={640}
@@ -66,34 +74,15 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
       submitDisabled={!form.isValid()}
       onCancel={onCancel}
     >
-      <TextInput
-        label="Имя"
-        placeholder="Введите имя"
-        withAsterisk
-        autoComplete="off"
-        disabled={busy}
-        key={form.key('name')}
-        {...form.getInputProps('name')}
-      />
+      <TextInput label="Имя" placeholder="Введите имя" autoComplete="off" {...field('name')} />
       <TextInput
         label="Email"
         placeholder="user@example.com"
         type="email"
-        withAsterisk
         autoComplete="off"
-        disabled={busy}
-        key={form.key('email')}
-        {...form.getInputProps('email')}
+        {...field('email')}
       />
-      <Select
-        label="Тип"
-        data={USER_TYPE_OPTIONS}
-        withAsterisk
-        allowDeselect={false}
-        disabled={busy}
-        key={form.key('type')}
-        {...form.getInputProps('type')}
-      />
+      <Select label="Тип" data={USER_TYPE_OPTIONS} allowDeselect={false} {...field('type')} />
       <AvatarField value={avatar} onChange={setAvatar} name={form.values.name} disabled={busy} />
     </FormFrame>
   );
