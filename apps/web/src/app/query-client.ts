@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { failureText } from '@/lib/error-message';
 import type { AppQueryMeta } from '@/lib/query-meta';
 import { session } from '@/lib/session';
 import { notifyError } from '@/lib/toasts';
@@ -29,6 +30,7 @@ export function handleApiError(error: unknown, meta: AppQueryMeta | undefined, d
   }
   if (meta?.errorToast === false) return;
   if (typeof meta?.errorToast === 'string') deps.notify(meta.errorToast);
+  else if (meta?.errorFallback) deps.notify(failureText(error, meta.errorFallback));
   else if (error instanceof ApiError) deps.notify(error.message);
   else deps.notify('Неизвестная ошибка');
 }

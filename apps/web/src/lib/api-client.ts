@@ -16,7 +16,6 @@ import { session } from './session';
  * live in the query client (app/query-client.ts, architecture convention 4).
  */
 
-export const API_PREFIX = '/api/v1';
 export const SESSION_HEADER = 'X-Session-Id';
 export const UNKNOWN_SERVER_ERROR = 'Неизвестная ошибка сервера';
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение к интернету';
@@ -67,26 +66,7 @@ function fieldErrorsFromBody(body: unknown): FieldErrors | undefined {
   return errors;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
-
-export type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** A plain value is sent as JSON; FormData goes as multipart. */
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  /** Validates `data` of the envelope; without it `data` is returned as unknown. */
-  schema?: z.ZodType<T>;
-  /** Spec section 6: every call except login (and a few desktop ones) carries the session. */
-  withSession?: boolean;
-  signal?: AbortSignal;
-};
-
-export type ApiResult<T> = {
-  message: string;
-  data: T;
-  /** The list envelope's {page, pages, perPage, total}, unchecked: list calls parse it with ListMetaSchema. */
-  meta?: unknown;
-};
+type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
 /** '?a=1&b=2', or '' when nothing is set (empty values are left out; arrays repeat their key). */
 function queryString(query?: Record<string, QueryValue>): string {
@@ -100,10 +80,6 @@ function queryString(query?: Record<string, QueryValue>): string {
   return search ? `?${search}` : '';
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  return `${API_PREFIX}${path}${queryString(query)}`;
-}
-
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
@@ -115,13 +91,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-type SendOptions = Omit<RequestOptions<unknown>, 'query'> & {
-  /** Checks the whole envelope (data and meta) instead of `data` alone. */
-  envelopeSchema?: z.ZodType;
+type SendOptions = {
+  method: EndpointDefinition['method'];
+  /** A plain value is sent as JSON; FormData goes as multipart. */
+  body?: unknown;
+  /** Spec section 6: every call except login (and a few desktop ones) carries the session. */
+  withSession: boolean;
+  signal?: AbortSignal;
+  /** Checks the whole envelope (data and meta); null for an answer that is not the JSON envelope. */
+  envelopeSchema: z.ZodType | null;
 };
 
-async function send(url: string, options: SendOptions): Promise<ApiResult<unknown>> {
-  const { method = 'GET', body, schema, envelopeSchema, withSession = true, signal } = options;
+async function send(
+  url: string,
+  options: SendOptions,
+): Promise<{ message: string; data: unknown; meta: unknown }> {
+  const { method, body, envelopeSchema, withSession, signal } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = session.getState().accessToken;
   if (withSession && token) headers.set(SESSION_HEADER, token);
@@ -149,43 +134,20 @@ async function send(url: string, options: SendOptions): Promise<ApiResult<unknow
   }
 
   const message = typeof json.message === 'string' ? json.message : '';
+  if (!envelopeSchema) return { message, data: json.data, meta: json.meta };
+  const parsed = envelopeSchema.safeParse(json);
   // An answer that does not match the shared contract is a server bug; show it as one, not as a crash.
-  const contractBroken = () => new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
-  if (envelopeSchema) {
-    const parsed = envelopeSchema.safeParse(json);
-    if (!parsed.success) throw contractBroken();
-    const envelope = parsed.data as { data: unknown; meta?: unknown };
-    return { message, data: envelope.data, meta: envelope.meta };
-  }
-  if (!schema) return { message, data: json.data, meta: json.meta };
-  const parsed = schema.safeParse(json.data);
-  if (!parsed.success) throw contractBroken();
-  return { message, data: parsed.data, meta: json.meta };
+  if (!parsed.success) throw new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  const envelope = parsed.data as { data: unknown; meta?: unknown };
+  return { message, data: envelope.data, meta: envelope.meta };
 }
-
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: RequestOptions<T> = {},
-): Promise<ApiResult<T>> {
-  return (await send(buildUrl(path, options.query), options as SendOptions)) as ApiResult<T>;
-}
-
-export const apiClient = {
-  get: <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
-};
 
 /** What a call of an endpoint sends: its path parameters, query and body, as the contracts type them. */
 export type CallInput<E extends EndpointDefinition> = {
   params?: EndpointParamsInput<E>;
   query?: EndpointQueryInput<E>;
-  body?: EndpointBodyInput<E>;
+  /** JSON as the contracts type it; a multipart call ('multipart/form-data') takes FormData. */
+  body?: E extends { consumes: 'multipart/form-data' } ? FormData : EndpointBodyInput<E>;
   signal?: AbortSignal;
 };
 
@@ -208,9 +170,10 @@ export async function callEndpoint<E extends EndpointDefinition>(
   const result = await send(`${path}${query}`, {
     method: endpoint.method,
     body: input.body,
-    withSession: !endpoint.roles.includes('anonymous'),
+    // ['anonymous'] alone: a call for anyone (sign-in). ['anonymous', 'user'] reads a session when sent.
+    withSession: endpoint.roles.some((role) => role !== 'anonymous'),
     signal: input.signal,
-    envelopeSchema: endpoint.response ?? undefined,
+    envelopeSchema: endpoint.response,
   });
   return result as unknown as { message: string } & EnvelopeOf<E>;
 }

@@ -9,6 +9,11 @@ export type AppQueryMeta = {
    */
   errorToast?: string | false;
   /**
+   * The spec's text of a failed action whose server can say exactly what went wrong: a refusal the user
+   * can act on shows the server's own message instead (lib/error-message.ts, decision 0051).
+   */
+  errorFallback?: string;
+  /**
    * The call does not rest on the session (sign-in, sign-out), so its 401 is an answer to show, not a
    * sign that the session is gone.
    */

@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ListPagination } from '@/components/list-frame/list-pagination';
+import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
@@ -49,14 +39,7 @@ function SignedInUser() {
   return (
     <Paper withBorder p="lg">
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar
-          src={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
-          name={name}
-          color="initials"
-          size={56}
-          radius="xl"
-          alt=""
-        />
+        <NameAvatar src={profile?.files[0]?.url ?? user?.avatarUrl ?? null} name={name} size={56} />
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
             Здравствуйте, {name}!
@@ -100,64 +83,46 @@ function YourOrganizations() {
   const pages = organizations.data?.meta?.pages ?? 1;
 
   return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="organizations-title">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title id="organizations-title" order={2} size="h4">
-            Ваши организации
-          </Title>
-          <Button
-            component={Link}
-            to={paths.organizationCreate.getHref()}
-            leftSection={<IconPlus size={18} aria-hidden />}
-            size="sm"
-          >
-            Добавить новую
-          </Button>
-        </Group>
-        {search && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Поиск: «{search}»
-          </Text>
-        )}
-        {organizations.isPending ? (
-          <Stack gap="xs" aria-label="Загрузка">
-            <Skeleton height={44} />
-            <Skeleton height={44} />
-            <Skeleton height={44} />
-          </Stack>
-        ) : organizations.isError && !organizations.data ? (
-          <Alert color="gray" variant="light">
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">Нет данных</Text>
-              <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
-                Повторить
-              </Button>
-            </Group>
-          </Alert>
-        ) : (
-          <OrganizationsTable organizations={organizations.data?.items ?? []} />
-        )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({
-                'aria-label':
-                  control === 'next'
-                    ? 'Следующая страница'
-                    : control === 'previous'
-                      ? 'Предыдущая страница'
-                      : undefined,
-              })}
-            />
+    <SectionCard
+      title="Ваши организации"
+      gap="sm"
+      compact
+      aside={
+        <Button
+          component={Link}
+          to={paths.organizationCreate.getHref()}
+          leftSection={<IconPlus size={18} aria-hidden />}
+          size="sm"
+        >
+          Добавить новую
+        </Button>
+      }
+    >
+      {search && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Поиск: «{search}»
+        </Text>
+      )}
+      {organizations.isPending ? (
+        <Stack gap="xs" aria-label="Загрузка">
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+          <Skeleton height={44} />
+        </Stack>
+      ) : organizations.isError && !organizations.data ? (
+        <Alert color="gray" variant="light">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Нет данных</Text>
+            <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
+              Повторить
+            </Button>
           </Group>
-        )}
-      </Stack>
-    </Paper>
+        </Alert>
+      ) : (
+        <OrganizationsTable organizations={organizations.data?.items ?? []} />
+      )}
+      <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
+    </SectionCard>
   );
 }
 

@@ -1,50 +1,36 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Avatar, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
-import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
   const navigate = useNavigate();
   const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
 
-  const confirmLeave = () =>
-    modals.openConfirmModal({
-      title: 'Покинуть организацию?',
-      children: (
-        <Text size="sm">
-          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
-        </Text>
-      ),
-      labels: { confirm: 'Покинуть', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        leave.mutate(
-          { organizationId: organization.id, userId },
-          { onSuccess: () => navigate(paths.home.getHref()) },
-        ),
-    });
+  const [leaveOpened, setLeaveOpened] = useState(false);
 
   return (
     <Stack gap="xl">
       <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
         <Group justify="space-between" gap="md">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Avatar
+            <NameAvatar
               src={organization.files[0]?.url ?? null}
               name={organization.name}
-              color="initials"
               size={56}
               radius="md"
-              alt=""
             />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
@@ -64,24 +50,36 @@ function MemberView({ organization, userId }: { organization: Organization; user
             variant="light"
             color="red"
             leftSection={<IconDoorExit size={18} aria-hidden />}
-            onClick={confirmLeave}
+            onClick={() => setLeaveOpened(true)}
             loading={leave.isPending}
           >
             Покинуть организацию
           </Button>
         </Group>
       </Paper>
-      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
-        <Stack gap="md">
-          <Title id="members-title" order={2} size="h4">
-            Участники
-          </Title>
-          <Text size="sm" c="dimmed">
-            Управлять организацией может только её владелец.
-          </Text>
-          <MembersTable members={organization.members} manageable={false} />
-        </Stack>
-      </Paper>
+      <SectionCard title="Участники" gap="md">
+        <Text size="sm" c="dimmed">
+          Управлять организацией может только её владелец.
+        </Text>
+        <MembersTable members={organization.members} manageable={false} />
+      </SectionCard>
+      <ConfirmDeleteDialog
+        opened={leaveOpened}
+        onClose={() => setLeaveOpened(false)}
+        title="Покинуть организацию?"
+        confirmLabel="Покинуть"
+        busy={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(
+            { organizationId: organization.id, userId },
+            { onSuccess: () => navigate(paths.home.getHref()), onSettled: () => setLeaveOpened(false) },
+          )
+        }
+      >
+        <Text size="sm">
+          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
+        </Text>
+      </ConfirmDeleteDialog>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { ProfileSettingsScreen } from '@/features/profile/components/profile-settings-screen';
+import { ProfileSettingsScreen } from './profile-settings-screen';
 
 /** /settings/account (spec section 2). */
 export function ProfileSettingsRoute() {

@@ -4,23 +4,13 @@ import {
   type PaymentPeriod,
   type Plan,
 } from '@cabinet/contracts';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconCreditCard, IconFlask, IconQrcode } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconCreditCard, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
+import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useCheckout } from '@/features/payments/api/create-checkout';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
@@ -111,117 +101,90 @@ export function SubscriptionCheckoutRoute() {
       )}
       {data && (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-          <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="plan-title">
-            <Stack gap="md">
-              <Title id="plan-title" order={2} size="h4">
-                {data.name}
-              </Title>
-              <Stack gap={4}>
-                <Text size="sm">
-                  Максимум организаций: <b>{data.max_organizations}</b>
-                </Text>
-                <Text size="sm">
-                  Максимум участников в организации: <b>{data.max_members}</b>
-                </Text>
-              </Stack>
-              {data.description && (
-                <Text size="sm" c="dimmed">
-                  {data.description}
-                </Text>
-              )}
-              {free ? (
-                <Alert color="gray" variant="light">
-                  Этот тариф бесплатный, оплачивать его не нужно.
-                </Alert>
-              ) : (
-                <Radio.Group
-                  label="Период"
-                  value={period}
-                  onChange={(value) => setPeriod(value as PaymentPeriod)}
-                  name="period"
-                >
-                  <Stack gap="sm" mt="xs">
-                    <PeriodOption plan={data} period="month" checked={period === 'month'} />
-                    <PeriodOption plan={data} period="year" checked={period === 'year'} />
-                  </Stack>
-                </Radio.Group>
-              )}
+          <SectionCard title={data.name} gap="md">
+            <Stack gap={4}>
+              <Text size="sm">
+                Максимум организаций: <b>{data.max_organizations}</b>
+              </Text>
+              <Text size="sm">
+                Максимум участников в организации: <b>{data.max_members}</b>
+              </Text>
             </Stack>
-          </Paper>
-
-          <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="payment-title">
-            <Stack gap="md">
-              <Group justify="space-between" gap="xs">
-                <Title id="payment-title" order={2} size="h4">
-                  Оплата
-                </Title>
-                {settings.data?.test_mode && (
-                  <Badge
-                    color="orange"
-                    variant="light"
-                    radius="sm"
-                    tt="none"
-                    leftSection={<IconFlask size={14} aria-hidden />}
-                  >
-                    Тестовый режим
-                  </Badge>
-                )}
-              </Group>
+            {data.description && (
+              <Text size="sm" c="dimmed">
+                {data.description}
+              </Text>
+            )}
+            {free ? (
+              <Alert color="gray" variant="light">
+                Этот тариф бесплатный, оплачивать его не нужно.
+              </Alert>
+            ) : (
               <Radio.Group
-                label="Способ оплаты"
-                value={method}
-                onChange={(value) => setMethod(value as PaymentMethod)}
-                name="method"
+                label="Период"
+                value={period}
+                onChange={(value) => setPeriod(value as PaymentPeriod)}
+                name="period"
               >
                 <Stack gap="sm" mt="xs">
-                  {METHODS.map(({ value, label, hint, icon: Icon }) => (
-                    <Radio.Card
-                      key={value}
-                      value={value}
-                      checked={method === value}
-                      radius="md"
-                      p="md"
-                      className={classes.option}
-                    >
-                      <Group gap="md" wrap="nowrap">
-                        <Radio.Indicator />
-                        <Stack gap={0} style={{ flex: 1 }}>
-                          <Text fw={600}>{label}</Text>
-                          <Text size="sm" c="dimmed">
-                            {hint}
-                          </Text>
-                        </Stack>
-                        <Icon size={24} stroke={1.6} aria-hidden />
-                      </Group>
-                    </Radio.Card>
-                  ))}
+                  <PeriodOption plan={data} period="month" checked={period === 'month'} />
+                  <PeriodOption plan={data} period="year" checked={period === 'year'} />
                 </Stack>
               </Radio.Group>
-              {settings.data?.test_mode && (
-                <Text size="sm" c="dimmed">
-                  Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
-                </Text>
-              )}
-              <Group justify="space-between" align="baseline">
-                <Text>К оплате</Text>
-                <Text fw={700} fz="xl" data-testid="checkout-sum">
-                  {free ? '—' : formatMoney(sum)}
-                </Text>
-              </Group>
-              <Group justify="space-between" gap="sm">
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowLeft size={18} aria-hidden />}
-                  onClick={back}
-                >
-                  Назад
-                </Button>
-                <Button onClick={pay} disabled={free || !profile.data} loading={paying}>
-                  Оплатить
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+            )}
+          </SectionCard>
+
+          <SectionCard title="Оплата" gap="md" aside={settings.data?.test_mode && <TestModeBadge />}>
+            <Radio.Group
+              label="Способ оплаты"
+              value={method}
+              onChange={(value) => setMethod(value as PaymentMethod)}
+              name="method"
+            >
+              <Stack gap="sm" mt="xs">
+                {METHODS.map(({ value, label, hint, icon: Icon }) => (
+                  <Radio.Card
+                    key={value}
+                    value={value}
+                    checked={method === value}
+                    radius="md"
+                    p="md"
+                    className={classes.option}
+                  >
+                    <Group gap="md" wrap="nowrap">
+                      <Radio.Indicator />
+                      <Stack gap={0} style={{ flex: 1 }}>
+                        <Text fw={600}>{label}</Text>
+                        <Text size="sm" c="dimmed">
+                          {hint}
+                        </Text>
+                      </Stack>
+                      <Icon size={24} stroke={1.6} aria-hidden />
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </Stack>
+            </Radio.Group>
+            {settings.data?.test_mode && (
+              <Text size="sm" c="dimmed">
+                Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
+              </Text>
+            )}
+            <Group justify="space-between" align="baseline">
+              <Text>К оплате</Text>
+              <Text fw={700} fz="xl" data-testid="checkout-sum">
+                {free ? '—' : formatMoney(sum)}
+              </Text>
+            </Group>
+            <Group justify="space-between" gap="sm">
+              <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={back}>
+                Назад
+              </Button>
+              <Button onClick={pay} disabled={free || !profile.data} loading={paying}>
+                Оплатить
+              </Button>
+            </Group>
+          </SectionCard>
         </SimpleGrid>
       )}
     </>

@@ -1,11 +1,9 @@
 import type { PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Group,
-  Paper,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -14,20 +12,24 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconFlask, IconInfoCircle } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListTable } from '@/components/list-frame/list-table';
 import { PageHeader } from '@/components/page-header';
+import { SectionCard } from '@/components/section-card';
+import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
-import { paymentsQueryKey } from '@/features/payments/api/get-payments';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
-import { profileQueryKey, profileQueryOptions } from '@/features/profile/api/get-profile';
+import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { formatDate } from '@/lib/format';
+import { paymentKeys } from '@/lib/query-keys/payments';
+import { profileKeys } from '@/lib/query-keys/profile';
 
 const PAYMENT_RESULT_PARAM = 'payment';
 
@@ -50,55 +52,42 @@ function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId
     </Button>
   );
   return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="active-plan-title">
-      <Stack gap="sm">
-        <Title id="active-plan-title" order={2} size="h4">
-          Активный тариф
-        </Title>
-        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
-          {[
-            ['Тариф', plan.name],
-            ['Организации', String(plan.max_organizations)],
-            ['Участники', String(plan.max_members)],
-            ['Срок окончания', planEndLabel(profile)],
-          ].map(([term, value]) => (
-            <Stack key={term} gap={0}>
-              <Text component="dt" size="xs" c="dimmed">
-                {term}
-              </Text>
-              <Text component="dd" m={0} fw={600}>
-                {value}
-              </Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <Box hiddenFrom="xs">{action}</Box>
-        <Table.ScrollContainer minWidth={560} visibleFrom="xs">
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Тариф</Table.Th>
-                <Table.Th>Организации</Table.Th>
-                <Table.Th>Участники</Table.Th>
-                <Table.Th>Срок окончания</Table.Th>
-                <Table.Th>Действия</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>
-                  <Text fw={600}>{plan.name}</Text>
-                </Table.Td>
-                <Table.Td>{plan.max_organizations}</Table.Td>
-                <Table.Td>{plan.max_members}</Table.Td>
-                <Table.Td data-testid="plan-end">{planEndLabel(profile)}</Table.Td>
-                <Table.Td>{action}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Stack>
-    </Paper>
+    <SectionCard title="Активный тариф" gap="sm" compact>
+      <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
+        {[
+          ['Тариф', plan.name],
+          ['Организации', String(plan.max_organizations)],
+          ['Участники', String(plan.max_members)],
+          ['Срок окончания', planEndLabel(profile)],
+        ].map(([term, value]) => (
+          <Stack key={term} gap={0}>
+            <Text component="dt" size="xs" c="dimmed">
+              {term}
+            </Text>
+            <Text component="dd" m={0} fw={600}>
+              {value}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      <Box hiddenFrom="xs">{action}</Box>
+      <ListTable
+        columns={['Тариф', 'Организации', 'Участники', 'Срок окончания']}
+        actions
+        scrollMinWidth={560}
+        horizontalSpacing={undefined}
+      >
+        <Table.Tr>
+          <Table.Td>
+            <Text fw={600}>{plan.name}</Text>
+          </Table.Td>
+          <Table.Td>{plan.max_organizations}</Table.Td>
+          <Table.Td>{plan.max_members}</Table.Td>
+          <Table.Td data-testid="plan-end">{planEndLabel(profile)}</Table.Td>
+          <Table.Td>{action}</Table.Td>
+        </Table.Tr>
+      </ListTable>
+    </SectionCard>
   );
 }
 
@@ -152,6 +141,12 @@ function PlanCatalog({
   );
 }
 
+/** The notice of a return from the payment page (?payment=success|cancelled). */
+const PAYMENT_RESULTS = {
+  success: { color: 'green', Icon: IconCircleCheck, title: 'Оплата прошла успешно' },
+  cancelled: { color: 'gray', Icon: IconInfoCircle, title: 'Оплата отменена' },
+} as const;
+
 function PaymentResult({
   result,
   profile,
@@ -161,45 +156,28 @@ function PaymentResult({
   profile: Profile | undefined;
   onDismiss: () => void;
 }) {
+  if (result !== 'success' && result !== 'cancelled') return null;
+  const { color, Icon, title } = PAYMENT_RESULTS[result];
+  let text = 'Деньги не списаны, тариф не изменился.';
   if (result === 'success') {
-    return (
-      <Alert
-        color="green"
-        variant="light"
-        icon={<IconCircleCheck size={20} aria-hidden />}
-        title="Оплата прошла успешно"
-        withCloseButton
-        closeButtonLabel="Скрыть"
-        onClose={onDismiss}
-        role="status"
-      >
-        {profile ? (
-          <>
-            Ваш тариф: «{profile.subscribe.name}», срок окончания: {planEndLabel(profile)}.
-          </>
-        ) : (
-          'Обновляем данные тарифа…'
-        )}
-      </Alert>
-    );
+    text = profile
+      ? `Ваш тариф: «${profile.subscribe.name}», срок окончания: ${planEndLabel(profile)}.`
+      : 'Обновляем данные тарифа…';
   }
-  if (result === 'cancelled') {
-    return (
-      <Alert
-        color="gray"
-        variant="light"
-        icon={<IconInfoCircle size={20} aria-hidden />}
-        title="Оплата отменена"
-        withCloseButton
-        closeButtonLabel="Скрыть"
-        onClose={onDismiss}
-        role="status"
-      >
-        Деньги не списаны, тариф не изменился.
-      </Alert>
-    );
-  }
-  return null;
+  return (
+    <Alert
+      color={color}
+      variant="light"
+      icon={<Icon size={20} aria-hidden />}
+      title={title}
+      withCloseButton
+      closeButtonLabel="Скрыть"
+      onClose={onDismiss}
+      role="status"
+    >
+      {text}
+    </Alert>
+  );
 }
 
 /** Subscription management (spec section 2): the active plan, the price list and payment history. */
@@ -218,8 +196,8 @@ export function SubscriptionRoute() {
   // Back from the payment page: the plan and its end date have changed on the server.
   useEffect(() => {
     if (result === 'success') {
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: paymentsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.me });
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.history });
     }
   }, [result, queryClient]);
 
@@ -241,20 +219,7 @@ export function SubscriptionRoute() {
       <PageHeader
         breadcrumbs={[{ label: 'Главная', href: paths.home.getHref() }, { label: 'Подписка' }]}
         title="Подписка"
-        actions={
-          settings.data?.test_mode ? (
-            <Badge
-              color="orange"
-              variant="light"
-              size="lg"
-              radius="sm"
-              tt="none"
-              leftSection={<IconFlask size={14} aria-hidden />}
-            >
-              Тестовый режим
-            </Badge>
-          ) : undefined
-        }
+        actions={settings.data?.test_mode ? <TestModeBadge size="lg" /> : undefined}
       />
       <Stack gap="xl">
         {settings.data?.test_mode && (

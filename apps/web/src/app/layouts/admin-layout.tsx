@@ -1,11 +1,11 @@
-import { Anchor, AppShell, Badge, Container, Group, Menu } from '@mantine/core';
-import { IconHome, IconLogout, IconSettings } from '@tabler/icons-react';
-import { Link, Outlet } from 'react-router';
+import { Anchor, AppShell, Badge, Group, Menu } from '@mantine/core';
+import { IconHome, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import classes from './admin-layout.module.css';
+import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
 /**
@@ -14,7 +14,6 @@ import { UserMenu } from './user-menu';
  */
 export function AdminLayout() {
   const { data: profile } = useProfile();
-  const { signOut } = useSignOut();
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
@@ -52,19 +51,11 @@ export function AdminLayout() {
             <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>
               Личный кабинет
             </Menu.Item>
-            <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-              Выйти
-            </Menu.Item>
           </UserMenu>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Main className={classes.main}>
-        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
+      <LayoutMain />
     </AppShell>
   );
 }

@@ -1,35 +1,16 @@
-import {
-  Anchor,
-  AppShell,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  Stack,
-} from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCrown,
-  IconLogout,
-  IconSettings,
-  IconShieldLock,
-  IconUsersGroup,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { IconCrown, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import classes from './default-layout.module.css';
 import { HeaderSearch } from './header-search';
+import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
 // Spec section 2: these links have no targets yet.
@@ -66,7 +47,6 @@ function BuyButton({ fullWidth = false }: { fullWidth?: boolean }) {
 function ProfileMenu() {
   const { data: profile } = useProfile();
   const user = useSession((state) => state.user);
-  const { signOut } = useSignOut();
   const name = profile?.name ?? user?.name ?? '';
   const email = profile?.email ?? user?.email ?? '';
 
@@ -103,10 +83,6 @@ function ProfileMenu() {
           Администрирование
         </Menu.Item>
       )}
-      <Menu.Divider />
-      <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-        Выйти
-      </Menu.Item>
     </UserMenu>
   );
 }
@@ -178,11 +154,7 @@ export function DefaultLayout() {
         </Stack>
       </Drawer>
 
-      <AppShell.Main className={classes.main}>
-        <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
+      <LayoutMain />
     </AppShell>
   );
 }

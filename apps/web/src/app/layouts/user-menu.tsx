@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useSignOut } from '@/features/auth/api/logout';
 import classes from './user-menu.module.css';
 
 type UserMenuProps = {
@@ -13,10 +14,11 @@ type UserMenuProps = {
   caption: string;
   /** Keep the caption on phones too (the admin header has room: no search, no buy button). */
   captionOnPhones?: boolean;
+  /** The screens' own items; 'Выйти' follows them. */
   children: ReactNode;
 };
 
-/** Avatar button with a dropdown of account actions, shared by the default and admin headers. */
+/** Avatar button with a dropdown of account actions and 'Выйти', shared by the default and admin headers. */
 export function UserMenu({
   name,
   email,
@@ -27,6 +29,7 @@ export function UserMenu({
   children,
 }: UserMenuProps) {
   const inverse = variant === 'inverse';
+  const { signOut } = useSignOut();
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
@@ -71,6 +74,10 @@ export function UserMenu({
         </div>
         <Menu.Divider />
         {children}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+          Выйти
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -6,6 +6,31 @@ import { AdminCountCard } from '@/features/admin/counts/components/admin-count-c
 import { RefundsCard } from '@/features/admin/refunds/components/refunds-card';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
 
+/** The counts of the admin home, each with the way to its list. */
+const COUNT_CARDS = [
+  {
+    kind: 'users',
+    Icon: IconUsers,
+    title: 'Пользователи',
+    href: paths.admin.users.getHref(),
+    action: 'К пользователям',
+  },
+  {
+    kind: 'organizations',
+    Icon: IconBuilding,
+    title: 'Организации',
+    href: paths.admin.organizations.getHref(),
+    action: 'К организациям',
+  },
+  {
+    kind: 'plans',
+    Icon: IconReceipt2,
+    title: 'Тарифы',
+    href: paths.admin.plans.getHref(),
+    action: 'К тарифам',
+  },
+] as const;
+
 /**
  * /admin/main (spec section 2): the users, organizations and plans counts, each with its list, the refund
  * cases (decision 0092), and a warning while payments run in test mode (decision 0090).
@@ -30,27 +55,9 @@ export function AdminHomeRoute() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="lg">
-        <AdminCountCard
-          kind="users"
-          icon={<IconUsers size={24} />}
-          title="Пользователи"
-          href={paths.admin.users.getHref()}
-          action="К пользователям"
-        />
-        <AdminCountCard
-          kind="organizations"
-          icon={<IconBuilding size={24} />}
-          title="Организации"
-          href={paths.admin.organizations.getHref()}
-          action="К организациям"
-        />
-        <AdminCountCard
-          kind="plans"
-          icon={<IconReceipt2 size={24} />}
-          title="Тарифы"
-          href={paths.admin.plans.getHref()}
-          action="К тарифам"
-        />
+        {COUNT_CARDS.map(({ kind, Icon, ...card }) => (
+          <AdminCountCard key={kind} kind={kind} icon={<Icon size={24} />} {...card} />
+        ))}
         <RefundsCard href={paths.admin.refunds.getHref()} />
       </SimpleGrid>
     </>

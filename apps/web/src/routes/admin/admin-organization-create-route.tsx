@@ -1,15 +1,15 @@
 import { Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths } from '@/config/paths';
 import {
   membersToRequest,
   OrganizationMembersPicker,
   type PickedMember,
 } from '@/features/admin/organizations/components/organization-members-picker';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { useGoBack } from '@/lib/use-go-back';
 
 /**
  * /admin/organizations/new, 'Создание организации' (spec section 2): name, type, avatar and optional
@@ -22,14 +22,7 @@ export function AdminOrganizationCreateRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Организации', href: paths.admin.organizations.getHref() },
-          { label: 'Создание организации' },
-        ]}
-        title="Создание организации"
-      />
+      <AdminPageHeader list="organizations" title="Создание организации" />
       <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={760}>
         <Stack gap="lg">
           <section aria-labelledby="new-organization-members">

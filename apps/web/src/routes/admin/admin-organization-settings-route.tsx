@@ -1,11 +1,14 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
-import { getOrganization, useOrganization } from '@/features/organizations/api/get-organization';
-import { organizationKeys } from '@/features/organizations/api/keys';
-import { OrganizationManageSections } from '@/features/organizations/components/organization-manage-sections';
+import {
+  getOrganization,
+  organizationQueryOptions,
+  useOrganization,
+} from '@/features/organizations/api/get-organization';
+import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { OrganizationManageSections } from '../organization-manage-sections';
 
 /**
  * /admin/organizations/:orgId?orgName=… (spec section 2): 'Настройки организации' (save goes to the admin
@@ -17,7 +20,7 @@ export function AdminOrganizationSettingsRoute() {
   const [params] = useSearchParams();
   const id = Number(orgId);
   const organization = useOrganization(id);
-  const cancelReload = useReloadOnCancel(organizationKeys.detail(id), () => getOrganization(id));
+  const cancelReload = useReloadOnCancel(organizationQueryOptions(id).queryKey, () => getOrganization(id));
   const name =
     organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
   const toList = () => navigate(paths.admin.organizations.getHref());
@@ -25,14 +28,7 @@ export function AdminOrganizationSettingsRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Организации', href: paths.admin.organizations.getHref() },
-          { label: name },
-        ]}
-        title={name}
-      />
+      <AdminPageHeader list="organizations" title={name} />
       {organization.isPending && !organization.isError && (
         <Stack gap="md" aria-label="Загрузка">
           <Skeleton height={260} />

@@ -1,19 +1,22 @@
-import { Button, Group } from '@mantine/core';
+import type { AdminOrganizationListItem } from '@cabinet/contracts';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useAdminOrganizations } from '@/features/admin/organizations/api/get-admin-organizations';
 import { OrganizationsAdminTable } from '@/features/admin/organizations/components/organizations-admin-table';
-import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
-import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
-import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
+import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { useListState } from '@/lib/use-list-state';
 
 /** /admin/organizations (spec section 2): every organization with its owner and type. */
 export function AdminOrganizationsRoute() {
-  const { box, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useListState();
   const list = useAdminOrganizations({ search, page });
   const { data } = list;
+  const [deleting, setDeleting] = useState<AdminOrganizationListItem | null>(null);
 
   return (
     <>
@@ -30,12 +33,19 @@ export function AdminOrganizationsRoute() {
           </Button>
         }
       />
-      <Group mb="md">
-        <AdminListSearch box={box} label="Поиск организаций" />
-      </Group>
-      <AdminListFrame list={list} page={page} onPageChange={setPage}>
-        <OrganizationsAdminTable organizations={data?.items ?? []} />
-      </AdminListFrame>
+      <ListFrame list={list} page={page} onPageChange={setPage} search={{ box, label: 'Поиск организаций' }}>
+        <OrganizationsAdminTable organizations={data?.items ?? []} onDelete={setDeleting} />
+      </ListFrame>
+      {deleting && (
+        <OrganizationDeleteDialog
+          key={deleting.id}
+          organizationId={deleting.id}
+          opened
+          onClose={() => setDeleting(null)}
+          // The list is already here; the dialog's delete has refreshed it.
+          onDeleted={() => setDeleting(null)}
+        />
+      )}
     </>
   );
 }

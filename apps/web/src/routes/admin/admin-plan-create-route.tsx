@@ -1,10 +1,10 @@
 import { planFormToRequest } from '@cabinet/contracts';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths } from '@/config/paths';
 import { useCreatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** /admin/subscriptions/new, 'Создание тарифа' (spec sections 2 and 4): create, then the plans list. */
 export function AdminPlanCreateRoute() {
@@ -14,14 +14,7 @@ export function AdminPlanCreateRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Тарифы', href: paths.admin.plans.getHref() },
-          { label: 'Создание тарифа' },
-        ]}
-        title="Создание тарифа"
-      />
+      <AdminPageHeader list="plans" title="Создание тарифа" />
       <PlanForm
         mode="create"
         busy={createPlan.isPending}

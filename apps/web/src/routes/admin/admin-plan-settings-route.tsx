@@ -1,16 +1,16 @@
 import { planFormToRequest } from '@cabinet/contracts';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { PlaceholderPanel } from '@/components/placeholder-panel';
 import { paths, searchParamKeys } from '@/config/paths';
-import { getAdminPlan, useAdminPlan } from '@/features/admin/plans/api/get-admin-plan';
-import { adminPlanKeys } from '@/features/admin/plans/api/keys';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
+import { PlanDeleteDialog } from '@/features/admin/plans/components/plan-delete-dialog';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
-import { useConfirmPlanDelete } from '@/features/admin/plans/components/use-confirm-plan-delete';
-import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
+import { getPlan, planQueryOptions, usePlan } from '@/features/plans/api/get-plan';
+import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 
 /**
  * /admin/subscriptions/:subscriptionId?subscriptionName=… (spec section 2): edit or delete a plan; after
@@ -21,14 +21,14 @@ export function AdminPlanSettingsRoute() {
   const { subscriptionId } = useParams();
   const [params] = useSearchParams();
   const id = Number(subscriptionId);
-  const plan = useAdminPlan(id);
+  const plan = usePlan(id, { fresh: true });
   const updatePlan = useUpdatePlan();
-  const cancelReload = useReloadOnCancel(adminPlanKeys.detail(id), () => getAdminPlan(id));
-  const { confirm, isPending: deleting } = useConfirmPlanDelete();
+  const cancelReload = useReloadOnCancel(planQueryOptions(id).queryKey, () => getPlan(id));
+  const [deleteOpened, setDeleteOpened] = useState(false);
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
   const toList = () => navigate(paths.admin.plans.getHref());
-  const busy = updatePlan.isPending || deleting || plan.isFetching || cancelReload.isPending;
+  const busy = updatePlan.isPending || plan.isFetching || cancelReload.isPending;
 
   let body = (
     <Center py="xl">
@@ -52,7 +52,7 @@ export function AdminPlanSettingsRoute() {
             color="red"
             leftSection={<IconTrash size={16} />}
             disabled={busy}
-            onClick={() => plan.data && confirm(plan.data, toList)}
+            onClick={() => setDeleteOpened(true)}
           >
             Удалить тариф
           </Button>
@@ -65,15 +65,13 @@ export function AdminPlanSettingsRoute() {
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Тарифы', href: paths.admin.plans.getHref() },
-          { label: title },
-        ]}
-        title={title}
-      />
+      <AdminPageHeader list="plans" title={title} />
       {body}
+      <PlanDeleteDialog
+        plan={deleteOpened && plan.data ? plan.data : null}
+        onClose={() => setDeleteOpened(false)}
+        onDeleted={toList}
+      />
     </>
   );
 }

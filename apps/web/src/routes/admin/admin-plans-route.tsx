@@ -1,17 +1,16 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useAdminPlans } from '@/features/admin/plans/api/get-admin-plans';
 import { PlansTable } from '@/features/admin/plans/components/plans-table';
-import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
-import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
-import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
+import { useListState } from '@/lib/use-list-state';
 
 /** /admin/subscriptions (spec section 2): every plan, searchable by name. */
 export function AdminPlansRoute() {
-  const { box, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useListState();
   const list = useAdminPlans({ search, page });
   const { data } = list;
 
@@ -26,12 +25,9 @@ export function AdminPlansRoute() {
           </Button>
         }
       />
-      <Group mb="md">
-        <AdminListSearch box={box} label="Поиск тарифов" />
-      </Group>
-      <AdminListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame list={list} page={page} onPageChange={setPage} search={{ box, label: 'Поиск тарифов' }}>
         <PlansTable plans={data?.items ?? []} />
-      </AdminListFrame>
+      </ListFrame>
     </>
   );
 }

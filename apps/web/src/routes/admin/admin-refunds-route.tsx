@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useRefunds } from '@/features/admin/refunds/api/get-refunds';
 import { RefundsTable } from '@/features/admin/refunds/components/refunds-table';
-import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
 
 /**
  * /admin/refunds: signed payments that bought nothing (an unknown order, an order already paid, an amount
@@ -19,9 +19,9 @@ export function AdminRefundsRoute() {
         title="Возвраты"
         description="Платежи с верной подписью, за которые ничего не подключено. Верните деньги плательщику в YooMoney и отметьте возврат здесь."
       />
-      <AdminListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame list={list} page={page} onPageChange={setPage}>
         <RefundsTable refunds={list.data?.items ?? []} />
-      </AdminListFrame>
+      </ListFrame>
     </>
   );
 }

@@ -1,19 +1,15 @@
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
 import { paths } from '@/config/paths';
-import { useGoBack } from '@/features/admin/shared/use-go-back';
 import { UserCreateForm } from '@/features/admin/users/components/user-create-form';
+import { useGoBack } from '@/lib/use-go-back';
 
 /** /admin/users/new (spec sections 2 and 4): invite a new user; afterwards go back. */
 export function AdminUserCreateRoute() {
   const goBack = useGoBack(paths.admin.users.getHref());
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Список пользователей', href: paths.admin.users.getHref() },
-          { label: 'Создание пользователя' },
-        ]}
+      <AdminPageHeader
+        list="users"
         title="Создание пользователя"
         description="Пользователь получит письмо с кодом для входа в систему."
       />

@@ -1,20 +1,21 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
+import { AdminPageHeader } from '@/components/admin-page-header';
+import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useReloadOnCancel } from '@/features/admin/shared/use-reload-on-cancel';
 import { adminUserQueryOptions, getAdminUser, useAdminUser } from '@/features/admin/users/api/get-user';
-import { adminUsersQueryKey } from '@/features/admin/users/api/get-users';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
-import { UserDeleteDialog } from '@/features/admin/users/components/user-delete-dialog';
-import { UserOrganizationsPanel } from '@/features/admin/users/components/user-organizations-panel';
 import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
 import { useProfile } from '@/features/profile/api/get-profile';
-import { ProfileForm } from '@/features/profile/components/profile-form';
+import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { displayName } from '@/lib/format';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { UserDeleteDialog } from './user-delete-dialog';
+import { UserOrganizationsPanel } from './user-organizations-panel';
 
 /**
  * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the
@@ -36,18 +37,12 @@ export function AdminUserSettingsRoute() {
     params.get(searchParamKeys.userName) ||
     `Пользователь ${userId ?? ''}`.trim();
   const isSelf = me?.id === id;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminUsersQueryKey });
+  const refresh = () =>
+    Promise.all(profileKeys.accounts.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   return (
     <>
-      <PageHeader
-        breadcrumbs={[
-          { label: 'Главная', href: paths.admin.home.getHref() },
-          { label: 'Список пользователей', href: paths.admin.users.getHref() },
-          { label: title },
-        ]}
-        title={title}
-      />
+      <AdminPageHeader list="users" title={title} />
       {user.isPending && !user.isError && <Skeleton height={360} aria-label="Загрузка" />}
       {user.isError && !data && (
         <Alert color="red" variant="light" title="Пользователь недоступен">
@@ -60,59 +55,33 @@ export function AdminUserSettingsRoute() {
           {(!data.email_verified_at || data.blocked) && (
             <UserStatusBadges emailVerifiedAt={data.email_verified_at} blocked={data.blocked} />
           )}
-          <Paper
-            withBorder
-            p={{ base: 'md', xs: 'xl' }}
-            component="section"
-            aria-labelledby="user-profile-title"
-          >
-            <Stack gap="lg">
-              <Title id="user-profile-title" order={2} size="h4">
-                Профиль
-              </Title>
-              <ProfileForm
-                mode="admin"
-                user={{
-                  id: data.id,
-                  name: data.name,
-                  email: data.email,
-                  avatar: data.files[0] ? { id: data.files[0].id, url: data.files[0].url } : null,
-                  version: data.updated_at,
-                }}
-                onSaved={() => void refresh()}
-                onCancel={cancelReload.reload}
-              />
-            </Stack>
-          </Paper>
+          <SectionCard title="Профиль">
+            <ProfileForm
+              mode="admin"
+              user={profileFormUserFromProfile(data)}
+              onSaved={() => void refresh()}
+              onCancel={cancelReload.reload}
+            />
+          </SectionCard>
           <UserOrganizationsPanel userId={data.id} />
-          <Paper
-            withBorder
-            p={{ base: 'md', xs: 'xl' }}
-            component="section"
-            aria-labelledby="user-access-title"
-          >
-            <Stack gap="sm">
-              <Title id="user-access-title" order={2} size="h4">
-                Доступ
-              </Title>
-              <Text size="sm" c="dimmed">
-                {isSelf
-                  ? 'Эти действия нельзя применить к своей учётной записи.'
-                  : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
-              </Text>
-              <Group justify="space-between" gap="sm">
-                <UserAccountActions user={data} isSelf={isSelf} variant="buttons" />
-                <Button
-                  variant="subtle"
-                  color="red"
-                  leftSection={<IconTrash size={16} />}
-                  onClick={() => setDeleteOpened(true)}
-                >
-                  Удалить пользователя
-                </Button>
-              </Group>
-            </Stack>
-          </Paper>
+          <SectionCard title="Доступ" gap="sm">
+            <Text size="sm" c="dimmed">
+              {isSelf
+                ? 'Эти действия нельзя применить к своей учётной записи.'
+                : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
+            </Text>
+            <Group justify="space-between" gap="sm">
+              <UserAccountActions user={data} isSelf={isSelf} variant="buttons" />
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setDeleteOpened(true)}
+              >
+                Удалить пользователя
+              </Button>
+            </Group>
+          </SectionCard>
           <UserDeleteDialog
             userId={data.id}
             userName={displayName(data)}

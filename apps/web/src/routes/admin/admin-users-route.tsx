@@ -1,18 +1,17 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { AdminListFrame } from '@/features/admin/shared/components/admin-list-frame';
-import { AdminListSearch } from '@/features/admin/shared/components/admin-list-search';
-import { useAdminListState } from '@/features/admin/shared/use-admin-list-state';
 import { useAdminUsers } from '@/features/admin/users/api/get-users';
 import { UsersTable } from '@/features/admin/users/components/users-table';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { useListState } from '@/lib/use-list-state';
 
 /** /admin/users (spec section 2): every account, searchable, paged; a row opens the user's settings. */
 export function AdminUsersRoute() {
-  const { box, search, page, setPage } = useAdminListState();
+  const { box, search, page, setPage } = useListState();
   const list = useAdminUsers({ search, page });
   const { data } = list;
   const { data: profile } = useProfile();
@@ -31,12 +30,14 @@ export function AdminUsersRoute() {
           </Button>
         }
       />
-      <Group mb="md">
-        <AdminListSearch box={box} label="Поиск пользователей" />
-      </Group>
-      <AdminListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        search={{ box, label: 'Поиск пользователей' }}
+      >
         <UsersTable users={data?.items ?? []} selfId={profile?.id ?? null} />
-      </AdminListFrame>
+      </ListFrame>
     </>
   );
 }

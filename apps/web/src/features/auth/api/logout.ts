@@ -1,13 +1,13 @@
+import { authEndpoints } from '@cabinet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { session } from '@/lib/session';
 
-/** POST /api/v1/auth/logout revokes the session on the server (product-decisions, Sign-in). */
+/** Revokes the session on the server (product-decisions, Sign-in). */
 export function logout() {
-  return apiClient.post('/auth/logout', undefined, { schema: z.null() });
+  return callEndpoint(authEndpoints.logout);
 }
 
 /**

@@ -9,6 +9,9 @@ type SuccessStepProps = {
   onCopyCode: (code: string) => void;
 };
 
+/** The three ways on: full-width buttons of one size. */
+const WIDE = { size: 'md', fullWidth: true } as const;
+
 export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: SuccessStepProps) {
   return (
     <Stack gap="lg" align="stretch">
@@ -25,12 +28,11 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
       </Stack>
       {result.key_fingerprint && <KeyFingerprint fingerprint={result.key_fingerprint} />}
       <Stack gap="sm">
-        <Button size="md" fullWidth leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet}>
+        <Button {...WIDE} leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet}>
           Войти в личный кабинет
         </Button>
         <Button
-          size="md"
-          fullWidth
+          {...WIDE}
           variant="light"
           leftSection={<IconDeviceDesktop size={18} />}
           onClick={() => onOpenApp(result.electronUrl)}
@@ -38,8 +40,7 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
           Открыть приложение
         </Button>
         <Button
-          size="md"
-          fullWidth
+          {...WIDE}
           variant="default"
           leftSection={<IconCopy size={18} />}
           onClick={() => onCopyCode(result.code)}

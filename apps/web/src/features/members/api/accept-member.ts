@@ -1,28 +1,23 @@
-import { type Member, MemberSchema } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { organizationKeys } from '@/features/organizations/api/keys';
-import { apiClient } from '@/lib/api-client';
-import { notifySuccess } from '@/lib/toasts';
+import { organizationsEndpoints } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
+import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
 type AcceptMemberInput = { organizationId: number; userId: number };
 
-/** POST /api/v1/rest/organizations/accept-member/{id} {user_id}: a join request becomes an active member. */
-export async function acceptMember({ organizationId, userId }: AcceptMemberInput) {
-  return apiClient.post<Member>(
-    `/rest/organizations/accept-member/${organizationId}`,
-    { user_id: userId },
-    { schema: MemberSchema },
-  );
+/** A join request becomes an active member. */
+export function acceptMember({ organizationId, userId }: AcceptMemberInput) {
+  return callEndpoint(organizationsEndpoints.acceptMember, {
+    params: { id: organizationId },
+    body: { user_id: userId },
+  });
 }
 
 /** A failure shows the server's text (no request, plan limit), the query client's default. */
 export function useAcceptMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: acceptMember,
-    onSuccess: async ({ message }) => {
-      if (message) notifySuccess(message);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-    },
+    successToast: SERVER_MESSAGE,
+    invalidates: [organizationKeys.all],
   });
 }

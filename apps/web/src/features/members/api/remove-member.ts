@@ -1,25 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { organizationKeys } from '@/features/organizations/api/keys';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { ApiError, apiClient } from '@/lib/api-client';
-import { failureText } from '@/lib/error-message';
-import { notifyError, notifySuccess } from '@/lib/toasts';
+import { organizationsEndpoints } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
 export const REMOVE_MEMBER_FAILED = 'Не удалось удалить участника';
 
 type RemoveMemberInput = { organizationId: number; userId: number };
 
-/**
- * DELETE /api/v1/rest/organizations/delete-member/{id} {user_id}: removes a member, rejects a join
- * request, or (with one's own id) leaves the organization.
- */
-export async function removeMember({ organizationId, userId }: RemoveMemberInput) {
-  return apiClient.delete(
-    `/rest/organizations/delete-member/${organizationId}`,
-    { user_id: userId },
-    { schema: z.null() },
-  );
+/** Removes a member, rejects a join request, or (with one's own id) leaves the organization. */
+export function removeMember({ organizationId, userId }: RemoveMemberInput) {
+  return callEndpoint(organizationsEndpoints.removeMember, {
+    params: { id: organizationId },
+    body: { user_id: userId },
+  });
 }
 
 type Options = {
@@ -29,19 +23,10 @@ type Options = {
 
 /** Spec section 8: the server's message is shown as-is on delete-member. */
 export function useRemoveMember({ failureToast = REMOVE_MEMBER_FAILED }: Options = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: removeMember,
-    meta: { errorToast: false },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.status === 401)) notifyError(failureText(error, failureToast));
-    },
-    onSuccess: async ({ message }) => {
-      if (message) notifySuccess(message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-      ]);
-    },
+    successToast: SERVER_MESSAGE,
+    failureToast,
+    invalidates: [organizationKeys.all, profileKeys.me],
   });
 }

@@ -13,6 +13,9 @@ const request = {
   created_at: '2026-11-01T10:00:00.000Z',
 };
 
+/** The list envelope's meta, as the server always sends it. */
+const listMeta = (total: number) => ({ page: 1, pages: 1, perPage: 100, total });
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('JoinRequestsPanel', () => {
@@ -21,7 +24,9 @@ describe('JoinRequestsPanel', () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(jsonResponse({ success: false, message: 'Доступ запрещён', data: null }, 403))
-      .mockResolvedValueOnce(jsonResponse({ success: true, message: '', data: [request] }));
+      .mockResolvedValueOnce(
+        jsonResponse({ success: true, message: '', data: [request], meta: listMeta(1) }),
+      );
     vi.stubGlobal('fetch', fetchMock);
 
     renderWithProviders(<JoinRequestsPanel />);
@@ -41,7 +46,9 @@ describe('JoinRequestsPanel', () => {
     const unknown = { ...request, id: 10, requested_by: null };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ success: true, message: '', data: [request, noName, unknown] })),
+      vi.fn(async () =>
+        jsonResponse({ success: true, message: '', data: [request, noName, unknown], meta: listMeta(3) }),
+      ),
     );
     renderWithProviders(<JoinRequestsPanel />);
     const panel = screen.getByRole('region', { name: 'Запросы на вступление' });
@@ -53,7 +60,7 @@ describe('JoinRequestsPanel', () => {
   it("shows 'Нет запросов' when there are none", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse({ success: true, message: '', data: [] })),
+      vi.fn(async () => jsonResponse({ success: true, message: '', data: [], meta: listMeta(0) })),
     );
     renderWithProviders(<JoinRequestsPanel />);
     expect(await screen.findByText('Нет запросов')).toBeTruthy();

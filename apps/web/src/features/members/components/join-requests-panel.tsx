@@ -1,7 +1,9 @@
 import type { JoinRequester, PendingUser } from '@cabinet/contracts';
-import { Avatar, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { NameAvatar } from '@/components/name-avatar';
+import { SectionCard } from '@/components/section-card';
 import { displayName, formatDate } from '@/lib/format';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
@@ -39,111 +41,104 @@ export function JoinRequestsPanel() {
   const items = requests.data ?? [];
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="join-requests-title">
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title id="join-requests-title" order={2} size="h4">
-            Запросы на вступление
-          </Title>
-          {items.length > 0 && (
-            <Text size="sm" c="dimmed" aria-label={`Запросов: ${items.length}`}>
-              {items.length}
-            </Text>
-          )}
-        </Group>
-        {requests.isPending && (
-          <Stack gap="xs">
-            <Skeleton height={48} />
-            <Skeleton height={48} />
-          </Stack>
-        )}
-        {!requests.isPending && items.length === 0 && !requests.isError && (
-          <Text size="sm" c="dimmed">
-            Нет запросов
+    <SectionCard
+      title="Запросы на вступление"
+      gap="sm"
+      compact
+      aside={
+        items.length > 0 && (
+          <Text size="sm" c="dimmed" aria-label={`Запросов: ${items.length}`}>
+            {items.length}
           </Text>
-        )}
-        {requests.isError && items.length === 0 && (
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              Не удалось загрузить запросы
-            </Text>
-            <Button
-              size="xs"
-              variant="default"
-              loading={requests.isFetching}
-              onClick={() => requests.refetch()}
-            >
-              Повторить
-            </Button>
-          </Group>
-        )}
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {items.map((request) => {
-            const name = displayName(request.account);
-            const busy = busyId === request.id;
-            return (
-              <li key={request.id}>
-                <Paper withBorder p="sm" radius="md">
-                  <Stack gap="xs">
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar
-                        src={request.account.avatar_url}
-                        name={name}
-                        color="initials"
-                        radius="xl"
-                        alt=""
-                      />
-                      <Stack gap={0} style={{ minWidth: 0 }}>
-                        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                          {name}
-                        </Text>
-                        {request.account.name && (
-                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                            {request.account.email}
-                          </Text>
-                        )}
-                        <Text size="xs" c="dimmed">
-                          в «{request.organization.name}» · {formatDate(request.created_at)}
-                        </Text>
-                        {request.requested_by && (
-                          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                            Запросил: {requesterLabel(request.requested_by)}
-                          </Text>
-                        )}
-                      </Stack>
-                    </Group>
-                    <Group gap="xs" grow>
-                      <Button
-                        size="xs"
-                        color="green"
-                        leftSection={<IconCheck size={14} aria-hidden />}
-                        onClick={() => act(request, 'accept')}
-                        loading={busy && accept.isPending}
-                        disabled={busy}
-                        aria-label={`Принять ${name} в ${request.organization.name}`}
-                      >
-                        Принять
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<IconX size={14} aria-hidden />}
-                        onClick={() => act(request, 'reject')}
-                        loading={busy && reject.isPending}
-                        disabled={busy}
-                        aria-label={`Отклонить запрос ${name} в ${request.organization.name}`}
-                      >
-                        Отклонить
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Paper>
-              </li>
-            );
-          })}
+        )
+      }
+    >
+      {requests.isPending && (
+        <Stack gap="xs">
+          <Skeleton height={48} />
+          <Skeleton height={48} />
         </Stack>
+      )}
+      {!requests.isPending && items.length === 0 && !requests.isError && (
+        <Text size="sm" c="dimmed">
+          Нет запросов
+        </Text>
+      )}
+      {requests.isError && items.length === 0 && (
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            Не удалось загрузить запросы
+          </Text>
+          <Button
+            size="xs"
+            variant="default"
+            loading={requests.isFetching}
+            onClick={() => requests.refetch()}
+          >
+            Повторить
+          </Button>
+        </Group>
+      )}
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((request) => {
+          const name = displayName(request.account);
+          const busy = busyId === request.id;
+          return (
+            <li key={request.id}>
+              <Paper withBorder p="sm" radius="md">
+                <Stack gap="xs">
+                  <Group gap="sm" wrap="nowrap">
+                    <NameAvatar src={request.account.avatar_url} name={name} />
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {name}
+                      </Text>
+                      {request.account.name && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          {request.account.email}
+                        </Text>
+                      )}
+                      <Text size="xs" c="dimmed">
+                        в «{request.organization.name}» · {formatDate(request.created_at)}
+                      </Text>
+                      {request.requested_by && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          Запросил: {requesterLabel(request.requested_by)}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                  <Group gap="xs" grow>
+                    <Button
+                      size="xs"
+                      color="green"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      onClick={() => act(request, 'accept')}
+                      loading={busy && accept.isPending}
+                      disabled={busy}
+                      aria-label={`Принять ${name} в ${request.organization.name}`}
+                    >
+                      Принять
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconX size={14} aria-hidden />}
+                      onClick={() => act(request, 'reject')}
+                      loading={busy && reject.isPending}
+                      disabled={busy}
+                      aria-label={`Отклонить запрос ${name} в ${request.organization.name}`}
+                    >
+                      Отклонить
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            </li>
+          );
+        })}
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,9 +1,10 @@
 import type { Member } from '@cabinet/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inviteEmailError } from '@/lib/user-lookup';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { inviteEmailError, MembersManager } from './members-manager';
+import { MembersManager } from './members-manager';
 
 const member = (id: number, typeId: number, name: string, email: string): Member => ({
   id,

@@ -1,9 +1,11 @@
-import { InviteEmailFormSchema, type Member } from '@cabinet/contracts';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import type { Member } from '@cabinet/contracts';
+import { Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { SectionCard } from '@/components/section-card';
+import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
+import { inviteEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
@@ -11,17 +13,11 @@ import { MembersTable } from './members-table';
 
 type MembersManagerProps = {
   organizationId: number;
-  /** Every member of the organization (GET /organizations/{id}). */
+  /** Every member of the organization (organizationsEndpoints.get). */
   members: readonly Member[];
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
 };
-
-/** The invite field's error (spec section 5): only a non-empty text without '@' is wrong. */
-export function inviteEmailError(email: string): string | null {
-  const result = InviteEmailFormSchema.safeParse({ email });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
 
 /**
  * 'Управление участниками' (spec section 2): invite an existing user by e-mail and the members table
@@ -30,6 +26,7 @@ export function inviteEmailError(email: string): string | null {
 export function MembersManager({ organizationId, members, onChanged }: MembersManagerProps) {
   const [email, setEmail] = useState('');
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Member | null>(null);
   const invite = useInviteMember(organizationId);
   const remove = useRemoveMember();
   const accept = useAcceptMember();
@@ -49,31 +46,18 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
     });
   };
 
-  const confirmRemove = (member: Member) => {
-    const name = displayName(member.account);
-    const pending = member.status === 'pending';
-    modals.openConfirmModal({
-      title: pending ? 'Отклонить запрос?' : 'Удалить участника?',
-      children: (
-        <Text size="sm">
-          {pending
-            ? `Запрос ${name} на вступление будет отклонён.`
-            : `${name} потеряет доступ к организации.`}
-        </Text>
-      ),
-      labels: { confirm: pending ? 'Отклонить' : 'Удалить', cancel: 'Отмена' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => {
-        setBusyAccountId(member.account_id);
-        remove.mutate(
-          { organizationId, userId: member.account_id },
-          {
-            onSuccess: () => onChanged?.(),
-            onSettled: () => setBusyAccountId(null),
-          },
-        );
+  const removeConfirmed = (member: Member) => {
+    setBusyAccountId(member.account_id);
+    remove.mutate(
+      { organizationId, userId: member.account_id },
+      {
+        onSuccess: () => onChanged?.(),
+        onSettled: () => {
+          setBusyAccountId(null);
+          setRemoving(null);
+        },
       },
-    });
+    );
   };
 
   const acceptRequest = (member: Member) => {
@@ -85,45 +69,53 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
   };
 
   return (
-    <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby="members-title">
-      <Stack gap="lg">
-        <Title id="members-title" order={2} size="h4">
-          Управление участниками
-        </Title>
-        <form noValidate onSubmit={submit}>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label="Email пользователя"
-              placeholder="Введите Email пользователя для отправки приглашения"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              error={error}
-              leftSection={<IconMail size={16} aria-hidden />}
-              disabled={invite.isPending}
-              style={{ flex: '1 1 280px' }}
-            />
-            <Button
-              type="submit"
-              mt={{ base: 0, xs: 25 }}
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              disabled={!canInvite}
-              loading={invite.isPending}
-            >
-              Добавить пользователя
-            </Button>
-          </Group>
-        </form>
-        <MembersTable
-          members={members}
-          manageable
-          busyAccountId={busyAccountId}
-          onRemove={confirmRemove}
-          onAccept={acceptRequest}
+    <SectionCard title="Управление участниками">
+      <form noValidate onSubmit={submit}>
+        <UserEmailField
+          value={email}
+          onChange={setEmail}
+          placeholder="Введите Email пользователя для отправки приглашения"
+          error={error}
+          canAdd={canInvite}
+          busy={invite.isPending}
+          inputDisabled={invite.isPending}
         />
-      </Stack>
-    </Paper>
+      </form>
+      <MembersTable
+        members={members}
+        manageable
+        busyAccountId={busyAccountId}
+        onRemove={setRemoving}
+        onAccept={acceptRequest}
+      />
+      {removing && (
+        <ConfirmDeleteDialog
+          opened
+          onClose={() => setRemoving(null)}
+          title={removeTexts(removing).title}
+          confirmLabel={removeTexts(removing).confirmLabel}
+          busy={remove.isPending}
+          onConfirm={() => removeConfirmed(removing)}
+        >
+          <Text size="sm">{removeTexts(removing).text}</Text>
+        </ConfirmDeleteDialog>
+      )}
+    </SectionCard>
   );
+}
+
+/** A join request is rejected, a member removed (spec section 2). */
+function removeTexts(member: Member) {
+  const name = displayName(member.account);
+  return member.status === 'pending'
+    ? {
+        title: 'Отклонить запрос?',
+        confirmLabel: 'Отклонить',
+        text: `Запрос ${name} на вступление будет отклонён.`,
+      }
+    : {
+        title: 'Удалить участника?',
+        confirmLabel: 'Удалить',
+        text: `${name} потеряет доступ к организации.`,
+      };
 }

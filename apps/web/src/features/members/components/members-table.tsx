@@ -1,6 +1,10 @@
 import type { Member } from '@cabinet/contracts';
-import { ActionIcon, Avatar, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListTable } from '@/components/list-frame/list-table';
+import { NameAvatar } from '@/components/name-avatar';
+import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
 import { isOwner, memberTypeLabel, sortMembers } from './member-status';
 
@@ -38,35 +42,28 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
   if (isOwner(member)) return null;
   const name = displayName(member.account);
   const pending = member.status === 'pending';
+  const look = { variant: 'light', size: 'lg', loading: busy } as const;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {pending && onAccept && (
-        <Tooltip label="Принять запрос">
-          <ActionIcon
-            variant="light"
-            color="green"
-            size="lg"
-            aria-label={`Принять запрос ${name}`}
-            onClick={() => onAccept(member)}
-            loading={busy}
-          >
-            <IconCheck size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <TooltipAction
+          tooltip="Принять запрос"
+          label={`Принять запрос ${name}`}
+          icon={<IconCheck size={18} aria-hidden />}
+          onClick={() => onAccept(member)}
+          color="green"
+          {...look}
+        />
       )}
       {onRemove && (
-        <Tooltip label={pending ? 'Отклонить запрос' : 'Удалить из организации'}>
-          <ActionIcon
-            variant="light"
-            color="red"
-            size="lg"
-            aria-label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
-            onClick={() => onRemove(member)}
-            loading={busy}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <TooltipAction
+          tooltip={pending ? 'Отклонить запрос' : 'Удалить из организации'}
+          label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
+          icon={<IconTrash size={18} aria-hidden />}
+          onClick={() => onRemove(member)}
+          color="red"
+          {...look}
+        />
       )}
     </Group>
   );
@@ -80,33 +77,13 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
   const rows = sortMembers(members);
   return (
     <>
-      <Stack
-        gap="xs"
-        hiddenFrom="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Участники"
-      >
-        {rows.length === 0 && (
-          <Text component="li" c="dimmed" ta="center" py="md">
-            Нет данных
-          </Text>
-        )}
+      <CardList label="Участники" emptyText={rows.length === 0 ? 'Нет данных' : undefined}>
         {rows.map((member) => {
           const name = displayName(member.account);
           return (
-            <Paper key={member.id} component="li" withBorder p="sm" radius="md">
+            <CardListItem key={member.id}>
               <Group gap="sm" wrap="nowrap" align="flex-start">
-                <Avatar
-                  src={member.account.avatar_url}
-                  name={name}
-                  color="initials"
-                  size={36}
-                  radius="xl"
-                  alt=""
-                />
+                <NameAvatar src={member.account.avatar_url} name={name} size={36} />
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {member.account.name || '—'}
@@ -125,69 +102,48 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
                   />
                 )}
               </Group>
-            </Paper>
+            </CardListItem>
           );
         })}
-      </Stack>
-      <Table.ScrollContainer minWidth={manageable ? 560 : 440} visibleFrom="xs">
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Имя</Table.Th>
-              <Table.Th>Логин</Table.Th>
-              <Table.Th>Статус</Table.Th>
-              {manageable && <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>Действия</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={manageable ? 4 : 3}>
-                  <Text c="dimmed" ta="center" py="md">
-                    Нет данных
+      </CardList>
+      <ListTable
+        columns={['Имя', 'Логин', 'Статус']}
+        actions={manageable}
+        scrollMinWidth={manageable ? 560 : 440}
+        horizontalSpacing={undefined}
+        highlightOnHover
+        emptyText={rows.length === 0 ? 'Нет данных' : undefined}
+      >
+        {rows.map((member) => {
+          const name = displayName(member.account);
+          const busy = busyAccountId === member.account_id;
+          return (
+            <Table.Tr key={member.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <NameAvatar src={member.account.avatar_url} name={name} size={32} />
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {member.account.name || '—'}
                   </Text>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {member.account.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <MemberStatus member={member} />
+              </Table.Td>
+              {manageable && (
+                <Table.Td>
+                  <MemberActions member={member} busy={busy} onRemove={onRemove} onAccept={onAccept} />
                 </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((member) => {
-              const name = displayName(member.account);
-              const busy = busyAccountId === member.account_id;
-              return (
-                <Table.Tr key={member.id}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar
-                        src={member.account.avatar_url}
-                        name={name}
-                        color="initials"
-                        size={32}
-                        radius="xl"
-                        alt=""
-                      />
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {member.account.name || '—'}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {member.account.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <MemberStatus member={member} />
-                  </Table.Td>
-                  {manageable && (
-                    <Table.Td>
-                      <MemberActions member={member} busy={busy} onRemove={onRemove} onAccept={onAccept} />
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </ListTable>
     </>
   );
 }

@@ -1,26 +1,19 @@
-import { type CreateOrganizationRequest, type Organization, OrganizationSchema } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { apiClient } from '@/lib/api-client';
-import { notifySuccess } from '@/lib/toasts';
-import { organizationKeys } from './keys';
+import { type CreateOrganizationRequest, organizationsEndpoints } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
-/** POST /api/v1/rest/organizations: the caller becomes the owner (admins may pass members). */
-export async function createOrganization(body: CreateOrganizationRequest) {
-  return apiClient.post<Organization>('/rest/organizations', body, { schema: OrganizationSchema });
+/** The caller becomes the owner (admins may pass members). */
+export function createOrganization(body: CreateOrganizationRequest) {
+  return callEndpoint(organizationsEndpoints.create, { body });
 }
 
+/** Spec section 8: a failed create shows the answer's data field, else its message (the default). */
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: createOrganization,
-    // Spec section 8: a failed create shows the answer's data field, else its message (the default).
-    onSuccess: async ({ message }) => {
-      if (message) notifySuccess(message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.all }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-      ]);
-    },
+    successToast: SERVER_MESSAGE,
+    invalidates: [organizationKeys.all, profileKeys.me],
   });
 }

@@ -1,25 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { profileQueryKey } from '@/features/profile/api/get-profile';
-import { apiClient } from '@/lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationsEndpoints } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** DELETE /api/v1/rest/organizations/{id} (owner and admins). */
-export async function deleteOrganization(id: number) {
-  return apiClient.delete(`/rest/organizations/${id}`, undefined, { schema: z.null() });
+/** Owner and admins. */
+export function deleteOrganization(id: number) {
+  return callEndpoint(organizationsEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: deleteOrganization,
-    // The detail query is left alone: the settings screen is still open during the 1500 ms follow-up.
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: organizationKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: organizationKeys.pending() }),
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
-      ]);
-    },
+    // The open organization is left alone: the settings screen is still open during the 1500 ms follow-up.
+    invalidates: [...organizationKeys.lists, organizationKeys.pendingUsers, profileKeys.me],
+    refreshOnSettled: true,
   });
 }

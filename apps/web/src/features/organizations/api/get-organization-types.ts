@@ -1,21 +1,17 @@
-import { type ReferenceType, ReferenceTypeSchema } from '@cabinet/contracts';
+import { organizationsEndpoints, type ReferenceType } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { organizationKeys } from './keys';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
 
-/** GET /api/v1/rest/organizations/org-types-list: the organization types (a short seeded list). */
+/** The organization types (a short seeded list). */
 export async function getOrganizationTypes(): Promise<ReferenceType[]> {
-  const { data } = await apiClient.get('/rest/organizations/org-types-list', {
-    query: { perPage: 100 },
-    schema: z.array(ReferenceTypeSchema),
-  });
+  const { data } = await callEndpoint(organizationsEndpoints.organizationTypes, { query: { perPage: 100 } });
   return data;
 }
 
 export function organizationTypesQueryOptions() {
   return queryOptions({
-    queryKey: organizationKeys.types(),
+    queryKey: organizationKeys.organizationTypes,
     queryFn: getOrganizationTypes,
     staleTime: 10 * 60_000,
     meta: { errorToast: 'Ошибка при получении списка типов организаций' },

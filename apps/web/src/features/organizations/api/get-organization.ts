@@ -1,7 +1,7 @@
 import { type Organization, organizationsEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
-import { organizationKeys } from './keys';
+import { organizationKeys } from '@/lib/query-keys/organizations';
 
 /** One organization with every member, owner first. */
 export async function getOrganization(id: number): Promise<Organization> {
@@ -11,7 +11,7 @@ export async function getOrganization(id: number): Promise<Organization> {
 
 export function organizationQueryOptions(id: number) {
   return queryOptions({
-    queryKey: organizationKeys.detail(id),
+    queryKey: organizationKeys.get(id),
     queryFn: () => getOrganization(id),
     meta: { errorToast: 'Не удалось получить данные организации' },
   });

@@ -1,27 +1,19 @@
-import {
-  type ListMeta,
-  ListMetaSchema,
-  type OrganizationListItem,
-  OrganizationListItemSchema,
-} from '@cabinet/contracts';
+import { type ListMeta, type OrganizationListItem, organizationsEndpoints } from '@cabinet/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { organizationKeys } from './keys';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
 
 export const ORGANIZATIONS_PAGE_SIZE = 20;
 
 export type OrganizationsQuery = { search: string; page: number };
 export type OrganizationsPage = { items: OrganizationListItem[]; meta: ListMeta | null };
 
-/** GET /api/v1/rest/organizations: the caller's organizations (owned or active member), newest first. */
+/** The caller's organizations (owned or active member), newest first. */
 export async function getOrganizations({ search, page }: OrganizationsQuery): Promise<OrganizationsPage> {
-  const { data, meta } = await apiClient.get('/rest/organizations', {
+  const { data, meta } = await callEndpoint(organizationsEndpoints.list, {
     query: { search: search.trim() || undefined, page, perPage: ORGANIZATIONS_PAGE_SIZE },
-    schema: z.array(OrganizationListItemSchema),
   });
-  const parsed = ListMetaSchema.safeParse(meta);
-  return { items: data, meta: parsed.success ? parsed.data : null };
+  return { items: data, meta };
 }
 
 export function organizationsQueryOptions(query: OrganizationsQuery) {

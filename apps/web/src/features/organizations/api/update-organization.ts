@@ -1,23 +1,18 @@
-import type { UpdateOrganizationRequest } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
-import { notifySuccess } from '@/lib/toasts';
-import { organizationKeys } from './keys';
+import { organizationsEndpoints, type UpdateOrganizationRequest } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { organizationKeys } from '@/lib/query-keys/organizations';
+import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
-/** PUT /api/v1/rest/organizations/{id}: name, type and avatar (image_id null removes it). */
-export async function updateOrganization({ id, body }: { id: number; body: UpdateOrganizationRequest }) {
-  return apiClient.put(`/rest/organizations/${id}`, body, { schema: z.null() });
+/** Name, type and avatar (image_id null removes it). */
+export function updateOrganization({ id, body }: { id: number; body: UpdateOrganizationRequest }) {
+  return callEndpoint(organizationsEndpoints.update, { params: { id }, body });
 }
 
+/** Spec section 8: the server's message is shown as-is on update. */
 export function useUpdateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: updateOrganization,
-    // Spec section 8: the server's message is shown as-is on update.
-    onSuccess: async ({ message }) => {
-      if (message) notifySuccess(message);
-      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
-    },
+    successToast: SERVER_MESSAGE,
+    invalidates: [organizationKeys.all],
   });
 }

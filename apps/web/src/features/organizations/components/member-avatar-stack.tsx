@@ -1,5 +1,6 @@
 import { AVATAR_STACK_MAX, type MemberPreview } from '@cabinet/contracts';
 import { Avatar, Tooltip } from '@mantine/core';
+import { NameAvatar } from '@/components/name-avatar';
 import { displayName, formatCount, MEMBER_FORMS } from '@/lib/format';
 
 type MemberAvatarStackProps = {
@@ -29,7 +30,7 @@ export function MemberAvatarStack({ members, total }: MemberAvatarStackProps) {
         const name = displayName(member);
         return (
           <Tooltip key={member.id} label={name} withArrow>
-            <Avatar src={member.avatar_url} name={name} color="initials" radius="xl" size={34} alt="" />
+            <NameAvatar src={member.avatar_url} name={name} size={34} />
           </Tooltip>
         );
       })}

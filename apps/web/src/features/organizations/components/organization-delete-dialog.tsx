@@ -1,6 +1,7 @@
 import { ORGANIZATION_DELETE_DELAY_MS } from '@cabinet/contracts';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { notifySuccess } from '@/lib/toasts';
 import { useDeleteOrganization } from '../api/delete-organization';
 
@@ -56,24 +57,15 @@ export function OrganizationDeleteDialog({
   };
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={opened}
-      onClose={waiting ? () => {} : onClose}
+      onClose={onClose}
       title="Удалить организацию?"
-      centered
-      closeOnClickOutside={!waiting}
-      closeOnEscape={!waiting}
-      withCloseButton={!waiting}
+      confirmLabel="Удалить организацию"
+      busy={waiting}
+      onConfirm={confirm}
     >
-      <Text mb="lg">Действие невозможно будет отменить</Text>
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={waiting} data-autofocus>
-          Отмена
-        </Button>
-        <Button color="red" onClick={confirm} loading={waiting}>
-          Удалить организацию
-        </Button>
-      </Group>
-    </Modal>
+      <Text>Действие невозможно будет отменить</Text>
+    </ConfirmDeleteDialog>
   );
 }

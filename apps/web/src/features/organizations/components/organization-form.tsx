@@ -3,12 +3,18 @@ import {
   type Organization,
   OrganizationFormSchema,
 } from '@cabinet/contracts';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AvatarField } from '@/features/files/components/avatar-field';
-import { type AvatarValue, avatarValueFrom, isAvatarChanged } from '@/features/files/components/avatar-value';
-import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
+import {
+  type AvatarValue,
+  avatarOf,
+  avatarValueFrom,
+  isAvatarChanged,
+} from '@/components/avatar-field/avatar-value';
+import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/components/avatar-field/use-avatar-save';
+import { FormFrame } from '@/components/form-frame';
 import { notifySuccess } from '@/lib/toasts';
 import { useCreateOrganization } from '../api/create-organization';
 import { useOrganizationTypes } from '../api/get-organization-types';
@@ -40,11 +46,6 @@ function initialValues(organization: Organization | undefined): FormValues {
   return { name: organization?.name ?? '', type: organization?.type_id ?? null };
 }
 
-function existingAvatar(organization: Organization | undefined) {
-  const file = organization?.files[0];
-  return file ? { id: file.id, url: file.url } : null;
-}
-
 /**
  * Name, type and avatar of an organization, with the save flow of spec section 4: upload a chosen
  * avatar, delete one whose removal was scheduled, then create or update. Used by 'Новая организация',
@@ -58,7 +59,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
   const avatarSave = useAvatarSave({ uploadErrorToast: ORGANIZATION_AVATAR_UPLOAD_ERROR });
-  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(existingAvatar(organization)));
+  const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(avatarOf(organization)));
   const [saving, setSaving] = useState(false);
 
   const form = useForm<FormValues>({
@@ -75,7 +76,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
     form.setInitialValues(initialValues(organization));
     form.setValues(initialValues(organization));
     form.resetDirty(initialValues(organization));
-    setAvatar(avatarValueFrom(existingAvatar(organization)));
+    setAvatar(avatarValueFrom(avatarOf(organization)));
   }, [organizationVersion]);
 
   const busy = saving || create.isPending || update.isPending || avatarSave.isPending;
@@ -116,7 +117,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const cancel = () => {
     if (mode === 'edit') {
       form.reset();
-      setAvatar(avatarValueFrom(existingAvatar(organization)));
+      setAvatar(avatarValueFrom(avatarOf(organization)));
     }
     onCancel?.();
   };
@@ -124,49 +125,44 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }));
 
   return (
-    <form noValidate onSubmit={submit} aria-busy={busy}>
-      <Stack gap="lg">
-        <TextInput
-          {...form.getInputProps('name')}
-          label="Название"
-          placeholder="Например, «Команда разработки»"
-          withAsterisk
-          maxLength={80}
-          disabled={busy}
-          autoComplete="organization"
-        />
-        <Select
-          label="Тип"
-          placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
-          withAsterisk
-          data={typeOptions}
-          value={form.values.type === null ? null : String(form.values.type)}
-          onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
-          error={form.errors.type}
-          disabled={busy || types.isPending}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          nothingFoundMessage="Нет данных"
-        />
-        <AvatarField
-          label="Аватар организации"
-          value={avatar}
-          onChange={setAvatar}
-          name={form.values.name}
-          disabled={busy}
-        />
-        <Group justify="space-between" gap="sm" mt="sm">
-          <Group gap="sm">{extraActions}</Group>
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={cancel} disabled={busy}>
-              Отмена
-            </Button>
-            <Button type="submit" disabled={!canSubmit} loading={busy}>
-              {submitLabel}
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
-    </form>
+    <FormFrame
+      gap="lg"
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={submitLabel}
+      submitDisabled={!canSubmit}
+      onCancel={cancel}
+      extraActions={extraActions}
+    >
+      <TextInput
+        {...form.getInputProps('name')}
+        label="Название"
+        placeholder="Например, «Команда разработки»"
+        withAsterisk
+        maxLength={80}
+        disabled={busy}
+        autoComplete="organization"
+      />
+      <Select
+        label="Тип"
+        placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
+        withAsterisk
+        data={typeOptions}
+        value={form.values.type === null ? null : String(form.values.type)}
+        onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
+        error={form.errors.type}
+        disabled={busy || types.isPending}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage="Нет данных"
+      />
+      <AvatarField
+        label="Аватар организации"
+        value={avatar}
+        onChange={setAvatar}
+        name={form.values.name}
+        disabled={busy}
+      />
+    </FormFrame>
   );
 }

@@ -1,7 +1,10 @@
 import type { OrganizationListItem } from '@cabinet/contracts';
-import { ActionIcon, Avatar, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListTable } from '@/components/list-frame/list-table';
+import { NameAvatar } from '@/components/name-avatar';
+import { TooltipAction } from '@/components/tooltip-action';
 import { paths } from '@/config/paths';
 import { MemberAvatarStack } from './member-avatar-stack';
 
@@ -9,30 +12,21 @@ type OrganizationsTableProps = { organizations: readonly OrganizationListItem[] 
 
 function SettingsButton({ organization }: { organization: OrganizationListItem }) {
   return (
-    <Tooltip label="Настройки">
-      <ActionIcon
-        component={Link}
-        to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
-        variant="light"
-        size="lg"
-        aria-label={`Настройки организации ${organization.name}`}
-      >
-        <IconSettings size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
+    <TooltipAction
+      tooltip="Настройки"
+      label={`Настройки организации ${organization.name}`}
+      icon={<IconSettings size={18} aria-hidden />}
+      to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+      variant="light"
+      size="lg"
+    />
   );
 }
 
 function OrganizationName({ organization }: { organization: OrganizationListItem }) {
   return (
     <Group gap="sm" wrap="nowrap">
-      <Avatar
-        src={organization.files[0]?.url ?? null}
-        name={organization.name}
-        color="initials"
-        radius="md"
-        alt=""
-      />
+      <NameAvatar src={organization.files[0]?.url ?? null} name={organization.name} radius="md" />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {organization.name}
@@ -56,62 +50,38 @@ const EMPTY = 'Нет данных';
 export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
   return (
     <>
-      <Table verticalSpacing="sm" highlightOnHover visibleFrom="xs" aria-label="Ваши организации">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Название</Table.Th>
-            <Table.Th>Тип</Table.Th>
-            <Table.Th>Участники</Table.Th>
-            <Table.Th style={{ width: 1, whiteSpace: 'nowrap' }}>Действия</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {organizations.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" py="lg">
-                  {EMPTY}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {organizations.map((organization) => (
-            <Table.Tr key={organization.id}>
-              <Table.Td>
-                <OrganizationName organization={organization} />
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color="gray" radius="sm" tt="none">
-                  {organization.type.name}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <MemberAvatarStack members={organization.members} total={organization.members_count} />
-              </Table.Td>
-              <Table.Td>
-                <SettingsButton organization={organization} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-
-      <Stack
-        gap="sm"
-        hiddenFrom="xs"
-        component="ul"
-        p={0}
-        m={0}
-        style={{ listStyle: 'none' }}
+      <ListTable
+        columns={['Название', 'Тип', 'Участники']}
+        actions
+        horizontalSpacing={undefined}
+        highlightOnHover
+        visibleFrom="xs"
         aria-label="Ваши организации"
+        emptyText={organizations.length === 0 ? EMPTY : undefined}
       >
-        {organizations.length === 0 && (
-          <Text component="li" c="dimmed" ta="center" py="lg">
-            {EMPTY}
-          </Text>
-        )}
         {organizations.map((organization) => (
-          <Card key={organization.id} component="li" withBorder padding="md" radius="md">
+          <Table.Tr key={organization.id}>
+            <Table.Td>
+              <OrganizationName organization={organization} />
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                {organization.type.name}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <MemberAvatarStack members={organization.members} total={organization.members_count} />
+            </Table.Td>
+            <Table.Td>
+              <SettingsButton organization={organization} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+
+      <CardList label="Ваши организации" emptyText={organizations.length === 0 ? EMPTY : undefined}>
+        {organizations.map((organization) => (
+          <CardListItem key={organization.id}>
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <OrganizationName organization={organization} />
@@ -124,9 +94,9 @@ export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
                 <MemberAvatarStack members={organization.members} total={organization.members_count} />
               </Group>
             </Stack>
-          </Card>
+          </CardListItem>
         ))}
-      </Stack>
+      </CardList>
     </>
   );
 }

@@ -2,21 +2,19 @@ import {
   PAYMENT_FORM_FIELDS,
   type PaymentMethod,
   type PaymentPeriod,
+  paymentsEndpoints,
   type SubscribeInfo,
-  SubscribeInfoSchema,
 } from '@cabinet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 
 type CheckoutInput = { planId: number; period: PaymentPeriod; method: PaymentMethod; userId: number };
 
-/** POST /api/v1/rest/subscribes/get-subscribe-info: a pending order and the payment form that pays it. */
+/** A pending order and the payment form that pays it. */
 export async function createCheckout({ planId, period, method, userId }: CheckoutInput) {
-  const { data } = await apiClient.post(
-    '/rest/subscribes/get-subscribe-info',
-    { subscribe_id: planId, type: period, options: [{ id: 'method', value: method }], user_id: userId },
-    { schema: SubscribeInfoSchema },
-  );
+  const { data } = await callEndpoint(paymentsEndpoints.checkout, {
+    body: { subscribe_id: planId, type: period, options: [{ id: 'method', value: method }], user_id: userId },
+  });
   return data;
 }
 

@@ -1,16 +1,17 @@
-import { PaymentSettingsSchema } from '@cabinet/contracts';
+import { paymentsEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys/payments';
 
-/** GET /api/v1/rest/payments/settings: whether payments run in test mode (the sandbox). */
+/** Whether payments run in test mode (the sandbox). */
 export async function getPaymentSettings() {
-  const { data } = await apiClient.get('/rest/payments/settings', { schema: PaymentSettingsSchema });
+  const { data } = await callEndpoint(paymentsEndpoints.settings);
   return data;
 }
 
 export function paymentSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['payments', 'settings'] as const,
+    queryKey: paymentKeys.settings,
     queryFn: getPaymentSettings,
     staleTime: 10 * 60_000,
     // Only a badge depends on it; a failure must not bother the user.

@@ -1,6 +1,10 @@
 import type { PaymentPeriod } from '@cabinet/contracts';
-import { Group, Pagination, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListPagination } from '@/components/list-frame/list-pagination';
+import { ListTable } from '@/components/list-frame/list-table';
+import { SectionCard } from '@/components/section-card';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { usePayments } from '../api/get-payments';
@@ -18,82 +22,63 @@ export function PaymentHistory() {
   const items = payments.data?.items ?? [];
   const pages = payments.data?.meta?.pages ?? 1;
   return (
-    <Paper withBorder p={{ base: 'sm', xs: 'md' }} component="section" aria-labelledby="payments-title">
-      <Stack gap="sm">
-        <Title id="payments-title" order={2} size="h4">
-          История платежей
-        </Title>
-        {payments.isPending ? (
-          <Skeleton height={80} />
-        ) : items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="md">
-            Нет данных
-          </Text>
-        ) : (
-          <>
-            <Stack gap="xs" hiddenFrom="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {items.map((payment) => (
-                <Paper key={payment.id} component="li" withBorder p="sm" radius="md">
-                  <Group justify="space-between" gap="xs">
-                    <Group gap={6}>
-                      <Text fw={600}>
-                        {payment.plan.name} · {PERIOD_LABEL[payment.period]}
-                      </Text>
-                      {payment.test && <TestPaymentBadge />}
-                    </Group>
-                    <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(payment.amount)}
+    <SectionCard title="История платежей" gap="sm" compact>
+      {payments.isPending ? (
+        <Skeleton height={80} />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          Нет данных
+        </Text>
+      ) : (
+        <>
+          <CardList>
+            {items.map((payment) => (
+              <CardListItem key={payment.id}>
+                <Group justify="space-between" gap="xs">
+                  <Group gap={6}>
+                    <Text fw={600}>
+                      {payment.plan.name} · {PERIOD_LABEL[payment.period]}
                     </Text>
+                    {payment.test && <TestPaymentBadge />}
                   </Group>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
-                    {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
-                    {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(payment.amount)}
                   </Text>
-                </Paper>
-              ))}
-            </Stack>
-            <Table.ScrollContainer minWidth={640} visibleFrom="xs">
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Дата</Table.Th>
-                    <Table.Th>Тариф</Table.Th>
-                    <Table.Th>Период</Table.Th>
-                    <Table.Th>Способ</Table.Th>
-                    <Table.Th>Сумма</Table.Th>
-                    <Table.Th>Действует до</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((payment) => (
-                    <Table.Tr key={payment.id}>
-                      <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
-                      <Table.Td>{payment.plan.name}</Table.Td>
-                      <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
-                      <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <Group gap={6} wrap="nowrap">
-                          {formatMoney(payment.amount)}
-                          {payment.test && <TestPaymentBadge />}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        {payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        )}
-        {pages > 1 && (
-          <Group justify="center">
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
+                  {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
+                  {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                </Text>
+              </CardListItem>
+            ))}
+          </CardList>
+          <ListTable
+            columns={['Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
+            scrollMinWidth={640}
+            verticalSpacing="xs"
+            horizontalSpacing={undefined}
+            striped
+          >
+            {items.map((payment) => (
+              <Table.Tr key={payment.id}>
+                <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
+                <Table.Td>{payment.plan.name}</Table.Td>
+                <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
+                <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Group gap={6} wrap="nowrap">
+                    {formatMoney(payment.amount)}
+                    {payment.test && <TestPaymentBadge />}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        </>
+      )}
+      <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
+    </SectionCard>
   );
 }

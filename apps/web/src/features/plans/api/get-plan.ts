@@ -1,21 +1,27 @@
-import { type Plan, PlanSchema } from '@cabinet/contracts';
+import { type Plan, plansEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { planKeys } from '@/lib/query-keys/plans';
 
-/** GET /api/v1/rest/subscribes/{id}: one plan. */
+/** One plan. */
 export async function getPlan(id: number): Promise<Plan> {
-  const { data } = await apiClient.get(`/rest/subscribes/${id}`, { schema: PlanSchema });
+  const { data } = await callEndpoint(plansEndpoints.get, { params: { id } });
   return data;
 }
 
 export function planQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['plans', 'detail', id] as const,
+    queryKey: planKeys.get(id),
     queryFn: () => getPlan(id),
     meta: { errorToast: 'Не удалось получить данные тарифа' },
   });
 }
 
-export function usePlan(id: number) {
-  return useQuery({ ...planQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+/** `fresh`: a settings form starts from what is stored now, not from a cached copy (admin plan settings). */
+export function usePlan(id: number, { fresh = false } = {}) {
+  return useQuery({
+    ...planQueryOptions(id),
+    ...(fresh ? { staleTime: 0 } : {}),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }

@@ -1,22 +1,19 @@
-import { type Plan, PlanSchema } from '@cabinet/contracts';
+import { type Plan, plansEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { planKeys } from '@/lib/query-keys/plans';
 
-/** GET /api/v1/rest/subscribes: every plan, by id (the price list is short). */
+/** Every plan, by id (the price list is short). */
+const PRICE_LIST_QUERY = { perPage: 100, sort_by: 'id', order: 'asc' } as const;
+
 export async function getPlans(): Promise<Plan[]> {
-  const { data } = await apiClient.get('/rest/subscribes', {
-    query: { perPage: 100, sort_by: 'id', order: 'asc' },
-    schema: z.array(PlanSchema),
-  });
+  const { data } = await callEndpoint(plansEndpoints.list, { query: PRICE_LIST_QUERY });
   return data;
 }
 
-export const plansQueryKey = ['plans', 'list'] as const;
-
 export function plansQueryOptions() {
   return queryOptions({
-    queryKey: plansQueryKey,
+    queryKey: planKeys.list(PRICE_LIST_QUERY),
     queryFn: getPlans,
     staleTime: 5 * 60_000,
     // Spelled as in spec section 8.

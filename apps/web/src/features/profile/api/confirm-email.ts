@@ -1,16 +1,15 @@
-import { ProfileUpdateResultSchema } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiClient } from '@/lib/api-client';
-import { failureText } from '@/lib/error-message';
-import { notifyError, notifySuccess } from '@/lib/toasts';
-import { profileQueryKey } from './get-profile';
+import { profileEndpoints } from '@cabinet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const EMAIL_CONFIRMED = 'Адрес эл. почты изменён';
 export const EMAIL_CONFIRM_FAILED = 'Не удалось подтвердить адрес эл. почты';
 
-/** POST /api/v1/rest/profile/confirm-email: the code mailed to the pending address (decision 0085). */
-export async function confirmEmail(code: string) {
-  return apiClient.post('/rest/profile/confirm-email', { code }, { schema: ProfileUpdateResultSchema });
+/** The code mailed to the pending address (decision 0085). */
+export function confirmEmail(code: string) {
+  return callEndpoint(profileEndpoints.confirmEmail, { body: { code } });
 }
 
 /**
@@ -19,17 +18,14 @@ export async function confirmEmail(code: string) {
  */
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: confirmEmail,
-    meta: { errorToast: false },
+    successToast: EMAIL_CONFIRMED,
+    failureToast: EMAIL_CONFIRM_FAILED,
+    invalidates: [profileKeys.me],
     onError: async (error) => {
       if (error instanceof ApiError && error.status === 401) return;
-      notifyError(failureText(error, EMAIL_CONFIRM_FAILED));
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
-    },
-    onSuccess: async ({ message }) => {
-      notifySuccess(message || EMAIL_CONFIRMED);
-      await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      await queryClient.invalidateQueries({ queryKey: profileKeys.me });
     },
   });
 }

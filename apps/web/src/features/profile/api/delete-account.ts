@@ -1,24 +1,21 @@
-import { type AccountDeletePreview, AccountDeletePreviewSchema } from '@cabinet/contracts';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, apiClient } from '@/lib/api-client';
-import { failureText } from '@/lib/error-message';
-import { notifyError, notifySuccess } from '@/lib/toasts';
+import { type AccountDeletePreview, profileEndpoints } from '@cabinet/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
 export const ACCOUNT_DELETED = 'Пользователь удалён';
 export const ACCOUNT_DELETE_FAILED = 'Не удалось удалить аккаунт';
 
-/** GET /api/v1/rest/profile/delete-preview/{id}: the organizations that go with the account. */
+/** The organizations that go with the account. */
 export async function getDeletePreview(userId: number): Promise<AccountDeletePreview> {
-  const { data } = await apiClient.get(`/rest/profile/delete-preview/${userId}`, {
-    schema: AccountDeletePreviewSchema,
-  });
+  const { data } = await callEndpoint(profileEndpoints.deletePreview, { params: { id: userId } });
   return data;
 }
 
 export function deletePreviewQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: ['profile', 'delete-preview', userId] as const,
+    queryKey: profileKeys.deletePreview(userId),
     queryFn: () => getDeletePreview(userId),
     staleTime: 0,
   });
@@ -28,21 +25,16 @@ export function useDeletePreview(userId: number, enabled: boolean) {
   return useQuery({ ...deletePreviewQueryOptions(userId), enabled });
 }
 
-/** DELETE /api/v1/rest/profile/delete/{id}: the account, its organizations and its memberships. */
-export async function deleteAccount(userId: number) {
-  return apiClient.delete(`/rest/profile/delete/${userId}`, undefined, { schema: z.null() });
+/** The account, its organizations and its memberships. */
+export function deleteAccount(userId: number) {
+  return callEndpoint(profileEndpoints.delete, { params: { id: userId } });
 }
 
+/** 409: the last admin; the server says so. */
 export function useDeleteAccount() {
-  return useMutation({
+  return useApiMutation({
     mutationFn: deleteAccount,
-    meta: { errorToast: false },
-    onError: (error) => {
-      // 409: the last admin; the server says so.
-      if (!(error instanceof ApiError && error.status === 401)) {
-        notifyError(failureText(error, ACCOUNT_DELETE_FAILED));
-      }
-    },
-    onSuccess: () => notifySuccess(ACCOUNT_DELETED),
+    successToast: () => ACCOUNT_DELETED,
+    failureToast: ACCOUNT_DELETE_FAILED,
   });
 }

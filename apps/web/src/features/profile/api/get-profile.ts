@@ -1,19 +1,18 @@
-import { type Profile, ProfileSchema } from '@cabinet/contracts';
+import { type Profile, profileEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys/profile';
 import { session } from '@/lib/session';
 
-/** GET /api/v1/rest/profile/me: the signed-in user. */
+/** The signed-in user. */
 export async function getProfile(): Promise<Profile> {
-  const { data } = await apiClient.get('/rest/profile/me', { schema: ProfileSchema });
+  const { data } = await callEndpoint(profileEndpoints.me);
   return data;
 }
 
-export const profileQueryKey = ['profile', 'me'] as const;
-
 export function profileQueryOptions() {
   return queryOptions({
-    queryKey: profileQueryKey,
+    queryKey: profileKeys.me,
     queryFn: async () => {
       const profile = await getProfile();
       // Spec section 4: after the profile is fetched, the session keeps e-mail, name, id, avatar,

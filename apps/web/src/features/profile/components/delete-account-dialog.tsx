@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { useDeleteAccount, useDeletePreview } from '../api/delete-account';
 import { DeletedOrganizationsPreview } from './deleted-organizations-preview';
 
@@ -16,40 +17,25 @@ type DeleteAccountDialogProps = {
 export function DeleteAccountDialog({ userId, opened, onClose, onDeleted }: DeleteAccountDialogProps) {
   const preview = useDeletePreview(userId, opened);
   const remove = useDeleteAccount();
-  const busy = remove.isPending;
 
   return (
-    <Modal
+    <ConfirmDeleteDialog
       opened={opened}
-      onClose={busy ? () => {} : onClose}
+      onClose={onClose}
       title="Удалить аккаунт?"
-      centered
-      closeOnClickOutside={!busy}
-      closeOnEscape={!busy}
+      confirmLabel="Удалить аккаунт"
+      busy={remove.isPending}
+      confirmDisabled={preview.isPending}
+      onConfirm={() => remove.mutate(userId, { onSuccess: onDeleted })}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          Аккаунт, его файлы и участие в организациях будут удалены. Действие невозможно будет отменить.
-        </Text>
-        <DeletedOrganizationsPreview
-          preview={preview}
-          showError
-          emptyText="Вы не владеете ни одной организацией."
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-            Отмена
-          </Button>
-          <Button
-            color="red"
-            onClick={() => remove.mutate(userId, { onSuccess: onDeleted })}
-            loading={busy}
-            disabled={preview.isPending}
-          >
-            Удалить аккаунт
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text size="sm">
+        Аккаунт, его файлы и участие в организациях будут удалены. Действие невозможно будет отменить.
+      </Text>
+      <DeletedOrganizationsPreview
+        preview={preview}
+        showError
+        emptyText="Вы не владеете ни одной организацией."
+      />
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,19 +1,21 @@
 import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AvatarField } from '@/features/files/components/avatar-field';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
   type AvatarValue,
+  avatarOf,
   avatarValueFrom,
   type ExistingAvatar,
   isAvatarChanged,
-} from '@/features/files/components/avatar-value';
-import { useAvatarSave, useDeleteAvatarNow } from '@/features/files/hooks/use-avatar-save';
+} from '@/components/avatar-field/avatar-value';
+import { useAvatarSave, useDeleteAvatarNow } from '@/components/avatar-field/use-avatar-save';
+import { FormFrame } from '@/components/form-frame';
+import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
-import { profileQueryKey } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -30,12 +32,11 @@ export type ProfileFormUser = {
 };
 
 export function profileFormUserFromProfile(profile: Profile): ProfileFormUser {
-  const file = profile.files[0];
   return {
     id: profile.id,
     name: profile.name,
     email: profile.email,
-    avatar: file ? { id: file.id, url: file.url } : null,
+    avatar: avatarOf(profile),
     pendingEmail: profile.pending_email,
     version: profile.updated_at,
   };
@@ -93,7 +94,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
       onSuccess: async () => {
         notifySuccess('Аватар успешно удален');
         setAvatar({ existing: null, scheduledDelete: false });
-        await queryClient.invalidateQueries({ queryKey: profileQueryKey });
+        await queryClient.invalidateQueries({ queryKey: profileKeys.me });
       },
     });
   };
@@ -132,67 +133,62 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
 
   return (
     <>
-      <form noValidate onSubmit={submit} aria-busy={busy}>
-        <Stack gap="lg">
-          <AvatarField
-            value={avatar}
-            onChange={setAvatar}
-            name={form.values.name || form.values.email}
-            disabled={busy}
-            onRemoveExisting={mode === 'self' ? removeAvatarNow : undefined}
-            removing={deleteAvatarNow.isPending}
-          />
-          <TextInput
-            {...form.getInputProps('name')}
-            label="Имя"
-            placeholder="Как к вам обращаться"
-            withAsterisk
-            autoComplete={mode === 'self' ? 'name' : 'off'}
-            maxLength={80}
-            disabled={busy}
-          />
-          <TextInput
-            {...form.getInputProps('email')}
-            label="Email"
-            placeholder="name@company.ru"
-            type="email"
-            inputMode="email"
-            withAsterisk
-            autoComplete={mode === 'self' ? 'email' : 'off'}
-            disabled={busy}
-            description={
-              form.isDirty('email')
-                ? mode === 'self'
-                  ? 'На новый адрес придёт код подтверждения; до его ввода действует прежний адрес'
-                  : 'После смены адреса код для входа будет приходить на новый email'
-                : undefined
-            }
-          />
-          <Group justify="space-between" gap="sm" mt="sm">
-            {mode === 'self' ? (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={18} aria-hidden />}
-                onClick={() => setDeleteOpened(true)}
-                disabled={busy}
-              >
-                Удалить аккаунт
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group gap="sm" justify="flex-end">
-              <Button variant="default" onClick={cancel} disabled={busy}>
-                Отмена
-              </Button>
-              <Button type="submit" disabled={!canSubmit} loading={busy}>
-                Сохранить изменения
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
+      <FormFrame
+        gap="lg"
+        onSubmit={submit}
+        busy={busy}
+        submitLabel="Сохранить изменения"
+        submitDisabled={!canSubmit}
+        onCancel={cancel}
+        extraActions={
+          mode === 'self' && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => setDeleteOpened(true)}
+              disabled={busy}
+            >
+              Удалить аккаунт
+            </Button>
+          )
+        }
+      >
+        <AvatarField
+          value={avatar}
+          onChange={setAvatar}
+          name={form.values.name || form.values.email}
+          disabled={busy}
+          onRemoveExisting={mode === 'self' ? removeAvatarNow : undefined}
+          removing={deleteAvatarNow.isPending}
+        />
+        <TextInput
+          {...form.getInputProps('name')}
+          label="Имя"
+          placeholder="Как к вам обращаться"
+          withAsterisk
+          autoComplete={mode === 'self' ? 'name' : 'off'}
+          maxLength={80}
+          disabled={busy}
+        />
+        <TextInput
+          {...form.getInputProps('email')}
+          label="Email"
+          placeholder="name@company.ru"
+          type="email"
+          inputMode="email"
+          withAsterisk
+          autoComplete={mode === 'self' ? 'email' : 'off'}
+          disabled={busy}
+          description={
+            form.isDirty('email')
+              ? mode === 'self'
+                ? 'На новый адрес придёт код подтверждения; до его ввода действует прежний адрес'
+                : 'После смены адреса код для входа будет приходить на новый email'
+              : undefined
+          }
+        />
+      </FormFrame>
       {mode === 'self' && (
         <DeleteAccountDialog
           userId={user.id}

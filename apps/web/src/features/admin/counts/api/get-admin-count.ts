@@ -1,33 +1,28 @@
-import { CountResponseSchema, UsersCountSchema } from '@cabinet/contracts';
+import { adminEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { adminKeys } from '@/lib/query-keys/admin';
 
 /** What the admin home counts (spec section 2, admin home). */
 export type AdminCountKind = 'users' | 'organizations' | 'plans';
 
-const COUNT_PATHS: Record<AdminCountKind, string> = {
-  users: '/rest/admin/users-count',
-  organizations: '/rest/admin/organizations-count',
-  plans: '/rest/admin/subscribes-count',
-};
-
-const countDataSchema = CountResponseSchema.shape.data;
+const COUNT_CALLS = {
+  users: { endpoint: adminEndpoints.usersCount, key: adminKeys.usersCount },
+  organizations: { endpoint: adminEndpoints.organizationsCount, key: adminKeys.organizationsCount },
+  plans: { endpoint: adminEndpoints.plansCount, key: adminKeys.plansCount },
+} as const;
 
 /** A widget's numbers; for users also how many have not confirmed their e-mail (decision 0088). */
 export type AdminCount = { count: number; unverified?: number };
 
-/** GET /api/v1/rest/admin/{users,organizations,subscribes}-count. */
 export async function getAdminCount(kind: AdminCountKind): Promise<AdminCount> {
-  if (kind === 'users') return (await apiClient.get(COUNT_PATHS.users, { schema: UsersCountSchema })).data;
-  const { data } = await apiClient.get(COUNT_PATHS[kind], { schema: countDataSchema });
-  return { count: data.count };
+  const { data } = await callEndpoint(COUNT_CALLS[kind].endpoint);
+  return data;
 }
-
-export const adminCountsQueryKey = ['admin', 'counts'] as const;
 
 export function adminCountQueryOptions(kind: AdminCountKind) {
   return queryOptions({
-    queryKey: [...adminCountsQueryKey, kind],
+    queryKey: COUNT_CALLS[kind].key,
     queryFn: () => getAdminCount(kind),
     // Spec section 8 has one text for all three widgets; the toast dedupes, so three failures show once.
     meta: { errorToast: 'Ошибка при получении количества пользователей / организаций' },

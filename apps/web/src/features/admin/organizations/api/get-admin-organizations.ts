@@ -1,9 +1,8 @@
-import { type AdminOrganizationListItem, AdminOrganizationListItemSchema } from '@cabinet/contracts';
+import { type AdminOrganizationListItem, organizationsEndpoints } from '@cabinet/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { organizationKeys } from '@/features/organizations/api/keys';
-import { apiClient } from '@/lib/api-client';
-import { ADMIN_LIST_PER_PAGE, type ListPage, readListMeta } from '../../shared/list-page';
+import { callEndpoint } from '@/lib/api-client';
+import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
+import { organizationKeys } from '@/lib/query-keys/organizations';
 
 export type AdminOrganizationsQuery = {
   search: string;
@@ -12,31 +11,29 @@ export type AdminOrganizationsQuery = {
   userId?: number;
 };
 
-/** GET /api/v1/rest/organizations/list (admins): every organization with its owner, newest first. */
+/** Admins: every organization with its owner, newest first. */
 export async function getAdminOrganizations({
   search,
   page,
   userId,
 }: AdminOrganizationsQuery): Promise<ListPage<AdminOrganizationListItem>> {
-  const { data, meta } = await apiClient.get('/rest/organizations/list', {
+  const { data, meta } = await callEndpoint(organizationsEndpoints.listAll, {
     query: { search: search.trim() || undefined, page, perPage: ADMIN_LIST_PER_PAGE, user_id: userId },
-    schema: z.array(AdminOrganizationListItemSchema),
   });
-  return { items: data, meta: readListMeta(meta, data, page) };
+  return { items: data, meta };
 }
 
 /**
- * Under the organizations area's list key, so creating, editing or deleting any organization (from the
- * shared components) refreshes this list too.
+ * Under the organizations area's key, so creating, editing or deleting any organization refreshes this
+ * list too.
  */
-export const adminOrganizationsQueryKey = [...organizationKeys.lists(), 'admin'] as const;
-
 export function adminOrganizationsQueryOptions(query: AdminOrganizationsQuery) {
   return queryOptions({
-    queryKey: [
-      ...adminOrganizationsQueryKey,
-      { search: query.search.trim(), page: query.page, userId: query.userId },
-    ],
+    queryKey: organizationKeys.listAll({
+      search: query.search.trim(),
+      page: query.page,
+      userId: query.userId,
+    }),
     queryFn: () => getAdminOrganizations(query),
     placeholderData: keepPreviousData,
     meta: { errorToast: 'Не удалось получить данные организации' },

@@ -4,14 +4,15 @@ import {
   USER_NOT_FOUND,
   type UserSearchItem,
 } from '@cabinet/contracts';
-import { ActionIcon, Badge, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCrown, IconMail, IconUserPlus, IconX } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconCrown, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useState } from 'react';
-import { findUserByEmail } from '@/features/members/api/search-users';
-import { inviteEmailError } from '@/features/members/components/members-manager';
+import { TooltipAction } from '@/components/tooltip-action';
+import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
 import { notifyError } from '@/lib/toasts';
+import { findUserByEmail, inviteEmailError } from '@/lib/user-lookup';
 
 export type PickedMember = UserSearchItem;
 
@@ -70,32 +71,18 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
 
   return (
     <Stack gap="sm">
-      <Group gap="sm" align="flex-start" wrap="wrap">
-        <TextInput
-          label="Email пользователя"
-          placeholder="Введите Email пользователя"
-          type="email"
-          inputMode="email"
-          autoComplete="off"
-          leftSection={<IconMail size={16} aria-hidden />}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          error={error}
-          disabled={disabled}
-          style={{ flex: '1 1 240px' }}
-        />
-        <Button
-          variant="light"
-          leftSection={<IconUserPlus size={16} />}
-          onClick={add}
-          disabled={!canAdd}
-          loading={lookup.isPending}
-          mt={{ base: 0, xs: 25 }}
-        >
-          Добавить пользователя
-        </Button>
-      </Group>
+      <UserEmailField
+        value={email}
+        onChange={setEmail}
+        placeholder="Введите Email пользователя"
+        error={error}
+        canAdd={canAdd}
+        busy={lookup.isPending}
+        inputDisabled={disabled}
+        onAdd={add}
+        onKeyDown={onKeyDown}
+        variant="light"
+      />
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
           Первый добавленный пользователь в организацию получит статус владельца
@@ -127,29 +114,25 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
                   {index === 0 ? 'Владелец' : 'Участник'}
                 </Badge>
                 {index > 0 && (
-                  <Tooltip label="Сделать владельцем" withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Сделать владельцем ${displayName(member)}`}
-                      onClick={() => makeOwner(member.id)}
-                      disabled={disabled}
-                    >
-                      <IconCrown size={16} />
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-                <Tooltip label="Убрать" withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Убрать ${displayName(member)}`}
-                    onClick={() => onChange(members.filter((m) => m.id !== member.id))}
+                  <TooltipAction
+                    tooltip="Сделать владельцем"
+                    label={`Сделать владельцем ${displayName(member)}`}
+                    icon={<IconCrown size={16} />}
+                    onClick={() => makeOwner(member.id)}
                     disabled={disabled}
-                  >
-                    <IconX size={16} />
-                  </ActionIcon>
-                </Tooltip>
+                    variant="subtle"
+                    color="gray"
+                  />
+                )}
+                <TooltipAction
+                  tooltip="Убрать"
+                  label={`Убрать ${displayName(member)}`}
+                  icon={<IconX size={16} />}
+                  onClick={() => onChange(members.filter((m) => m.id !== member.id))}
+                  disabled={disabled}
+                  variant="subtle"
+                  color="red"
+                />
               </Group>
             </Group>
           ))}

@@ -1,97 +1,84 @@
 import type { AdminOrganizationListItem } from '@cabinet/contracts';
-import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ListTable } from '@/components/list-frame/list-table';
+import { RowActions } from '@/components/list-frame/row-actions';
+import classes from '@/components/list-frame/table.module.css';
+import { NameAvatar } from '@/components/name-avatar';
 import { paths } from '@/config/paths';
-import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
-import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { displayName } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
+
+type OrganizationsAdminTableProps = {
+  organizations: AdminOrganizationListItem[];
+  /** 'Удалить' of a row: the screen opens the organizations' delete dialog. */
+  onDelete: (organization: AdminOrganizationListItem) => void;
+};
 
 /** Columns ID, Название, Владелец, Тип, Действия (spec section 2). */
-export function OrganizationsAdminTable({ organizations }: { organizations: AdminOrganizationListItem[] }) {
-  const [deleting, setDeleting] = useState<AdminOrganizationListItem | null>(null);
-
+export function OrganizationsAdminTable({ organizations, onDelete }: OrganizationsAdminTableProps) {
   return (
-    <>
-      <Table verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th visibleFrom="xs">ID</Table.Th>
-            <Table.Th>Название</Table.Th>
-            <Table.Th visibleFrom="xs">Владелец</Table.Th>
-            <Table.Th visibleFrom="xs">Тип</Table.Th>
-            <Table.Th className={classes.actions}>Действия</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {organizations.map((organization) => {
-            const href = paths.admin.organizationSettings.getHref(organization.id, organization.name);
-            const owner = displayName(organization.owner);
-            return (
-              <Table.Tr key={organization.id} data-testid="admin-organization-row">
-                <Table.Td visibleFrom="xs">{organization.id}</Table.Td>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap" align="flex-start">
-                    <Avatar
-                      src={organization.files[0]?.url ?? null}
-                      name={organization.name}
-                      color="initials"
-                      size={32}
-                      radius="md"
-                      alt=""
-                    />
-                    <Stack gap={2} style={{ minWidth: 0 }}>
-                      <Anchor
-                        component={Link}
-                        to={href}
-                        fw={600}
-                        size="sm"
-                        c="inherit"
-                        style={{ overflowWrap: 'anywhere' }}
-                      >
-                        {organization.name}
-                      </Anchor>
-                      <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-                        {organization.type.name} · {owner}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="xs">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {owner}
+    <ListTable
+      columns={[
+        { label: 'ID', visibleFrom: 'xs' },
+        'Название',
+        { label: 'Владелец', visibleFrom: 'xs' },
+        { label: 'Тип', visibleFrom: 'xs' },
+      ]}
+      actions
+    >
+      {organizations.map((organization) => {
+        const href = paths.admin.organizationSettings.getHref(organization.id, organization.name);
+        const owner = displayName(organization.owner);
+        return (
+          <Table.Tr key={organization.id} data-testid="admin-organization-row">
+            <Table.Td visibleFrom="xs">{organization.id}</Table.Td>
+            <Table.Td>
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <NameAvatar
+                  src={organization.files[0]?.url ?? null}
+                  name={organization.name}
+                  size={32}
+                  radius="md"
+                />
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Anchor
+                    component={Link}
+                    to={href}
+                    fw={600}
+                    size="sm"
+                    c="inherit"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {organization.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {organization.type.name} · {owner}
                   </Text>
-                  {organization.owner.name && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {organization.owner.email}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
-                <Table.Td className={classes.actions}>
-                  <AdminRowActions
-                    settingsHref={href}
-                    settingsLabel={`Настройки организации ${organization.name}`}
-                    deleteLabel={`Удалить организацию ${organization.name}`}
-                    onDelete={() => setDeleting(organization)}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {deleting && (
-        <OrganizationDeleteDialog
-          key={deleting.id}
-          organizationId={deleting.id}
-          opened
-          onClose={() => setDeleting(null)}
-          // The list is already here; the shared dialog has refreshed it.
-          onDeleted={() => setDeleting(null)}
-        />
-      )}
-    </>
+                </Stack>
+              </Group>
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {owner}
+              </Text>
+              {organization.owner.name && (
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {organization.owner.email}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
+            <Table.Td className={classes.actions}>
+              <RowActions
+                settingsHref={href}
+                settingsLabel={`Настройки организации ${organization.name}`}
+                deleteLabel={`Удалить организацию ${organization.name}`}
+                onDelete={() => onDelete(organization)}
+              />
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -7,11 +7,12 @@ import {
   SUPPORT_TYPE_ID,
   truncatePriceInput,
 } from '@cabinet/contracts';
-import { Button, Group, Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCurrencyRubel } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import type { z } from 'zod';
+import { FormFrame } from '@/components/form-frame';
 
 export type PlanFormOutput = z.output<typeof PlanEditFormSchema>;
 
@@ -94,93 +95,64 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
   const submit = form.onSubmit((values) => onSubmit(schema.parse(values)));
   const description = form.values.description ?? '';
 
+  /** A number field of the grid: digits as `clean` keeps them, the rouble sign for a price. */
+  const numberField = (
+    field: 'priceMonth' | 'priceYear' | 'maxOrganizations' | 'maxMembers',
+    label: string,
+    placeholder: string,
+    clean: (text: string) => string,
+  ) => {
+    const price = clean === truncatePriceInput;
+    return (
+      <TextInput
+        label={label}
+        placeholder={placeholder}
+        inputMode={price ? 'decimal' : 'numeric'}
+        withAsterisk
+        disabled={busy}
+        rightSection={price ? <IconCurrencyRubel size={16} aria-hidden /> : undefined}
+        {...form.getInputProps(field)}
+        onChange={(event) => form.setFieldValue(field, clean(event.currentTarget.value))}
+      />
+    );
+  };
+
   return (
-    <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={760}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Название"
-            placeholder="Например, Про"
-            withAsterisk
-            disabled={busy}
-            {...form.getInputProps('name')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              label="Стоимость/мес"
-              placeholder="0"
-              inputMode="decimal"
-              withAsterisk
-              disabled={busy}
-              rightSection={<IconCurrencyRubel size={16} aria-hidden />}
-              {...form.getInputProps('priceMonth')}
-              onChange={(event) =>
-                form.setFieldValue('priceMonth', truncatePriceInput(event.currentTarget.value))
-              }
-            />
-            <TextInput
-              label="Стоимость/год"
-              placeholder="0"
-              inputMode="decimal"
-              withAsterisk
-              disabled={busy}
-              rightSection={<IconCurrencyRubel size={16} aria-hidden />}
-              {...form.getInputProps('priceYear')}
-              onChange={(event) =>
-                form.setFieldValue('priceYear', truncatePriceInput(event.currentTarget.value))
-              }
-            />
-            <TextInput
-              label="Количество организаций"
-              placeholder="1"
-              inputMode="numeric"
-              withAsterisk
-              disabled={busy}
-              {...form.getInputProps('maxOrganizations')}
-              onChange={(event) =>
-                form.setFieldValue('maxOrganizations', countInput(event.currentTarget.value))
-              }
-            />
-            <TextInput
-              label="Количество пользователей в организации"
-              placeholder="5"
-              inputMode="numeric"
-              withAsterisk
-              disabled={busy}
-              {...form.getInputProps('maxMembers')}
-              onChange={(event) => form.setFieldValue('maxMembers', countInput(event.currentTarget.value))}
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Описание"
-            placeholder="Что входит в тариф"
-            withAsterisk={mode === 'create'}
-            autosize
-            minRows={3}
-            maxRows={10}
-            disabled={busy}
-            description={`${description.length} / ${PLAN_DESCRIPTION_MAX}`}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...form.getInputProps('description')}
-          />
-          <Group justify="space-between" gap="sm" mt="sm">
-            <Group gap="sm">{extraActions}</Group>
-            <Group gap="sm" justify="flex-end">
-              <Button variant="default" onClick={cancel} disabled={busy}>
-                Отмена
-              </Button>
-              <Button
-                type="submit"
-                loading={busy}
-                // Settings: nothing to save until something changed.
-                disabled={!form.isValid() || (mode === 'edit' && !form.isDirty())}
-              >
-                {submitLabel}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormFrame
+      cardWidth={760}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={submitLabel}
+      // Settings: nothing to save until something changed.
+      submitDisabled={!form.isValid() || (mode === 'edit' && !form.isDirty())}
+      onCancel={cancel}
+      extraActions={extraActions}
+    >
+      <TextInput
+        label="Название"
+        placeholder="Например, Про"
+        withAsterisk
+        disabled={busy}
+        {...form.getInputProps('name')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+        {numberField('priceMonth', 'Стоимость/мес', '0', truncatePriceInput)}
+        {numberField('priceYear', 'Стоимость/год', '0', truncatePriceInput)}
+        {numberField('maxOrganizations', 'Количество организаций', '1', countInput)}
+        {numberField('maxMembers', 'Количество пользователей в организации', '5', countInput)}
+      </SimpleGrid>
+      <Textarea
+        label="Описание"
+        placeholder="Что входит в тариф"
+        withAsterisk={mode === 'create'}
+        autosize
+        minRows={3}
+        maxRows={10}
+        disabled={busy}
+        description={`${description.length} / ${PLAN_DESCRIPTION_MAX}`}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        {...form.getInputProps('description')}
+      />
+    </FormFrame>
   );
 }

@@ -1,28 +1,29 @@
 import type { Plan } from '@cabinet/contracts';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '@/components/list-frame/list-table';
+import { RowActions } from '@/components/list-frame/row-actions';
+import classes from '@/components/list-frame/table.module.css';
 import { paths } from '@/config/paths';
-import { AdminRowActions } from '@/features/admin/shared/components/admin-row-actions';
 import { formatMoneyExact } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
-import { useConfirmPlanDelete } from './use-confirm-plan-delete';
+import { PlanDeleteDialog } from './plan-delete-dialog';
 
 /** Columns ID, Название, Стоимость/мес, Стоимость/год, Действия (spec section 2). */
 export function PlansTable({ plans }: { plans: Plan[] }) {
-  const { confirm, isPending, pendingId } = useConfirmPlanDelete();
+  const [deleting, setDeleting] = useState<Plan | null>(null);
 
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="md">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th visibleFrom="xs">ID</Table.Th>
-          <Table.Th>Название</Table.Th>
-          <Table.Th visibleFrom="xs">Стоимость/мес</Table.Th>
-          <Table.Th visibleFrom="xs">Стоимость/год</Table.Th>
-          <Table.Th className={classes.actions}>Действия</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <>
+      <ListTable
+        columns={[
+          { label: 'ID', visibleFrom: 'xs' },
+          'Название',
+          { label: 'Стоимость/мес', visibleFrom: 'xs' },
+          { label: 'Стоимость/год', visibleFrom: 'xs' },
+        ]}
+        actions
+      >
         {plans.map((plan) => {
           const href = paths.admin.planSettings.getHref(plan.id, plan.name);
           return (
@@ -41,18 +42,18 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_month)}</Table.Td>
               <Table.Td visibleFrom="xs">{formatMoneyExact(plan.price_year)}</Table.Td>
               <Table.Td className={classes.actions}>
-                <AdminRowActions
+                <RowActions
                   settingsHref={href}
                   settingsLabel={`Настройки тарифа ${plan.name}`}
                   deleteLabel={`Удалить тариф ${plan.name}`}
-                  deleting={isPending && pendingId === plan.id}
-                  onDelete={() => confirm(plan)}
+                  onDelete={() => setDeleting(plan)}
                 />
               </Table.Td>
             </Table.Tr>
           );
         })}
-      </Table.Tbody>
-    </Table>
+      </ListTable>
+      <PlanDeleteDialog plan={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

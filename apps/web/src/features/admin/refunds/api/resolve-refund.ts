@@ -1,23 +1,17 @@
-import { RefundResponseSchema } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { notifySuccess } from '@/lib/toasts';
-import { adminRefundKeys } from './get-refunds';
+import { paymentsEndpoints } from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys/payments';
+import { useApiMutation } from '@/lib/use-api-mutation';
 
-/** POST /api/v1/rest/admin/refunds/{id}/resolve: the money was returned by hand. */
+/** The money was returned by hand. */
 export function resolveRefund(id: number) {
-  return apiClient.post(`/rest/admin/refunds/${id}/resolve`, undefined, {
-    schema: RefundResponseSchema.shape.data,
-  });
+  return callEndpoint(paymentsEndpoints.resolveRefund, { params: { id } });
 }
 
 export function useResolveRefund() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: resolveRefund,
-    onSuccess: ({ message }) => {
-      notifySuccess(message || 'Возврат отмечен');
-      return queryClient.invalidateQueries({ queryKey: adminRefundKeys.all });
-    },
+    successToast: 'Возврат отмечен',
+    invalidates: [paymentKeys.refunds],
   });
 }

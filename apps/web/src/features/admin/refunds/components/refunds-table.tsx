@@ -2,9 +2,10 @@ import type { Refund } from '@cabinet/contracts';
 import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck } from '@tabler/icons-react';
+import { ListTable } from '@/components/list-frame/list-table';
+import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 import { useResolveRefund } from '../api/resolve-refund';
 import { REFUND_REASON_LABELS, RESOLVE_REFUND_LABEL } from './refund-labels';
 
@@ -53,79 +54,76 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
 
   return (
     <Table.ScrollContainer minWidth={0}>
-      <Table verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Дата</Table.Th>
-            <Table.Th visibleFrom="xs">Операция</Table.Th>
-            <Table.Th visibleFrom="sm">Заказ</Table.Th>
-            <Table.Th visibleFrom="xs">Сумма</Table.Th>
-            <Table.Th visibleFrom="xs">Причина</Table.Th>
-            <Table.Th visibleFrom="xs">Эл. почта</Table.Th>
-            <Table.Th visibleFrom="xs">Состояние</Table.Th>
-            <Table.Th className={classes.actions}>Действия</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {refunds.map((refund) => (
-            <Table.Tr key={refund.id} data-testid="admin-refund-row">
-              <Table.Td>
-                <Stack gap={4}>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDateTime(refund.created_at)}
-                  </Text>
-                  {refund.test && (
-                    <Group>
-                      <TestPaymentBadge />
-                    </Group>
-                  )}
-                  <Stack gap={2} hiddenFrom="xs">
-                    <Text size="sm" fw={600}>
-                      {formatMoney(refund.amount)} · {REFUND_REASON_LABELS[refund.reason]}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                      {payer(refund)} · операция {refund.operation_id}
-                    </Text>
-                    <RefundState refund={refund} />
-                  </Stack>
-                </Stack>
-              </Table.Td>
-              <Table.Td visibleFrom="xs">
-                <Code style={{ wordBreak: 'break-all' }}>{refund.operation_id}</Code>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">
-                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                  {refund.label || '—'}
+      <ListTable
+        columns={[
+          'Дата',
+          { label: 'Операция', visibleFrom: 'xs' },
+          { label: 'Заказ', visibleFrom: 'sm' },
+          { label: 'Сумма', visibleFrom: 'xs' },
+          { label: 'Причина', visibleFrom: 'xs' },
+          { label: 'Эл. почта', visibleFrom: 'xs' },
+          { label: 'Состояние', visibleFrom: 'xs' },
+        ]}
+        actions
+      >
+        {refunds.map((refund) => (
+          <Table.Tr key={refund.id} data-testid="admin-refund-row">
+            <Table.Td>
+              <Stack gap={4}>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(refund.created_at)}
                 </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                {formatMoney(refund.amount)}
-              </Table.Td>
-              <Table.Td visibleFrom="xs">{REFUND_REASON_LABELS[refund.reason]}</Table.Td>
-              <Table.Td visibleFrom="xs" style={{ wordBreak: 'break-all' }}>
-                {payer(refund)}
-              </Table.Td>
-              <Table.Td visibleFrom="xs">
-                <RefundState refund={refund} />
-              </Table.Td>
-              <Table.Td className={classes.actions}>
-                {!refund.resolved_at && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconCheck size={14} aria-hidden />}
-                    loading={resolve.isPending && resolve.variables === refund.id}
-                    onClick={() => confirm(refund)}
-                    aria-label={`${RESOLVE_REFUND_LABEL}: операция ${refund.operation_id}`}
-                  >
-                    {RESOLVE_REFUND_LABEL}
-                  </Button>
+                {refund.test && (
+                  <Group>
+                    <TestPaymentBadge />
+                  </Group>
                 )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                <Stack gap={2} hiddenFrom="xs">
+                  <Text size="sm" fw={600}>
+                    {formatMoney(refund.amount)} · {REFUND_REASON_LABELS[refund.reason]}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                    {payer(refund)} · операция {refund.operation_id}
+                  </Text>
+                  <RefundState refund={refund} />
+                </Stack>
+              </Stack>
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              <Code style={{ wordBreak: 'break-all' }}>{refund.operation_id}</Code>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">
+              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                {refund.label || '—'}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(refund.amount)}
+            </Table.Td>
+            <Table.Td visibleFrom="xs">{REFUND_REASON_LABELS[refund.reason]}</Table.Td>
+            <Table.Td visibleFrom="xs" style={{ wordBreak: 'break-all' }}>
+              {payer(refund)}
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              <RefundState refund={refund} />
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              {!refund.resolved_at && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconCheck size={14} aria-hidden />}
+                  loading={resolve.isPending && resolve.variables === refund.id}
+                  onClick={() => confirm(refund)}
+                  aria-label={`${RESOLVE_REFUND_LABEL}: операция ${refund.operation_id}`}
+                >
+                  {RESOLVE_REFUND_LABEL}
+                </Button>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Table.ScrollContainer>
   );
 }

@@ -1,12 +1,10 @@
-import { type ProfileUpdateRequest, ProfileUpdateResponseSchema } from '@cabinet/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestLoginCode } from '@/features/auth/api/login';
-import { findUserByEmail } from '@/features/members/api/search-users';
-import { ApiError, apiClient } from '@/lib/api-client';
-import { failureText } from '@/lib/error-message';
-import { notifyError, notifySuccess, notifyWarning } from '@/lib/toasts';
-import { adminCountsQueryKey } from '../../counts/api/get-admin-count';
-import { adminUsersQueryKey } from './get-users';
+import { authEndpoints, type ProfileUpdateRequest, profileEndpoints } from '@cabinet/contracts';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+import { adminKeys } from '@/lib/query-keys/admin';
+import { profileKeys } from '@/lib/query-keys/profile';
+import { notifyWarning } from '@/lib/toasts';
+import { useApiMutation } from '@/lib/use-api-mutation';
+import { findUserByEmail } from '@/lib/user-lookup';
 
 /** The web's built-in loginKey (the sign-in screen's default): the invitation is a web sign-in. */
 export const INVITE_LOGIN_KEY = 'web';
@@ -34,10 +32,10 @@ export type CreateUserDeps = {
   updateProfile: (userId: number, body: ProfileUpdateRequest) => Promise<unknown>;
 };
 
-/** POST /api/v1/auth/login {email, loginKey}: creates the account, unverified, and mails it a code. */
+/** The first sign-in call {email, loginKey}: creates the account, unverified, and mails it a code. */
 async function sendInvitation(email: string): Promise<void> {
   try {
-    await requestLoginCode({ loginKey: INVITE_LOGIN_KEY, email });
+    await callEndpoint(authEndpoints.login, { body: { loginKey: INVITE_LOGIN_KEY, email } });
   } catch (error) {
     // 429: a code went to this address less than a minute ago, so the invitation is already there.
     if (error instanceof ApiError && error.status === 429) return;
@@ -48,9 +46,7 @@ async function sendInvitation(email: string): Promise<void> {
 }
 
 function updateProfile(userId: number, body: ProfileUpdateRequest) {
-  return apiClient.put(`/rest/profile/update/${userId}`, body, {
-    schema: ProfileUpdateResponseSchema.shape.data,
-  });
+  return callEndpoint(profileEndpoints.update, { params: { id: userId }, body });
 }
 
 const defaultDeps: CreateUserDeps = { findUserByEmail, sendInvitation, updateProfile };
@@ -85,26 +81,16 @@ export async function createUser(
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useApiMutation({
     mutationFn: (input: CreateUserInput) => createUser(input),
     // Spec section 8's text, unless the server refused with a reason the admin can act on (decision 0051).
-    meta: { errorToast: false },
-    onError: (error) => {
-      if (!(error instanceof ApiError && error.status === 401)) {
-        notifyError(failureText(error, CREATE_USER_MESSAGES.failed));
-      }
+    failureToast: CREATE_USER_MESSAGES.failed,
+    // A warning (bad or taken e-mail) stops the flow with its own toast and changes nothing.
+    successToast: (outcome) => (outcome.status === 'created' ? CREATE_USER_MESSAGES.invited : ''),
+    onSuccess: (outcome) => {
+      if (outcome.status === 'warned') notifyWarning(outcome.warning);
     },
-    onSuccess: async (outcome) => {
-      if (outcome.status === 'warned') {
-        notifyWarning(outcome.warning);
-        return;
-      }
-      notifySuccess(CREATE_USER_MESSAGES.invited);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminUsersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: adminCountsQueryKey }),
-      ]);
-    },
+    invalidates: (outcome) =>
+      outcome.status === 'created' ? [...profileKeys.accounts, ...adminKeys.counts] : [],
   });
 }

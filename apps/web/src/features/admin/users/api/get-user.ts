@@ -1,17 +1,17 @@
-import { type Profile, ProfileSchema } from '@cabinet/contracts';
+import { type Profile, profileEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client';
-import { adminUsersQueryKey } from './get-users';
+import { callEndpoint } from '@/lib/api-client';
+import { profileKeys } from '@/lib/query-keys/profile';
 
-/** GET /api/v1/rest/profile/{id} (admin or self): one account as profile/me shows it, with its avatar file. */
+/** Admin or self: one account as profile/me shows it, with its avatar file. */
 export async function getAdminUser(userId: number): Promise<Profile> {
-  const { data } = await apiClient.get(`/rest/profile/${userId}`, { schema: ProfileSchema });
+  const { data } = await callEndpoint(profileEndpoints.get, { params: { id: userId } });
   return data;
 }
 
 export function adminUserQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: [...adminUsersQueryKey, 'detail', userId],
+    queryKey: profileKeys.get(userId),
     queryFn: () => getAdminUser(userId),
     staleTime: 0,
     meta: { errorToast: 'Ошибка при получении данных пользователя' },

@@ -1,11 +1,12 @@
 import { ProfileEmailSchema, USER_TYPE_USER, UserNameSchema } from '@cabinet/contracts';
-import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
-import { AvatarField } from '@/features/files/components/avatar-field';
-import { type AvatarValue, avatarValueFrom } from '@/features/files/components/avatar-value';
-import { useAvatarSave } from '@/features/files/hooks/use-avatar-save';
+import { AvatarField } from '@/components/avatar-field/avatar-field';
+import { type AvatarValue, avatarValueFrom } from '@/components/avatar-field/avatar-value';
+import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
+import { FormFrame } from '@/components/form-frame';
 import { useCreateUser } from '../api/create-user';
 
 /** Spec section 5: name and e-mail as in the profile, and a type is required. */
@@ -56,49 +57,33 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
     );
   });
 
+  /** What every field of the form shares: required, no autofill, waits while saving. */
+  const field = (name: keyof UserCreateFormValues) => ({
+    withAsterisk: true,
+    disabled: busy,
+    key: form.key(name),
+    ...form.getInputProps(name),
+  });
+
   return (
-    <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Имя"
-            placeholder="Введите имя"
-            withAsterisk
-            autoComplete="off"
-            disabled={busy}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Email"
-            placeholder="user@example.com"
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            disabled={busy}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <Select
-            label="Тип"
-            data={USER_TYPE_OPTIONS}
-            withAsterisk
-            allowDeselect={false}
-            disabled={busy}
-            key={form.key('type')}
-            {...form.getInputProps('type')}
-          />
-          <AvatarField value={avatar} onChange={setAvatar} name={form.values.name} disabled={busy} />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={busy} disabled={!form.isValid()}>
-              Создать пользователя
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormFrame
+      cardWidth={640}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel="Создать пользователя"
+      submitDisabled={!form.isValid()}
+      onCancel={onCancel}
+    >
+      <TextInput label="Имя" placeholder="Введите имя" autoComplete="off" {...field('name')} />
+      <TextInput
+        label="Email"
+        placeholder="user@example.com"
+        type="email"
+        autoComplete="off"
+        {...field('email')}
+      />
+      <Select label="Тип" data={USER_TYPE_OPTIONS} allowDeselect={false} {...field('type')} />
+      <AvatarField value={avatar} onChange={setAvatar} name={form.values.name} disabled={busy} />
+    </FormFrame>
   );
 }

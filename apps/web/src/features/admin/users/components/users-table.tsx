@@ -1,10 +1,12 @@
 import type { UserListItem } from '@cabinet/contracts';
-import { Anchor, Avatar, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ListTable } from '@/components/list-frame/list-table';
+import classes from '@/components/list-frame/table.module.css';
+import { NameAvatar } from '@/components/name-avatar';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/format';
-import classes from '../../shared/components/admin-table.module.css';
 import { UserAccountActions } from './user-account-actions';
 import { UserStatusBadges } from './user-status-badges';
 
@@ -21,63 +23,49 @@ export function UsersTable({ users, selfId }: UsersTableProps) {
   };
 
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover={false}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th visibleFrom="xs">ID</Table.Th>
-          <Table.Th>Имя</Table.Th>
-          <Table.Th visibleFrom="xs">Email</Table.Th>
-          <Table.Th visibleFrom="xs">Тип</Table.Th>
-          <Table.Th className={classes.actions}>Действия</Table.Th>
+    <ListTable
+      columns={[
+        { label: 'ID', visibleFrom: 'xs' },
+        'Имя',
+        { label: 'Email', visibleFrom: 'xs' },
+        { label: 'Тип', visibleFrom: 'xs' },
+      ]}
+      actions
+      highlightOnHover={false}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id} className={classes.row} onClick={openRow(user)} data-testid="admin-user-row">
+          <Table.Td visibleFrom="xs">{user.id}</Table.Td>
+          <Table.Td style={{ minWidth: 0 }}>
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <NameAvatar src={user.avatar_url} name={displayName(user)} size={32} />
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Anchor
+                  component={Link}
+                  to={paths.admin.userSettings.getHref(user.id, user.name || user.email)}
+                  fw={600}
+                  size="sm"
+                  c="inherit"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {user.name || 'Без имени'}
+                </Anchor>
+                <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+                <UserStatusBadges emailVerifiedAt={user.email_verified_at} blocked={user.blocked} />
+              </Stack>
+            </Group>
+          </Table.Td>
+          <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Table.Td>
+          <Table.Td visibleFrom="xs">{user.type.name}</Table.Td>
+          <Table.Td className={classes.actions}>
+            <UserAccountActions user={user} isSelf={user.id === selfId} />
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {users.map((user) => (
-          <Table.Tr
-            key={user.id}
-            className={classes.row}
-            onClick={openRow(user)}
-            data-testid="admin-user-row"
-          >
-            <Table.Td visibleFrom="xs">{user.id}</Table.Td>
-            <Table.Td style={{ minWidth: 0 }}>
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <Avatar
-                  src={user.avatar_url}
-                  name={displayName(user)}
-                  color="initials"
-                  size={32}
-                  radius="xl"
-                  alt=""
-                />
-                <Stack gap={4} style={{ minWidth: 0 }}>
-                  <Anchor
-                    component={Link}
-                    to={paths.admin.userSettings.getHref(user.id, user.name || user.email)}
-                    fw={600}
-                    size="sm"
-                    c="inherit"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {user.name || 'Без имени'}
-                  </Anchor>
-                  <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email}
-                  </Text>
-                  <UserStatusBadges emailVerifiedAt={user.email_verified_at} blocked={user.blocked} />
-                </Stack>
-              </Group>
-            </Table.Td>
-            <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Table.Td>
-            <Table.Td visibleFrom="xs">{user.type.name}</Table.Td>
-            <Table.Td className={classes.actions}>
-              <UserAccountActions user={user} isSelf={user.id === selfId} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }

@@ -2,14 +2,14 @@ import { CloseButton, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { SearchBox } from '@/lib/use-search-text';
 
-type AdminListSearchProps = {
+type ListSearchProps = {
   box: SearchBox;
   /** Accessible name: the placeholder alone is not a label. */
   label: string;
 };
 
 /** The 'Поиск' box of the admin lists (spec section 2). */
-export function AdminListSearch({ box, label }: AdminListSearchProps) {
+export function ListSearch({ box, label }: ListSearchProps) {
   const { text: value, setText: onChange } = box;
   return (
     <TextInput

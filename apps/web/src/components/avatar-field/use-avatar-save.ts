@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { deleteFile } from '../api/delete-file';
-import { uploadImage } from '../api/upload-image';
-import type { AvatarValue, ExistingAvatar } from '../components/avatar-value';
+import type { AvatarValue, ExistingAvatar } from './avatar-value';
+import { deleteFile, uploadImage } from './files-api';
 
 export type AvatarSaveResult = {
   /** image_id for the save request: the new image, null (remove) or undefined (keep as it is). */

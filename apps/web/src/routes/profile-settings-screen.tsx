@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { PendingEmailPanel } from '@/features/profile/components/pending-email-panel';
+import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { session } from '@/lib/session';
-import { useProfile } from '../api/get-profile';
-import { PendingEmailPanel } from './pending-email-panel';
-import { ProfileForm, profileFormUserFromProfile } from './profile-form';
 
 /**
  * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and

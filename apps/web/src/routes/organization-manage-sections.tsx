@@ -1,10 +1,11 @@
 import type { Organization } from '@cabinet/contracts';
-import { Button, Paper, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { SectionCard } from '@/components/section-card';
 import { MembersManager } from '@/features/members/components/members-manager';
-import { OrganizationDeleteDialog } from './organization-delete-dialog';
-import { OrganizationForm } from './organization-form';
+import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { OrganizationForm } from '@/features/organizations/components/organization-form';
 
 type OrganizationManageSectionsProps = {
   organization: Organization;
@@ -24,32 +25,27 @@ export function OrganizationManageSections({
   onCancel,
 }: OrganizationManageSectionsProps) {
   const [deleteOpened, setDeleteOpened] = useState(false);
-  const titleId = useId();
+  const _titleId = useId();
   return (
     <Stack gap="xl">
-      <Paper withBorder p={{ base: 'md', xs: 'xl' }} component="section" aria-labelledby={titleId}>
-        <Stack gap="lg">
-          <Title id={titleId} order={2} size="h4">
-            Настройки организации
-          </Title>
-          <OrganizationForm
-            mode="edit"
-            organization={organization}
-            onSaved={onDone}
-            onCancel={onCancel}
-            extraActions={
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={18} aria-hidden />}
-                onClick={() => setDeleteOpened(true)}
-              >
-                Удалить организацию
-              </Button>
-            }
-          />
-        </Stack>
-      </Paper>
+      <SectionCard title="Настройки организации">
+        <OrganizationForm
+          mode="edit"
+          organization={organization}
+          onSaved={onDone}
+          onCancel={onCancel}
+          extraActions={
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={18} aria-hidden />}
+              onClick={() => setDeleteOpened(true)}
+            >
+              Удалить организацию
+            </Button>
+          }
+        />
+      </SectionCard>
       <MembersManager organizationId={organization.id} members={organization.members} />
       <OrganizationDeleteDialog
         organizationId={organization.id}

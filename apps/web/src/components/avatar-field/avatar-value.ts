@@ -13,6 +13,12 @@ export type AvatarValue = {
   scheduledDelete: boolean;
 };
 
+/** The stored avatar of a profile or an organization: its first file, if any. */
+export function avatarOf(entity: { files: readonly ExistingAvatar[] } | undefined): ExistingAvatar | null {
+  const file = entity?.files[0];
+  return file ? { id: file.id, url: file.url } : null;
+}
+
 export function avatarValueFrom(existing: ExistingAvatar | null | undefined): AvatarValue {
   return { existing: existing ?? null, scheduledDelete: false };
 }

@@ -6,7 +6,7 @@ import { useSearchQuery, useSearchText } from '@/lib/use-search-text';
  * 300 ms after the last key (lib/use-search-text.ts), so typing does not send a request per character.
  * A new search starts again from page 1.
  */
-export function useAdminListState() {
+export function useListState() {
   const box = useSearchText();
   const search = useSearchQuery();
   const [paging, setPaging] = useState({ search, page: 1 });

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type ConfirmDeleteDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** 'Удалить организацию?' */
+  title: string;
+  /** The red button: 'Удалить организацию'. */
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** The delete is under way: the dialog stays open and 'Отмена' is off until it ends. */
+  busy: boolean;
+  /** The red button waits (a preview of what goes with it is loading). */
+  confirmDisabled?: boolean;
+  /** What the delete takes with it ('Действие невозможно будет отменить' and the like). */
+  children: ReactNode;
+};
+
+/**
+ * The one delete confirmation of the cabinet (organizations, accounts, plans, members): its text, then
+ * 'Отмена' (focused, so Enter does not delete) and the red button.
+ */
+export function ConfirmDeleteDialog({
+  opened,
+  onClose,
+  title,
+  confirmLabel,
+  onConfirm,
+  busy,
+  confirmDisabled,
+  children,
+}: ConfirmDeleteDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => {} : onClose}
+      title={title}
+      centered
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+    >
+      <Stack gap="md">
+        {children}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
+            Отмена
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { Table, type TableProps, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import classes from './table.module.css';
+
+/** A column's header; an object hides the column below a width (its text moves under the name). */
+export type ListColumn = string | { label: string; visibleFrom: 'xs' | 'sm' };
+
+type ListTableProps = Omit<TableProps, 'children'> & {
+  columns: readonly ListColumn[];
+  /** A last, narrow 'Действия' column. */
+  actions?: boolean;
+  /** From 576 px up only, scrolling sideways below this width (a list of cards shows on phones). */
+  scrollMinWidth?: number;
+  /** Shown in a row of its own when the list is empty. */
+  emptyText?: string;
+  /** The rows. */
+  children: ReactNode;
+};
+
+/** The table of a list: its header row from the columns, then the rows (admin lists, members, payments). */
+export function ListTable({
+  columns,
+  actions,
+  scrollMinWidth,
+  emptyText,
+  children,
+  ...tableProps
+}: ListTableProps) {
+  const table = (
+    <Table verticalSpacing="sm" horizontalSpacing="md" {...tableProps}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <Table.Th key={column}>{column}</Table.Th>
+            ) : (
+              <Table.Th key={column.label} visibleFrom={column.visibleFrom}>
+                {column.label}
+              </Table.Th>
+            ),
+          )}
+          {actions && <Table.Th className={classes.actions}>Действия</Table.Th>}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {emptyText && (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length + (actions ? 1 : 0)}>
+              <Text c="dimmed" ta="center" py="md">
+                {emptyText}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {children}
+      </Table.Tbody>
+    </Table>
+  );
+  if (scrollMinWidth === undefined) return table;
+  return (
+    <Table.ScrollContainer minWidth={scrollMinWidth} visibleFrom="xs">
+      {table}
+    </Table.ScrollContainer>
+  );
+}

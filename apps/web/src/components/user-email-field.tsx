@@ -1,0 +1,64 @@
+import { Button, type ButtonProps, Group, TextInput } from '@mantine/core';
+import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
+
+type UserEmailFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** lib/user-lookup's inviteEmailError of the value. */
+  error: string | null;
+  /** A well-formed address and nothing under way. */
+  canAdd: boolean;
+  /** The lookup or the invitation is under way. */
+  busy: boolean;
+  inputDisabled?: boolean;
+  /** Without it the button submits the form around the field. */
+  onAdd?: () => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
+  variant?: ButtonProps['variant'];
+};
+
+/** 'Email пользователя' and 'Добавить пользователя': an existing user by the exact address (spec section 4). */
+export function UserEmailField({
+  value,
+  onChange,
+  placeholder,
+  error,
+  canAdd,
+  busy,
+  inputDisabled,
+  onAdd,
+  onKeyDown,
+  variant,
+}: UserEmailFieldProps) {
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap">
+      <TextInput
+        label="Email пользователя"
+        placeholder={placeholder}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        leftSection={<IconMail size={16} aria-hidden />}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        error={error}
+        disabled={inputDisabled}
+        style={{ flex: '1 1 260px' }}
+      />
+      <Button
+        type={onAdd ? 'button' : 'submit'}
+        variant={variant}
+        mt={{ base: 0, xs: 25 }}
+        leftSection={<IconUserPlus size={18} aria-hidden />}
+        onClick={onAdd}
+        disabled={!canAdd}
+        loading={busy}
+      >
+        Добавить пользователя
+      </Button>
+    </Group>
+  );
+}

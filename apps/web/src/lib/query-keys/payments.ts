@@ -1,0 +1,12 @@
+import { endpointKey } from './endpoint-key';
+
+/** Query keys of the payments area (contracts' paymentsEndpoints). */
+export const paymentKeys = {
+  history: endpointKey('payments', 'history'),
+  historyPage: (page: number) => [...endpointKey('payments', 'history'), page] as const,
+  settings: endpointKey('payments', 'settings'),
+  /** The refunds list and the admin home's count of open cases: a resolve refreshes both. */
+  refunds: endpointKey('payments', 'refunds'),
+  refundsPage: (page: number) => [...endpointKey('payments', 'refunds'), 'page', page] as const,
+  openRefunds: [...endpointKey('payments', 'refunds'), 'open'] as const,
+};

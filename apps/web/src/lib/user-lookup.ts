@@ -1,0 +1,24 @@
+import { InviteEmailFormSchema, profileEndpoints, type UserSearchItem } from '@cabinet/contracts';
+import { callEndpoint } from './api-client';
+
+// Finding an existing user by e-mail, as 'Добавить пользователя' (members), the admin's organization
+// members and the admin's 'create user' all do: here once, since no feature imports another.
+
+/** The invite field's error (spec section 5): only a non-empty text without '@' is wrong. */
+export function inviteEmailError(email: string): string | null {
+  const result = InviteEmailFormSchema.safeParse({ email });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** Users by e-mail (the exact address for non-admins). */
+export async function searchUsers(search: string): Promise<UserSearchItem[]> {
+  const { data } = await callEndpoint(profileEndpoints.search, { query: { search, perPage: 20 } });
+  return data;
+}
+
+/** Spec section 4, 'Add member': the exact match of the entered e-mail is taken. */
+export async function findUserByEmail(email: string): Promise<UserSearchItem | null> {
+  const wanted = email.trim().toLowerCase();
+  const users = await searchUsers(wanted);
+  return users.find((user) => user.email.toLowerCase() === wanted) ?? null;
+}

@@ -1,0 +1,39 @@
+import { Text } from '@mantine/core';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { useDeleteUser } from '@/features/admin/users/api/delete-user';
+import { useDeletePreview } from '@/features/profile/api/delete-account';
+import { DeletedOrganizationsPreview } from '@/features/profile/components/deleted-organizations-preview';
+
+type UserDeleteDialogProps = {
+  userId: number;
+  userName: string;
+  opened: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+};
+
+/**
+ * 'Удалить пользователя' of admin user settings: lists the organizations that go with the account
+ * first, then deletes it ('Пользователь удалён' / 'Не удалось удалить пользователя', spec section 8).
+ */
+export function UserDeleteDialog({ userId, userName, opened, onClose, onDeleted }: UserDeleteDialogProps) {
+  const preview = useDeletePreview(userId, opened);
+  const remove = useDeleteUser();
+
+  return (
+    <ConfirmDeleteDialog
+      opened={opened}
+      onClose={onClose}
+      title="Удалить пользователя?"
+      confirmLabel="Удалить пользователя"
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(userId, { onSuccess: onDeleted })}
+    >
+      <Text size="sm">
+        Аккаунт {userName}, его файлы и участие в организациях будут удалены. Действие невозможно будет
+        отменить.
+      </Text>
+      <DeletedOrganizationsPreview preview={preview} />
+    </ConfirmDeleteDialog>
+  );
+}

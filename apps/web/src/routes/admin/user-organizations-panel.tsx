@@ -1,0 +1,54 @@
+import { Anchor, Group, List, Loader, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { SectionCard } from '@/components/section-card';
+import { paths } from '@/config/paths';
+import { adminOrganizationsQueryOptions } from '@/features/admin/organizations/api/get-admin-organizations';
+import { formatCount, MEMBER_FORMS } from '@/lib/format';
+
+/**
+ * 'Организации пользователя' (spec section 2, admin user settings): the organizations the user owns or is
+ * an active member of (organizationsEndpoints.listAll with user_id), first page (docs/decisions/0071).
+ */
+export function UserOrganizationsPanel({ userId }: { userId: number }) {
+  const organizations = useQuery(adminOrganizationsQueryOptions({ search: '', page: 1, userId }));
+  const items = organizations.data?.items ?? [];
+
+  return (
+    <SectionCard title="Организации пользователя" gap="sm">
+      <Text size="sm" c="dimmed">
+        Организации, которыми пользователь владеет или в которых состоит.
+      </Text>
+      {organizations.isPending && (
+        <Group gap="xs">
+          <Loader size="xs" aria-label="Загрузка" />
+        </Group>
+      )}
+      {organizations.isError && (
+        <Text size="sm" c="red.7">
+          Не удалось получить данные организации
+        </Text>
+      )}
+      {organizations.isSuccess && items.length === 0 && <Text size="sm">Нет данных</Text>}
+      {items.length > 0 && (
+        <List spacing={6} size="sm">
+          {items.map((organization) => (
+            <List.Item key={organization.id}>
+              <Anchor
+                component={Link}
+                to={paths.admin.organizationSettings.getHref(organization.id, organization.name)}
+                size="sm"
+              >
+                {organization.name}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed">
+                · {organization.owner_id === userId ? 'владелец' : 'участник'} ·{' '}
+                {formatCount(organization.members_count, MEMBER_FORMS)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </SectionCard>
+  );
+}
