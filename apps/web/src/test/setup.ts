@@ -2,7 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Route screens load lazily; on a busy two-core CI machine the first import can take over a second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 /*
  * jsdom lacks a few browser APIs Mantine relies on (https://mantine.dev/guides/vitest/).
