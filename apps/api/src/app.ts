@@ -9,6 +9,8 @@ import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
 import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
 import adminRoutes from './modules/admin/admin.routes';
+import { auditRetentionTask } from './modules/audit/audit.retention';
+import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
@@ -138,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(sandboxRoutes);
   await app.register(refundsRoutes);
   await app.register(filesRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 
@@ -145,7 +148,7 @@ export async function buildApp(options: BuildAppOptions) {
   const periodic = createPeriodicRunner({
     prisma: app.prisma,
     log: app.log,
-    tasks: [purgeUnverifiedAccountsTask],
+    tasks: [purgeUnverifiedAccountsTask, auditRetentionTask(env.AUDIT_RETENTION_DAYS)],
   });
   app.decorate('periodic', periodic);
   if (options.startPeriodicTasks !== false) app.addHook('onReady', async () => periodic.start());

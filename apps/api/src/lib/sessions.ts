@@ -12,9 +12,10 @@ const TOUCH_EVERY_MS = 60 * 1000;
 /** A session's account, as every call sees its caller. */
 export type SessionUser = Actor;
 
-export async function createSession(prisma: Prisma, userId: number): Promise<string> {
+/** `db` may be the caller's transaction (sign-in writes its audit event with the session). */
+export async function createSession(db: Db, userId: number): Promise<string> {
   const token = newSessionToken();
-  await prisma.session.create({
+  await db.session.create({
     data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_MAX_MS) },
   });
   return token;
@@ -48,8 +49,8 @@ export async function findSessionUser(prisma: Prisma, token: string): Promise<Se
   };
 }
 
-export async function deleteSession(prisma: Prisma, sessionId: number): Promise<void> {
-  await prisma.session.deleteMany({ where: { id: sessionId } });
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.session.deleteMany({ where: { id: sessionId } });
 }
 
 /** Ends every session of the account; `db` may be the caller's transaction. */

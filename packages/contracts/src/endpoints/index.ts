@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '../endpoint';
 import { adminEndpoints } from './admin';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
@@ -10,6 +11,7 @@ import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
 
 export { adminEndpoints } from './admin';
+export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
@@ -33,6 +35,7 @@ export const endpoints = {
   plans: plansEndpoints,
   payments: paymentsEndpoints,
   files: filesEndpoints,
+  audit: auditEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -118,3 +118,11 @@ export type PaymentNotification = Prisma.PaymentNotificationModel
  * Money that arrived with a valid signature but bought nothing: to be returned by hand (decision 0092).
  */
 export type PaymentRefund = Prisma.PaymentRefundModel
+/**
+ * Model AuditEvent
+ * The audit log (docs/decisions/0145-audit-log.md): one row per change, written in the change's own
+ * transaction by lib/audit.ts. Append-only: a trigger refuses UPDATE, and DELETE outside the retention
+ * task (AUDIT_RETENTION_DAYS). No foreign keys on purpose: an event outlives its actor, organization and
+ * object, so ids are plain values and the actor's name and e-mail are copied in.
+ */
+export type AuditEvent = Prisma.AuditEventModel

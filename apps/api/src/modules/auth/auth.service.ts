@@ -1,9 +1,10 @@
 import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
-import type { RequestContext } from '../../lib/context';
+import { recordAudit } from '../../lib/audit';
+import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
 import { loginCodeMail } from '../../lib/mail';
-import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { createSession, deleteSession, deleteUserSessions } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
 import { type AdminRule, isLoopbackAddress } from './first-admin';
 import { handOff } from './hand-off';
@@ -147,6 +148,23 @@ export async function verifyLoginCode(
     });
   });
 
-  const accessToken = await createSession(prisma, user.id);
+  const accessToken = await transaction(prisma, async (tx) => {
+    const token = await createSession(tx, user.id);
+    await recordAudit(tx, ctx, {
+      action: 'user.signed_in',
+      actorId: user.id,
+      targetId: user.id,
+      details: { method: 'code' },
+    });
+    return token;
+  });
   return handOff(loginKey, accessToken, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
+}
+
+/** POST /auth/logout: ends the caller's session. */
+export async function signOut(ctx: SignedInContext): Promise<void> {
+  await transaction(ctx.prisma, async (tx) => {
+    await deleteSession(tx, ctx.actor.sessionId);
+    await recordAudit(tx, ctx, { action: 'user.signed_out', targetId: ctx.actor.userId });
+  });
 }

@@ -7,6 +7,7 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { limitReached, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
@@ -158,6 +159,14 @@ export async function finishAdding(
         })),
         skipDuplicates: true,
       });
+      for (const userId of fresh) {
+        await recordAudit(tx, ctx, {
+          action: byOwner ? 'member.added' : 'join_request.created',
+          targetId: userId,
+          organizationId,
+          details: { via: 'desktop' },
+        });
+      }
     }
     return tx.member.findMany({ where: { organizationId, userId: { in: ids } }, include: memberInclude });
   });

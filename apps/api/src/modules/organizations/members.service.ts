@@ -7,6 +7,7 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
@@ -50,10 +51,17 @@ export async function addMember(
         });
         if (existing) throw conflict(ALREADY_MEMBER);
         await assertMembersFit(tx, organizationId, organization.ownerId, 1);
-        return tx.member.create({
+        const created = await tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
           include: memberInclude,
         });
+        await recordAudit(tx, ctx, {
+          action: 'member.added',
+          targetId: userId,
+          organizationId,
+          details: { name: created.user.name, email: created.user.email },
+        });
+        return created;
       }),
     { unique: conflict(ALREADY_MEMBER) },
   );
@@ -79,12 +87,26 @@ export async function removeMember(
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
-    select: { typeId: true, status: true },
+    select: { typeId: true, status: true, user: { select: { name: true, email: true } } },
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
-  const { count } = await prisma.member.deleteMany({
-    where: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER },
+  const pending = target.status === 'pending';
+  const action = pending
+    ? self
+      ? 'join_request.withdrawn'
+      : 'join_request.rejected'
+    : self
+      ? 'member.left'
+      : 'member.removed';
+  const { count } = await transaction(prisma, async (tx) => {
+    const deleted = await tx.member.deleteMany({
+      where: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER },
+    });
+    if (deleted.count > 0) {
+      await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
+    }
+    return deleted;
   });
   if (count === 0) throw notFound(MEMBER_NOT_FOUND);
   if (target.status === 'pending')
@@ -109,9 +131,20 @@ export async function updateMemberType(
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER)
     throw conflict('Владельца нельзя понизить: у организации всегда есть владелец');
-  await prisma.member.updateMany({
-    where: { organizationId, userId, typeId: { not: MEMBER_TYPE_OWNER } },
-    data: { typeId },
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.member.updateMany({
+      where: { organizationId, userId, typeId: { not: MEMBER_TYPE_OWNER } },
+      data: { typeId },
+    });
+    if (count > 0 && target.typeId !== typeId) {
+      const details = { type: { from: target.typeId, to: typeId } };
+      await recordAudit(tx, ctx, {
+        action: 'member.role_changed',
+        targetId: userId,
+        organizationId,
+        details,
+      });
+    }
   });
   const member = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
@@ -175,11 +208,18 @@ export async function acceptMember(
     });
     if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
     await assertMembersFit(tx, organizationId, organization.ownerId, 0);
-    return tx.member.update({
+    const accepted = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { status: 'active' },
       include: memberInclude,
     });
+    await recordAudit(tx, ctx, {
+      action: 'join_request.accepted',
+      targetId: userId,
+      organizationId,
+      details: { name: accepted.user.name, email: accepted.user.email },
+    });
+    return accepted;
   });
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }

@@ -1,6 +1,7 @@
 import type { ProfileUpdateResult } from '@cabinet/contracts';
 import type { EmailChange } from '../../generated/prisma/client';
 import { badRequest, conflict, tooManyRequests, unavailable } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newLoginCode, sameBytes, sha256 } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/prisma-errors';
@@ -134,6 +135,11 @@ export async function confirmEmailChange(
       });
       // A sign-in code mailed to the old address no longer signs in; one for the new address predates this.
       await tx.loginCode.deleteMany({ where: { email: { in: [before.email, change.email] } } });
+      await recordAudit(tx, ctx, {
+        action: 'email.changed',
+        targetId: userId,
+        details: { email: { from: before.email, to: change.email } },
+      });
       return { ...updated, pending_email: null };
     });
   } catch (error) {
