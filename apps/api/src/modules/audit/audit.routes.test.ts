@@ -180,7 +180,7 @@ describe('GET /admin/audit', () => {
       'abc',
       forged,
       'A'.repeat(80),
-      encodeAuditCursor({ atMs: 1, id: 1 }) + '$',
+      `${encodeAuditCursor({ atMs: 1, id: 1 })}$`,
     ]) {
       const res = await adminAudit(admin, { cursor });
       expect(res.statusCode, cursor).toBe(400);

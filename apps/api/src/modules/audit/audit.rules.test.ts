@@ -16,7 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const DAY = 86_400_000;
 const system = (now = new Date()) => ({ actor: null, ip: null, now });
 
 describe('an event exists if and only if its change commits', () => {
