@@ -163,6 +163,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.admin.audit.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-audit-route').then((m) => ({
+                      Component: m.AdminAuditRoute,
+                    })),
+                },
+                {
                   path: paths.admin.refunds.path,
                   lazy: () =>
                     import('@/routes/admin/admin-refunds-route').then((m) => ({

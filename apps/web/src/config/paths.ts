@@ -128,6 +128,11 @@ export const paths = {
           [searchParamKeys.subscriptionName]: subscriptionName,
         }),
     },
+    audit: {
+      name: 'admin-audit',
+      path: '/admin/audit',
+      getHref: () => '/admin/audit',
+    },
     refunds: {
       name: 'admin-refunds',
       path: '/admin/refunds',

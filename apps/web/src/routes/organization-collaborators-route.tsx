@@ -8,6 +8,7 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
+import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
@@ -128,7 +129,11 @@ export function OrganizationCollaboratorsRoute() {
       {data &&
         me &&
         (canManage ? (
-          <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
+          <Stack gap="xl">
+            <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
+            {/* The owner and site admins (canManage); the server keeps its own rule (organization admins later). */}
+            <OrganizationAuditSection organizationId={data.id} />
+          </Stack>
         ) : (
           <MemberView organization={data} userId={me.id} />
         ))}
