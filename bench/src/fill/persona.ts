@@ -16,6 +16,8 @@ export interface Persona {
   organizationId: number;
   /** Substring of a few users' e-mail, for the admin searches. */
   search: string;
+  /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
+  auditCursor?: string;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();

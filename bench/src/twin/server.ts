@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { auditRoutes } from './audit';
 import { type TwinSql, twinSql } from './sql';
 
 // The raw-SQL twin of the screens' calls (decision 0110): node:http and a pg Pool of 10, the same
@@ -195,6 +196,14 @@ const routes: [RegExp, Route][] = [
       return json('', `{"count":${rows[0].n}}`);
     },
   ]),
+  ...auditRoutes({
+    pool,
+    authenticate,
+    requireAdmin,
+    refuse: (status, code, message) => {
+      throw new HttpError(status, code, message);
+    },
+  }),
 ];
 
 const DOWNLOAD = /^\/api\/v1\/files\/download\/(\d+)$/;
