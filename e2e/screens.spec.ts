@@ -131,6 +131,7 @@ for (const size of WIDTHS) {
         ['admin-plan-create', '/app/admin/subscriptions/new', 'Создание тарифа'],
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
+        ['admin-audit', '/app/admin/audit', 'Скачать CSV'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);

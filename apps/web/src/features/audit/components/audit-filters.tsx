@@ -89,7 +89,7 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
 
   return (
     <form onSubmit={submit} aria-label="Фильтры журнала">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 5 }} spacing="sm">
         <TextInput
           label="Кто"
           placeholder="Эл. почта или ID"
