@@ -36,16 +36,20 @@ test.describe('audit log', () => {
     await openAs(page, owner);
     await page.goto(`/app/dashboard/organizations/${orgId}/collaborators?orgName=Отдел журнала`);
 
+    // 'Журнал' is a tab of the page, beside 'Настройки'.
+    await page.getByRole('tab', { name: 'Журнал' }).click();
     const journal = page.getByRole('region', { name: 'Журнал' });
     const table = journal.getByRole('table', { name: 'События журнала' });
     await expect(table.getByRole('row').nth(1)).toContainText('Организация создана');
     await expect(table.getByText('Участник добавлен')).toHaveCount(0);
 
+    await page.getByRole('tab', { name: 'Настройки' }).click();
     await page.getByPlaceholder('Введите Email пользователя для отправки приглашения').fill(guest.email);
     await page.getByRole('button', { name: 'Добавить пользователя' }).click();
     await expect(page.getByText('Пользователь Гена Гость добавлен в организацию')).toBeVisible();
 
-    // The open 'Журнал' shows the change without a reload: newest first, in words, with who did it.
+    // Back in 'Журнал', without a reload: the change, newest first, in words, with who did it.
+    await page.getByRole('tab', { name: 'Журнал' }).click();
     const newest = table.getByRole('row').nth(1);
     await expect(newest).toContainText('Участник добавлен');
     await expect(newest).toContainText(`Гена Гость (${guest.email})`);
@@ -60,6 +64,7 @@ test.describe('audit log', () => {
     await openAs(memberPage, guest);
     await memberPage.goto(`/app/dashboard/organizations/${orgId}/collaborators?orgName=Отдел журнала`);
     await expect(memberPage.getByRole('button', { name: 'Покинуть организацию' })).toBeVisible();
+    await expect(memberPage.getByRole('tab', { name: 'Журнал' })).toHaveCount(0);
     await expect(memberPage.getByRole('region', { name: 'Журнал' })).toHaveCount(0);
     await memberPage.close();
     const refused = await request.get(`/api/v1/rest/organizations/${orgId}/audit`, {

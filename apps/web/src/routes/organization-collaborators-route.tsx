@@ -1,5 +1,5 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -129,11 +129,21 @@ export function OrganizationCollaboratorsRoute() {
       {data &&
         me &&
         (canManage ? (
-          <Stack gap="xl">
-            <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
-            {/* The owner and site admins (canManage); the server keeps its own rule (organization admins later). */}
-            <OrganizationAuditSection organizationId={data.id} />
-          </Stack>
+          // 'Журнал' in a tab of its own (decision 0149): mounted when opened, so it loads fresh then and its
+          // rows never mix with the members table. The owner and site admins (canManage); the server keeps
+          // its own rule (organization admins later).
+          <Tabs defaultValue="settings" keepMounted={false}>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="settings">Настройки</Tabs.Tab>
+              <Tabs.Tab value="journal">Журнал</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="settings">
+              <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
+            </Tabs.Panel>
+            <Tabs.Panel value="journal">
+              <OrganizationAuditSection organizationId={data.id} />
+            </Tabs.Panel>
+          </Tabs>
         ) : (
           <MemberView organization={data} userId={me.id} />
         ))}
