@@ -19,6 +19,7 @@ import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.servic
 import {
   assertEmailFree,
   EMAIL_TAKEN,
+  type EmailChangeContext,
   mailEmailCode,
   pendingEmail,
   putEmailAside,
@@ -97,7 +98,7 @@ export interface ProfileUpdateOutcome {
  * a pending change.
  */
 export async function updateProfile(
-  ctx: SignedInContext,
+  ctx: EmailChangeContext,
   { id, ...body }: ProfileUpdateInput,
 ): Promise<ProfileUpdateOutcome> {
   const { prisma, actor } = ctx;
@@ -150,7 +151,10 @@ export async function updateProfile(
         // The admin's change supersedes whatever the user had asked for.
         await tx.emailChange.deleteMany({ where: { userId: id } });
       }
-      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail, ctx.now) : null;
+      const sent =
+        !byAdmin && newEmail !== undefined
+          ? await putEmailAside(tx, ctx.codeSecret, id, newEmail, ctx.now)
+          : null;
       // The current address sent back: the user changed their mind.
       const cancelled =
         !byAdmin && body.email !== undefined && !emailChanged
