@@ -82,6 +82,29 @@ describe('accounts that never completed sign-in', () => {
     const byAdmin = await call('POST', `/${org.id}/collaborators/start-adding`, admin, { emails });
     expect(byAdmin.json().data[1]).toMatchObject({ email: unverified.email, accountId: unverified.id });
   });
+  it('finish-adding refuses them as an unknown account (404, nothing created); site admins may add them', async () => {
+    const owner = await createUser(t);
+    const member = await createUser(t);
+    const admin = await createAdmin(t);
+    const verified = await createUser(t);
+    const unverified = await createUnverified();
+    const org = await createOrganization(t, owner, { members: [{ id: member.id }, { id: admin.id }] });
+    const finish = (who: TestUser, accountIds: number[]) =>
+      call('POST', `/${org.id}/collaborators/finish-adding`, who, { accountIds });
+
+    for (const who of [owner, member]) {
+      const res = await finish(who, [verified.id, unverified.id]);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, data: null, message: 'Пользователь не найден' });
+      expect(res.body).not.toContain(unverified.email);
+    }
+    expect(await t.prisma.member.count({ where: { organizationId: org.id, userId: unverified.id } })).toBe(0);
+    expect(await t.prisma.member.count({ where: { organizationId: org.id, userId: verified.id } })).toBe(0);
+
+    const byAdmin = await finish(admin, [unverified.id]);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(await t.prisma.member.count({ where: { organizationId: org.id, userId: unverified.id } })).toBe(1);
+  });
 });
 
 describe('start-adding limit', () => {
