@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { desktopCall } from '../../../test/desktop';
 import {
   createAdmin,
   createOrganization,
+  createUnverified as createUnverifiedAccount,
   createUser,
   type TestUser,
-  uniqueEmail,
 } from '../../../test/factories';
-import { newVaultKey } from '../../lib/crypto';
 
 // Accounts that never completed sign-in stay invisible to the desktop calls, and start-adding is limited
 // per caller (docs/decisions/0086 and 0087).
@@ -20,19 +20,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BASE = '/api/v1/desktop/organizations';
 const call = (method: 'GET' | 'POST', url: string, user: TestUser, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `${BASE}${url}`,
-    headers: { authorization: `Bearer ${user.token}` },
-    ...(payload ? { payload } : {}),
-  });
+  desktopCall(t, method, url, user, payload);
 const accountIds = (res: { json(): { data: { account_id: number }[] } }) =>
   res.json().data.map((m) => m.account_id);
 
-const createUnverified = (name = '') =>
-  t.prisma.user.create({ data: { email: uniqueEmail('unverified'), name, vaultKey: newVaultKey() } });
+const createUnverified = (name = '') => createUnverifiedAccount(t, name);
 
 describe('accounts that never completed sign-in', () => {
   it('are not among the collaborators a member sees; a site admin who is a member sees them', async () => {

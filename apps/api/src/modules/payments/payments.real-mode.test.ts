@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
+import { checkout } from '../../../test/payments';
 import { notificationSignature, type SignedFields } from '../payment-notifications/yoomoney';
 
 // Real mode (YOOMONEY_RECEIVER and YOOMONEY_SECRET set) needs an app of its own, hence its own file.
@@ -15,19 +16,7 @@ afterAll(async () => {
 describe('real mode', () => {
   it("answers YooMoney's quickpay form", async () => {
     const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/rest/subscribes/get-subscribe-info',
-      headers: user.headers,
-      payload: {
-        subscribe_id: 2,
-        type: 'month',
-        options: [{ id: 'method', value: 'mir' }],
-        user_id: user.id,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({
+    expect(await checkout(t, user)).toMatchObject({
       action: 'https://yoomoney.ru/quickpay/confirm',
       receiver: '4100118000000000',
       'quickpay-form': 'button',
