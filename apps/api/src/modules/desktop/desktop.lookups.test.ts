@@ -121,3 +121,22 @@ describe('start-adding limit', () => {
     for (let i = 0; i < 61; i++) expect((await probe(admin, i)).statusCode).toBe(200);
   });
 });
+
+describe('finish-adding limit', () => {
+  it('61st call in a minute is 429, like add-member (both add accounts by id); site admins are not limited', async () => {
+    const owner = await createUser(t);
+    const admin = await createAdmin(t);
+    const member = await createUser(t);
+    const org = await createOrganization(t, owner, { members: [{ id: admin.id }, { id: member.id }] });
+    // Adding an existing member changes nothing and answers 200: only the count moves.
+    const finish = (who: TestUser) =>
+      call('POST', `/${org.id}/collaborators/finish-adding`, who, { accountIds: [member.id] });
+    for (let i = 0; i < 60; i++) expect((await finish(owner)).statusCode).toBe(200);
+    const limited = await finish(owner);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toMatch(/^Слишком много запросов, попробуйте через \d+ с$/);
+    expect((await finish(member)).statusCode).toBe(200);
+    for (let i = 0; i < 61; i++) expect((await finish(admin)).statusCode).toBe(200);
+  });
+});
