@@ -16,7 +16,10 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** SMTP through nodemailer; without SMTP_URL, mail is printed to the log so a newcomer can sign in. */
+/**
+ * SMTP through nodemailer; without SMTP_URL, mail is printed to the log (its text, codes included) so a
+ * newcomer can sign in and confirm a new e-mail address.
+ */
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
   if (!options.smtpUrl) {
     return {
@@ -38,8 +41,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   };
 }
 
-function boxed(mail: Mail): string {
-  const lines = [`Письмо для ${mail.to}`, mail.subject];
+/** The mail in a box: recipient, subject, then its text part line by line. */
+export function boxed(mail: Mail): string {
+  const lines = [`Письмо для ${mail.to}`, mail.subject, '', ...mail.text.split('\n')];
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const bar = '═'.repeat(width);
   return [`╔${bar}╗`, ...lines.map((l) => `║  ${l.padEnd(width - 2)}║`), `╚${bar}╝`].join('\n');

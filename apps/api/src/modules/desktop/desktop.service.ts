@@ -119,7 +119,8 @@ async function assertRequestsFit(tx: Tx, organizationId: number, requesterId: nu
 /**
  * Creates a member per account that is not one yet, storing its key blob: a join request (pending), or,
  * when the owner calls, an active auto-linked member. Existing members are left as they are, so a second
- * call changes nothing. An unknown account id refuses the whole call (404) and creates nothing.
+ * call changes nothing. An unknown account id (or, for a non-admin, an unverified one) refuses the whole
+ * call (404) and creates nothing.
  */
 export async function finishAdding(
   ctx: SignedInContext,
@@ -135,7 +136,11 @@ export async function finishAdding(
   const members = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-    const found = await tx.user.count({ where: { id: { in: ids } } });
+    // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086):
+    // refused like an unknown id, so a guessed id neither adds it nor gives its e-mail back.
+    const found = await tx.user.count({
+      where: { id: { in: ids }, ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }) },
+    });
     if (found !== ids.length) throw notFound(USER_NOT_FOUND);
     const existing = await tx.member.findMany({
       where: { organizationId, userId: { in: ids } },

@@ -20,6 +20,7 @@ import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.servic
 import {
   assertEmailFree,
   EMAIL_TAKEN,
+  type EmailChangeContext,
   mailEmailCode,
   pendingEmail,
   putEmailAside,
@@ -98,7 +99,7 @@ export interface ProfileUpdateOutcome {
  * a pending change.
  */
 export async function updateProfile(
-  ctx: SignedInContext,
+  ctx: EmailChangeContext,
   { id, ...body }: ProfileUpdateInput,
 ): Promise<ProfileUpdateOutcome> {
   const { prisma, actor } = ctx;
@@ -162,7 +163,10 @@ export async function updateProfile(
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, ctx, { action: 'profile.updated', targetId: id, details: changes });
       }
-      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail, ctx.now) : null;
+      const sent =
+        !byAdmin && newEmail !== undefined
+          ? await putEmailAside(tx, ctx.codeSecret, id, newEmail, ctx.now)
+          : null;
       if (sent) {
         await recordAudit(tx, ctx, {
           action: 'email.change_requested',
