@@ -142,6 +142,10 @@ export interface AuditCursor {
 
 const CURSOR_PATTERN = /^v1\.(\d{1,15})\.(\d{1,16})$/;
 
+// Globals of browsers and Node alike; the contracts compile without either's type library.
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
+
 const base64url = {
   encode: (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
   decode: (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/')),

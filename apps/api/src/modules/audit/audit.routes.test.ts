@@ -121,7 +121,7 @@ describe('GET /organizations/{id}/audit', () => {
   });
 
   it('refuses bad input with 400 before any access check', async () => {
-    for (const query of [
+    const bad: Query[] = [
       { cursor: 'nonsense!' },
       { perPage: 0 },
       { perPage: 101 },
@@ -130,7 +130,8 @@ describe('GET /organizations/{id}/audit', () => {
       { from: 'yesterday' },
       { organization_id: otherOrgId },
       { unknown: 1 },
-    ]) {
+    ];
+    for (const query of bad) {
       const res = await orgAudit(orgId, stranger, query);
       expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().success).toBe(false);
