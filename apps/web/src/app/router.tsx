@@ -79,6 +79,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       Component: m.ProfileSettingsRoute,
                     })),
                 },
+                {
+                  path: paths.security.path,
+                  lazy: () => import('@/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
+                },
               ],
             },
             {
@@ -174,6 +178,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('@/routes/admin/admin-profile-settings-route').then((m) => ({
                       Component: m.AdminProfileSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.security.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-security-route').then((m) => ({
+                      Component: m.AdminSecurityRoute,
                     })),
                 },
               ],
