@@ -1,5 +1,5 @@
 import type { Session } from '@cabinet/contracts';
-import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Flex, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format';
 
@@ -42,7 +42,13 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
         const isCurrent = markCurrent && session.current;
         return (
           <Paper key={session.id} component="li" withBorder p="sm" radius="md">
-            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+            {/* On phones the button goes under the facts, so neither is squeezed. */}
+            <Flex
+              direction={{ base: 'column', xs: 'row' }}
+              justify="space-between"
+              align={{ base: 'stretch', xs: 'flex-start' }}
+              gap="sm"
+            >
               <Group wrap="nowrap" gap="sm" align="flex-start" style={{ minWidth: 0 }}>
                 <ThemeIcon
                   variant="light"
@@ -81,12 +87,14 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
                   size="xs"
                   onClick={() => onRevoke(session)}
                   loading={revokingId === session.id}
+                  style={{ flexShrink: 0 }}
+                  ml={{ base: 52, xs: 0 }}
                   aria-label={`Завершить сеанс: ${session.device}`}
                 >
                   Завершить
                 </Button>
               )}
-            </Group>
+            </Flex>
           </Paper>
         );
       })}

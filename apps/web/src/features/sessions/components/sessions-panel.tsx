@@ -1,4 +1,4 @@
-import { Button, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -30,22 +30,7 @@ export function SessionsPanel() {
     });
 
   return (
-    <SectionCard
-      title="Устройства и сеансы"
-      gap="sm"
-      aside={
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={<IconLogout size={16} />}
-          onClick={confirmRevokeOthers}
-          loading={revokeOthers.isPending}
-          disabled={total <= 1}
-        >
-          Выйти на всех других устройствах
-        </Button>
-      }
-    >
+    <SectionCard title="Устройства и сеансы" gap="sm">
       <Text size="sm" c="dimmed">
         Где выполнен вход в ваш аккаунт. Если не узнаёте устройство, завершите его сеанс.
       </Text>
@@ -60,6 +45,24 @@ export function SessionsPanel() {
         />
       )}
       <ListPagination pages={sessions.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
+      {/* Below the list, full width on phones: the words are long for a title's side. */}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={16} />}
+          onClick={confirmRevokeOthers}
+          loading={revokeOthers.isPending}
+          disabled={total <= 1}
+          w={{ base: '100%', xs: 'auto' }}
+          // On the narrowest phones the words wrap onto a second line rather than being cut.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
+          Выйти на всех других устройствах
+        </Button>
+      </Group>
     </SectionCard>
   );
 }
