@@ -117,5 +117,5 @@ export async function verifyLoginCode(
   });
   if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
 
-  return completeSignIn(ctx, { account: { email }, loginKey });
+  return completeSignIn(ctx, { account: { email }, loginKey, proof: 'mailbox' });
 }

@@ -30,7 +30,19 @@ export interface SignInRulesContext extends RequestContext {
  */
 export async function completeSignIn(
   ctx: SignInRulesContext,
-  { account, loginKey }: { account: { email: string } | { id: number }; loginKey: string },
+  {
+    account,
+    loginKey,
+    proof,
+  }: {
+    account: { email: string } | { id: number };
+    loginKey: string;
+    /**
+     * What the person proved: the mailbox (a code) verifies the address; a passkey proves the person, not the
+     * address an admin may have changed since (it stays unverified, and is not promoted by it).
+     */
+    proof: 'mailbox' | 'passkey';
+  },
 ): Promise<LoginResult> {
   const { prisma, now } = ctx;
   const user = await transaction(prisma, async (tx) => {
@@ -39,18 +51,21 @@ export async function completeSignIn(
     // Said only now, to whoever proved the mailbox or the passkey: step one answers a blocked address like
     // any other.
     if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
-    const listed = ctx.config.ADMIN_EMAILS.includes(current.email);
+    const addressProven = proof === 'mailbox' || current.emailVerifiedAt !== null;
+    const listed = addressProven && ctx.config.ADMIN_EMAILS.includes(current.email);
     const firstAccount =
+      addressProven &&
       ctx.adminRule === 'first-local-account' &&
       isLoopbackAddress(ctx.ip) &&
       (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
     // An unverified account may have been made by someone else typing this address (an e-mail change or an
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
-    if (!current.emailVerifiedAt) await deleteUserSessions(tx, current.id);
+    const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
+    if (verifyNow) await deleteUserSessions(tx, current.id);
     return tx.user.update({
       where: { id: current.id },
       data: {
-        emailVerifiedAt: current.emailVerifiedAt ?? now,
+        ...(verifyNow ? { emailVerifiedAt: now } : {}),
         ...(listed || firstAccount ? { typeId: USER_TYPE_ADMIN } : {}),
       },
     });

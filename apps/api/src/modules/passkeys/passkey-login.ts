@@ -112,5 +112,9 @@ export async function signInWithPasskey(
   });
   if (count === 0) throw verificationFailed();
 
-  return completeSignIn(ctx, { account: { id: passkey.userId }, loginKey: loginKey || WEB_LOGIN_KEY });
+  return completeSignIn(ctx, {
+    account: { id: passkey.userId },
+    loginKey: loginKey || WEB_LOGIN_KEY,
+    proof: 'passkey',
+  });
 }

@@ -11,7 +11,7 @@ import { PASSKEYS_MAX } from './passkey-registration';
 const ORIGIN = 'http://cabinet.test';
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { PUBLIC_URL: ORIGIN } });
+  t = await buildTestApp({ env: { PUBLIC_URL: ORIGIN, ADMIN_EMAILS: 'passkey-boss@example.com' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -180,9 +180,9 @@ describe('registration', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Этот ключ доступа уже добавлен');
     const again = device.register(await registrationOptions(user), { reuse: device.credentials[0] });
-    expect((await post(`${auth}/register/verify`, { response: again, name: 'Три' }, user.headers)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await post(`${auth}/register/verify`, { response: again, name: 'Три' }, user.headers)).statusCode,
+    ).toBe(409);
     expect(await t.prisma.passkey.count({ where: { userId: { in: [user.id, other.id] } } })).toBe(1);
   });
 
@@ -371,6 +371,30 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Учётная запись заблокирована. Обратитесь к администратору.');
     expect(await t.prisma.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it('proves the person, not an address an admin changed since: it stays unverified and promotes nobody', async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t);
+    const { device } = await register(user);
+    await t.prisma.user.updateMany({
+      where: { email: 'passkey-boss@example.com' },
+      data: { email: uniqueEmail() },
+    });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/rest/profile/update/${user.id}`,
+      headers: admin.headers,
+      payload: { email: 'passkey-boss@example.com' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const res = await passkeySignIn(device);
+    expect(res.statusCode, res.body).toBe(200);
+    const account = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(account.emailVerifiedAt).toBeNull();
+    expect(account.typeId).toBe(1);
+    // The sessions the account had are not ended, as a mailbox's proof would end them.
+    expect((await me(user.token)).statusCode).toBe(200);
   });
 
   it('refuses a passkey that was removed, and an unknown credential', async () => {
