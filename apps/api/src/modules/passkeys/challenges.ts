@@ -8,17 +8,15 @@ import type { Db } from '../../plugins/db/database';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-type Purpose = 'registration' | 'authentication';
+/** Whom and what a challenge is for, and the clock of the call. */
+export interface ChallengeScope {
+  purpose: 'registration' | 'authentication';
+  /** The signed-in account a registration is for; null for sign-in. */
+  userId: number | null;
+  now: Date;
+}
 
-export async function storeChallenge(
-  db: Db,
-  {
-    challenge,
-    purpose,
-    userId,
-    now,
-  }: { challenge: string; purpose: Purpose; userId: number | null; now: Date },
-): Promise<void> {
+export async function storeChallenge(db: Db, challenge: string, { purpose, userId, now }: ChallengeScope) {
   await db.webauthnChallenge.create({
     data: {
       challenge,
@@ -34,7 +32,7 @@ const STALE_CHALLENGE = 'Время на подтверждение истекл
 const BAD_RESPONSE = 'Не удалось проверить ключ доступа, попробуйте ещё раз';
 
 /** The challenge inside a browser's clientDataJSON, or a 400 when it holds none. */
-export function challengeOf(clientDataJSON: string): string {
+function challengeOf(clientDataJSON: string): string {
   try {
     const client = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
     if (typeof client.challenge === 'string' && client.challenge.length <= 128) return client.challenge;
@@ -43,23 +41,17 @@ export function challengeOf(clientDataJSON: string): string {
 }
 
 /**
- * Takes the challenge a browser answered: deletes it, so that whatever follows (a signature that fails
- * included) it is never accepted again. A challenge that is unknown, used, expired, of another purpose or
- * (registration) of another account is a 400.
+ * Takes the challenge a browser answered (read from its clientDataJSON) and returns it: deletes it first,
+ * so that whatever follows (a signature that fails included) it is never accepted again. A challenge that
+ * is unknown, used, expired, of another purpose or (registration) of another account is a 400.
  */
-export async function takeChallenge(
-  db: Db,
-  {
-    challenge,
-    purpose,
-    userId,
-    now,
-  }: { challenge: string; purpose: Purpose; userId: number | null; now: Date },
-): Promise<void> {
+export async function takeChallenge(db: Db, clientDataJSON: string, scope: ChallengeScope): Promise<string> {
+  const challenge = challengeOf(clientDataJSON);
   const { count } = await db.webauthnChallenge.deleteMany({
-    where: { challenge, purpose, userId, expiresAt: { gt: now } },
+    where: { challenge, purpose: scope.purpose, userId: scope.userId, expiresAt: { gt: scope.now } },
   });
   if (count === 0) throw badRequest(STALE_CHALLENGE);
+  return challenge;
 }
 
 /** Hourly: challenges handed out and never answered. */

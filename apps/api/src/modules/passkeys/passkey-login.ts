@@ -14,13 +14,7 @@ import { badRequest } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { sameText } from '../../lib/crypto';
 import { completeSignIn, type SignInRulesContext } from '../auth/sign-in';
-import {
-  CHALLENGE_TTL_MS,
-  challengeOf,
-  storeChallenge,
-  takeChallenge,
-  verificationFailed,
-} from './challenges';
+import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import type { RelyingParty } from './relying-party';
 
 // Signing in with a passkey (docs/decisions/0142-passkeys.md): a discoverable credential, so the options
@@ -38,8 +32,7 @@ export async function authenticationOptions(
     userVerification: 'required',
     timeout: CHALLENGE_TTL_MS,
   });
-  await storeChallenge(ctx.prisma, {
-    challenge: options.challenge,
+  await storeChallenge(ctx.prisma, options.challenge, {
     purpose: 'authentication',
     userId: null,
     now: ctx.now,
@@ -58,8 +51,11 @@ export async function signInWithPasskey(
   rp: RelyingParty,
 ): Promise<LoginResult> {
   const { prisma, now } = ctx;
-  const challenge = challengeOf(response.response.clientDataJSON);
-  await takeChallenge(prisma, { challenge, purpose: 'authentication', userId: null, now });
+  const challenge = await takeChallenge(prisma, response.response.clientDataJSON, {
+    purpose: 'authentication',
+    userId: null,
+    now,
+  });
 
   const passkey = await prisma.passkey.findUnique({
     where: { credentialId: response.id },

@@ -12,13 +12,7 @@ import {
 import { conflict, limitReached } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
-import {
-  CHALLENGE_TTL_MS,
-  challengeOf,
-  storeChallenge,
-  takeChallenge,
-  verificationFailed,
-} from './challenges';
+import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import { passkeyFields, toPasskeyDto } from './passkeys.service';
 import type { RelyingParty } from './relying-party';
 
@@ -74,8 +68,7 @@ export async function registrationOptions(
     excludeCredentials: user.passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await storeChallenge(ctx.prisma, {
-    challenge: options.challenge,
+  await storeChallenge(ctx.prisma, options.challenge, {
     purpose: 'registration',
     userId: ctx.actor.userId,
     now: ctx.now,
@@ -93,8 +86,11 @@ export async function registerPasskey(
   rp: RelyingParty,
 ): Promise<PasskeyDto> {
   const { userId } = ctx.actor;
-  const challenge = challengeOf(response.response.clientDataJSON);
-  await takeChallenge(ctx.prisma, { challenge, purpose: 'registration', userId, now: ctx.now });
+  const challenge = await takeChallenge(ctx.prisma, response.response.clientDataJSON, {
+    purpose: 'registration',
+    userId,
+    now: ctx.now,
+  });
   const verification = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge: challenge,
