@@ -16,6 +16,13 @@ const base64url = (max: number) =>
     .max(max, 'Неверный ответ ключа доступа')
     .regex(/^[A-Za-z0-9_-]*$/, 'Неверный ответ ключа доступа');
 
+/** WebAuthn's word lists; their own words ('required') must not reach anyone as a message. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: 'Недопустимое значение' });
+/** WebAuthn's 'discouraged' / 'preferred' / 'required' (user verification, resident key). */
+const RequirementSchema = oneOf(['discouraged', 'preferred', 'required']);
+const HintsSchema = z.array(oneOf(['hybrid', 'security-key', 'client-device']));
+
 const CredentialDescriptorSchema = z.object({
   id: z.string(),
   type: z.literal('public-key'),
@@ -32,14 +39,14 @@ export const PasskeyCreationOptionsSchema = z.object({
   excludeCredentials: z.array(CredentialDescriptorSchema).optional(),
   authenticatorSelection: z
     .object({
-      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-      residentKey: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      authenticatorAttachment: oneOf(['platform', 'cross-platform']).optional(),
+      residentKey: RequirementSchema.optional(),
       requireResidentKey: z.boolean().optional(),
-      userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
+      userVerification: RequirementSchema.optional(),
     })
     .optional(),
-  hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
-  attestation: z.enum(['none', 'indirect', 'direct', 'enterprise']).optional(),
+  hints: HintsSchema.optional(),
+  attestation: oneOf(['none', 'indirect', 'direct', 'enterprise']).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type PasskeyCreationOptions = z.infer<typeof PasskeyCreationOptionsSchema>;
@@ -51,8 +58,8 @@ export const PasskeyRequestOptionsSchema = z.object({
   timeout: z.number().int().optional(),
   rpId: z.string().optional(),
   allowCredentials: z.array(CredentialDescriptorSchema).optional(),
-  userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
-  hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
+  userVerification: RequirementSchema.optional(),
+  hints: HintsSchema.optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type PasskeyRequestOptions = z.infer<typeof PasskeyRequestOptionsSchema>;
@@ -62,7 +69,7 @@ const credentialFields = {
   id: base64url(1400),
   rawId: base64url(1400),
   type: z.literal('public-key', { message: 'Неверный ответ ключа доступа' }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: oneOf(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 };
 
