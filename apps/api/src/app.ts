@@ -17,12 +17,15 @@ import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
+import { pruneChallengesTask } from './modules/passkeys/challenges';
+import passkeysRoutes from './modules/passkeys/passkeys.routes';
 import paymentNotificationsRoutes from './modules/payment-notifications/payment-notifications.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
+import sessionsRoutes from './modules/sessions/sessions.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -127,6 +130,9 @@ export async function buildApp(options: BuildAppOptions) {
   // Modules, registered by hand so the list of areas is visible here; their paths come from the table.
   await app.register(healthRoutes);
   await app.register(authRoutes(rateLimits));
+  // Devices and sessions, and passkeys (issue 14); their static profile/ paths win over profile/{id}.
+  await app.register(sessionsRoutes);
+  await app.register(passkeysRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
@@ -148,7 +154,7 @@ export async function buildApp(options: BuildAppOptions) {
   const periodic = createPeriodicRunner({
     prisma: app.prisma,
     log: app.log,
-    tasks: [purgeUnverifiedAccountsTask, auditRetentionTask(env.AUDIT_RETENTION_DAYS)],
+    tasks: [purgeUnverifiedAccountsTask, auditRetentionTask(env.AUDIT_RETENTION_DAYS), pruneChallengesTask],
   });
   app.decorate('periodic', periodic);
   if (options.startPeriodicTasks !== false) app.addHook('onReady', async () => periodic.start());

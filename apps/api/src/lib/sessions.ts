@@ -1,5 +1,6 @@
 import { USER_TYPE_ADMIN } from '@cabinet/contracts';
 import type { Db, Prisma } from '../plugins/db/database';
+import { type ClientDevice, describeDevice } from './client-device';
 import type { Actor } from './context';
 import { newSessionToken, sha256 } from './crypto';
 
@@ -12,11 +13,29 @@ const TOUCH_EVERY_MS = 60 * 1000;
 /** A session's account, as every call sees its caller. */
 export type SessionUser = Actor;
 
-/** `db` may be the caller's transaction (sign-in writes its audit event with the session). */
-export async function createSession(db: Db, userId: number): Promise<string> {
+/** Where a session is opened from: the client, and whether it is a desktop app's sealed hand-off. */
+export interface SessionOrigin extends ClientDevice {
+  isDesktop: boolean;
+}
+
+/**
+ * Opens a session and returns its token. `origin` is kept with it as of the sign-in, the device words
+ * worked out once here, so the request path never parses a user agent (decision 0140).
+ */
+export async function createSession(db: Db, userId: number, origin?: SessionOrigin): Promise<string> {
   const token = newSessionToken();
   await db.session.create({
-    data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_MAX_MS) },
+    data: {
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + SESSION_MAX_MS),
+      ...(origin && {
+        ip: origin.ip,
+        userAgent: origin.userAgent || null,
+        device: describeDevice(origin.userAgent),
+        isDesktop: origin.isDesktop,
+      }),
+    },
   });
   return token;
 }

@@ -79,6 +79,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       Component: m.ProfileSettingsRoute,
                     })),
                 },
+                {
+                  path: paths.security.path,
+                  lazy: () => import('@/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
+                },
               ],
             },
             {
@@ -181,6 +185,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('@/routes/admin/admin-profile-settings-route').then((m) => ({
                       Component: m.AdminProfileSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.security.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-security-route').then((m) => ({
+                      Component: m.AdminSecurityRoute,
                     })),
                 },
               ],

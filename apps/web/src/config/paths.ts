@@ -69,6 +69,11 @@ export const paths = {
     path: '/settings/account',
     getHref: () => '/settings/account',
   },
+  /** 'Безопасность' (issue 14): sessions, passkeys, the new-device mail. The API's mail links here too. */
+  security: {
+    path: '/settings/security',
+    getHref: () => '/settings/security',
+  },
   admin: {
     root: {
       path: '/admin',
@@ -142,6 +147,10 @@ export const paths = {
       name: 'admin-settings-account',
       path: '/admin/settings/account',
       getHref: () => '/admin/settings/account',
+    },
+    security: {
+      path: '/admin/settings/security',
+      getHref: () => '/admin/settings/security',
     },
   },
 } as const;

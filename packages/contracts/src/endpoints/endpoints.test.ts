@@ -31,7 +31,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in, health, the provider, the sandbox and downloads', () => {
+  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -39,6 +39,8 @@ describe('the endpoint table', () => {
         'files.download',
         'health.health',
         'health.ready',
+        'passkeys.loginOptions',
+        'passkeys.loginVerify',
         'payments.notification',
         'payments.sandboxForm',
         'payments.sandboxPage',

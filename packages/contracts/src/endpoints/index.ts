@@ -6,9 +6,11 @@ import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
 import { organizationsEndpoints } from './organizations';
+import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { sessionsEndpoints } from './sessions';
 
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
@@ -17,9 +19,11 @@ export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
 export { organizationsEndpoints } from './organizations';
+export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { sessionsEndpoints } from './sessions';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -29,6 +33,8 @@ export const endpoints = {
   health: healthEndpoints,
   auth: authEndpoints,
   profile: profileEndpoints,
+  sessions: sessionsEndpoints,
+  passkeys: passkeysEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
   desktop: desktopEndpoints,

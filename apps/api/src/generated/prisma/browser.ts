@@ -33,6 +33,23 @@ export type User = Prisma.UserModel
  */
 export type Session = Prisma.SessionModel
 /**
+ * Model KnownDevice
+ * A device (user agent and client address) an account has signed in from, kept after its sessions end, so
+ * that a sign-in from a device never seen before can be told by mail (decision 0141). Only a hash is kept.
+ */
+export type KnownDevice = Prisma.KnownDeviceModel
+/**
+ * Model Passkey
+ * A WebAuthn credential (passkey) of an account (decision 0142).
+ */
+export type Passkey = Prisma.PasskeyModel
+/**
+ * Model WebauthnChallenge
+ * A WebAuthn challenge handed out and not yet used: single use, 5 minutes (decision 0142). Kept here, not
+ * in a process, so that options from one API process verify on another.
+ */
+export type WebauthnChallenge = Prisma.WebauthnChallengeModel
+/**
  * Model LoginCode
  * One live code per e-mail: a new code replaces the old one.
  */

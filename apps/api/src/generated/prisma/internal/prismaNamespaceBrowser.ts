@@ -54,6 +54,9 @@ export const ModelName = {
   UserType: 'UserType',
   User: 'User',
   Session: 'Session',
+  KnownDevice: 'KnownDevice',
+  Passkey: 'Passkey',
+  WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
   LoginEvent: 'LoginEvent',
   EmailChange: 'EmailChange',
@@ -109,6 +112,8 @@ export const UserScalarFieldEnum = {
   blockedAt: 'blockedAt',
   adminEditedAt: 'adminEditedAt',
   filesBytes: 'filesBytes',
+  newDeviceMail: 'newDeviceMail',
+  webauthnUserId: 'webauthnUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -122,10 +127,54 @@ export const SessionScalarFieldEnum = {
   tokenHash: 'tokenHash',
   createdAt: 'createdAt',
   lastUsedAt: 'lastUsedAt',
-  expiresAt: 'expiresAt'
+  expiresAt: 'expiresAt',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  device: 'device',
+  isDesktop: 'isDesktop'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const KnownDeviceScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  fingerprint: 'fingerprint',
+  firstSeenAt: 'firstSeenAt',
+  lastSeenAt: 'lastSeenAt'
+} as const
+
+export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
+
+
+export const PasskeyScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  credentialId: 'credentialId',
+  publicKey: 'publicKey',
+  counter: 'counter',
+  transports: 'transports',
+  deviceType: 'deviceType',
+  backedUp: 'backedUp',
+  name: 'name',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type PasskeyScalarFieldEnum = (typeof PasskeyScalarFieldEnum)[keyof typeof PasskeyScalarFieldEnum]
+
+
+export const WebauthnChallengeScalarFieldEnum = {
+  id: 'id',
+  challenge: 'challenge',
+  purpose: 'purpose',
+  userId: 'userId',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type WebauthnChallengeScalarFieldEnum = (typeof WebauthnChallengeScalarFieldEnum)[keyof typeof WebauthnChallengeScalarFieldEnum]
 
 
 export const LoginCodeScalarFieldEnum = {

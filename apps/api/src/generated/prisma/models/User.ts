@@ -55,6 +55,8 @@ export type UserMinAggregateOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint | null
+  newDeviceMail: boolean | null
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -72,6 +74,8 @@ export type UserMaxAggregateOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint | null
+  newDeviceMail: boolean | null
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -89,6 +93,8 @@ export type UserCountAggregateOutputType = {
   blockedAt: number
   adminEditedAt: number
   filesBytes: number
+  newDeviceMail: number
+  webauthnUserId: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -124,6 +130,8 @@ export type UserMinAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -141,6 +149,8 @@ export type UserMaxAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -158,6 +168,8 @@ export type UserCountAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -262,6 +274,8 @@ export type UserGroupByOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint
+  newDeviceMail: boolean
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date
   updatedAt: Date
   _count: UserCountAggregateOutputType | null
@@ -302,6 +316,8 @@ export type UserWhereInput = {
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -314,6 +330,9 @@ export type UserWhereInput = {
   memberships?: Prisma.MemberListRelationFilter
   requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
+  knownDevices?: Prisma.KnownDeviceListRelationFilter
+  passkeys?: Prisma.PasskeyListRelationFilter
+  webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -329,6 +348,8 @@ export type UserOrderByWithRelationInput = {
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   type?: Prisma.UserTypeOrderByWithRelationInput
@@ -341,12 +362,16 @@ export type UserOrderByWithRelationInput = {
   memberships?: Prisma.MemberOrderByRelationAggregateInput
   requestedMembers?: Prisma.MemberOrderByRelationAggregateInput
   paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
+  knownDevices?: Prisma.KnownDeviceOrderByRelationAggregateInput
+  passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
+  webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
   id?: number
   email?: string
   avatarFileId?: number
+  webauthnUserId?: runtime.Bytes
   AND?: Prisma.UserWhereInput | Prisma.UserWhereInput[]
   OR?: Prisma.UserWhereInput[]
   NOT?: Prisma.UserWhereInput | Prisma.UserWhereInput[]
@@ -359,6 +384,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -371,7 +397,10 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   memberships?: Prisma.MemberListRelationFilter
   requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
-}, "id" | "email" | "avatarFileId">
+  knownDevices?: Prisma.KnownDeviceListRelationFilter
+  passkeys?: Prisma.PasskeyListRelationFilter
+  webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
+}, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -386,6 +415,8 @@ export type UserOrderByWithAggregationInput = {
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
@@ -411,6 +442,8 @@ export type UserScalarWhereWithAggregatesInput = {
   blockedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntWithAggregatesFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolWithAggregatesFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableWithAggregatesFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
 }
@@ -424,6 +457,8 @@ export type UserCreateInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -436,6 +471,9 @@ export type UserCreateInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -451,6 +489,8 @@ export type UserUncheckedCreateInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -460,6 +500,9 @@ export type UserUncheckedCreateInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -471,6 +514,8 @@ export type UserUpdateInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -483,6 +528,9 @@ export type UserUpdateInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -498,6 +546,8 @@ export type UserUncheckedUpdateInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -507,6 +557,9 @@ export type UserUncheckedUpdateInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -522,6 +575,8 @@ export type UserCreateManyInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -535,6 +590,8 @@ export type UserUpdateManyMutationInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -552,6 +609,8 @@ export type UserUncheckedUpdateManyInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -579,6 +638,8 @@ export type UserCountOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -604,6 +665,8 @@ export type UserMaxOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -621,6 +684,8 @@ export type UserMinOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -701,6 +766,14 @@ export type BigIntFieldUpdateOperationsInput = {
   divide?: bigint | number
 }
 
+export type BoolFieldUpdateOperationsInput = {
+  set?: boolean
+}
+
+export type NullableBytesFieldUpdateOperationsInput = {
+  set?: runtime.Bytes | null
+}
+
 export type NullableIntFieldUpdateOperationsInput = {
   set?: number | null
   increment?: number
@@ -721,6 +794,50 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSessionsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserCreateNestedOneWithoutKnownDevicesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutKnownDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutKnownDevicesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutKnownDevicesInput
+  upsert?: Prisma.UserUpsertWithoutKnownDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutKnownDevicesInput, Prisma.UserUpdateWithoutKnownDevicesInput>, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserCreateNestedOneWithoutPasskeysInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPasskeysInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutPasskeysNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPasskeysInput
+  upsert?: Prisma.UserUpsertWithoutPasskeysInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPasskeysInput, Prisma.UserUpdateWithoutPasskeysInput>, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+}
+
+export type UserCreateNestedOneWithoutWebauthnChallengesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebauthnChallengesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutWebauthnChallengesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebauthnChallengesInput
+  upsert?: Prisma.UserUpsertWithoutWebauthnChallengesInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutWebauthnChallengesInput, Prisma.UserUpdateWithoutWebauthnChallengesInput>, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
 }
 
 export type UserCreateNestedOneWithoutEmailChangeInput = {
@@ -894,6 +1011,8 @@ export type UserCreateWithoutTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
@@ -905,6 +1024,9 @@ export type UserCreateWithoutTypeInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -919,6 +1041,8 @@ export type UserUncheckedCreateWithoutTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -928,6 +1052,9 @@ export type UserUncheckedCreateWithoutTypeInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -972,6 +1099,8 @@ export type UserScalarWhereInput = {
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
 }
@@ -985,6 +1114,8 @@ export type UserCreateWithoutSessionsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -996,6 +1127,9 @@ export type UserCreateWithoutSessionsInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1011,6 +1145,8 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
@@ -1019,6 +1155,9 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1046,6 +1185,8 @@ export type UserUpdateWithoutSessionsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1057,6 +1198,9 @@ export type UserUpdateWithoutSessionsInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1072,6 +1216,8 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
@@ -1080,6 +1226,387 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutKnownDevicesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutKnownDevicesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutKnownDevicesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+}
+
+export type UserUpsertWithoutKnownDevicesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutKnownDevicesInput, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutKnownDevicesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutKnownDevicesInput, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserUpdateWithoutKnownDevicesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutKnownDevicesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutPasskeysInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutPasskeysInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutPasskeysInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+}
+
+export type UserUpsertWithoutPasskeysInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutPasskeysInput, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutPasskeysInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutPasskeysInput, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+}
+
+export type UserUpdateWithoutPasskeysInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutPasskeysInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutWebauthnChallengesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+}
+
+export type UserUpsertWithoutWebauthnChallengesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutWebauthnChallengesInput, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutWebauthnChallengesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutWebauthnChallengesInput, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
+}
+
+export type UserUpdateWithoutWebauthnChallengesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1091,6 +1618,8 @@ export type UserCreateWithoutEmailChangeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1102,6 +1631,9 @@ export type UserCreateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1117,6 +1649,8 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1125,6 +1659,9 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1152,6 +1689,8 @@ export type UserUpdateWithoutEmailChangeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1163,6 +1702,9 @@ export type UserUpdateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1178,6 +1720,8 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1186,6 +1730,9 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1197,6 +1744,8 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1208,6 +1757,9 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1223,6 +1775,8 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1231,6 +1785,9 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1258,6 +1815,8 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1269,6 +1828,9 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -1284,6 +1846,8 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1292,6 +1856,9 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -1303,6 +1870,8 @@ export type UserCreateWithoutMembershipsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1314,6 +1883,9 @@ export type UserCreateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -1329,6 +1901,8 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1337,6 +1911,9 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -1353,6 +1930,8 @@ export type UserCreateWithoutRequestedMembersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1364,6 +1943,9 @@ export type UserCreateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -1379,6 +1961,8 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1387,6 +1971,9 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -1414,6 +2001,8 @@ export type UserUpdateWithoutMembershipsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1425,6 +2014,9 @@ export type UserUpdateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -1440,6 +2032,8 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1448,6 +2042,9 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -1470,6 +2067,8 @@ export type UserUpdateWithoutRequestedMembersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1481,6 +2080,9 @@ export type UserUpdateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -1496,6 +2098,8 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1504,6 +2108,9 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -1515,6 +2122,8 @@ export type UserCreateWithoutFilesInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1526,6 +2135,9 @@ export type UserCreateWithoutFilesInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -1541,6 +2153,8 @@ export type UserUncheckedCreateWithoutFilesInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1549,6 +2163,9 @@ export type UserUncheckedCreateWithoutFilesInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -1565,6 +2182,8 @@ export type UserCreateWithoutAvatarInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1576,6 +2195,9 @@ export type UserCreateWithoutAvatarInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -1590,6 +2212,8 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1599,6 +2223,9 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -1626,6 +2253,8 @@ export type UserUpdateWithoutFilesInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1637,6 +2266,9 @@ export type UserUpdateWithoutFilesInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -1652,6 +2284,8 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1660,6 +2294,9 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -1682,6 +2319,8 @@ export type UserUpdateWithoutAvatarInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1693,6 +2332,9 @@ export type UserUpdateWithoutAvatarInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -1707,6 +2349,8 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1716,6 +2360,9 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -1727,6 +2374,8 @@ export type UserCreateWithoutPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1738,6 +2387,9 @@ export type UserCreateWithoutPlanInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -1752,6 +2404,8 @@ export type UserUncheckedCreateWithoutPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1761,6 +2415,9 @@ export type UserUncheckedCreateWithoutPlanInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -1798,6 +2455,8 @@ export type UserCreateWithoutPaymentOrdersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1809,6 +2468,9 @@ export type UserCreateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -1824,6 +2486,8 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1832,6 +2496,9 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -1859,6 +2526,8 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1870,6 +2539,9 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -1885,6 +2557,8 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1893,6 +2567,9 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -1907,6 +2584,8 @@ export type UserCreateManyTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1920,6 +2599,8 @@ export type UserUpdateWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
@@ -1931,6 +2612,9 @@ export type UserUpdateWithoutTypeInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -1945,6 +2629,8 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1954,6 +2640,9 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -1968,6 +2657,8 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1984,6 +2675,8 @@ export type UserCreateManyPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1997,6 +2690,8 @@ export type UserUpdateWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -2008,6 +2703,9 @@ export type UserUpdateWithoutPlanInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -2022,6 +2720,8 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2031,6 +2731,9 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -2045,6 +2748,8 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -2061,6 +2766,9 @@ export type UserCountOutputType = {
   memberships: number
   requestedMembers: number
   paymentOrders: number
+  knownDevices: number
+  passkeys: number
+  webauthnChallenges: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2070,6 +2778,9 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   memberships?: boolean | UserCountOutputTypeCountMembershipsArgs
   requestedMembers?: boolean | UserCountOutputTypeCountRequestedMembersArgs
   paymentOrders?: boolean | UserCountOutputTypeCountPaymentOrdersArgs
+  knownDevices?: boolean | UserCountOutputTypeCountKnownDevicesArgs
+  passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
+  webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
 }
 
 /**
@@ -2124,6 +2835,27 @@ export type UserCountOutputTypeCountPaymentOrdersArgs<ExtArgs extends runtime.Ty
   where?: Prisma.PaymentOrderWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountKnownDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.KnownDeviceWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountPasskeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PasskeyWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountWebauthnChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.WebauthnChallengeWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2138,6 +2870,8 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2150,6 +2884,9 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
+  webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -2166,6 +2903,8 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2186,6 +2925,8 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2206,11 +2947,13 @@ export type UserSelectScalar = {
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "newDeviceMail" | "webauthnUserId" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -2222,6 +2965,9 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
+  webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2251,6 +2997,9 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      */
     requestedMembers: Prisma.$MemberPayload<ExtArgs>[]
     paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
+    knownDevices: Prisma.$KnownDevicePayload<ExtArgs>[]
+    passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
+    webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -2278,6 +3027,15 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Bytes of all the user's stored files, kept with the file rows for the storage quota (decision 0095).
      */
     filesBytes: bigint
+    /**
+     * Mail 'Новый вход в аккаунт' on a sign-in from a device not seen before (decision 0141); the user's switch.
+     */
+    newDeviceMail: boolean
+    /**
+     * WebAuthn user handle (random 32 bytes, made at the first passkey): names the account to authenticators
+     * without its id or e-mail (decision 0142).
+     */
+    webauthnUserId: runtime.Bytes | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["user"]>
@@ -2684,6 +3442,9 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   requestedMembers<T extends Prisma.User$requestedMembersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$requestedMembersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  knownDevices<T extends Prisma.User$knownDevicesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$knownDevicesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$KnownDevicePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2725,6 +3486,8 @@ export interface UserFieldRefs {
   readonly blockedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly adminEditedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly filesBytes: Prisma.FieldRef<"User", 'BigInt'>
+  readonly newDeviceMail: Prisma.FieldRef<"User", 'Boolean'>
+  readonly webauthnUserId: Prisma.FieldRef<"User", 'Bytes'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
@@ -3307,6 +4070,78 @@ export type User$paymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.PaymentOrderScalarFieldEnum | Prisma.PaymentOrderScalarFieldEnum[]
+}
+
+/**
+ * User.knownDevices
+ */
+export type User$knownDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the KnownDevice
+   */
+  select?: Prisma.KnownDeviceSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the KnownDevice
+   */
+  omit?: Prisma.KnownDeviceOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.KnownDeviceInclude<ExtArgs> | null
+  where?: Prisma.KnownDeviceWhereInput
+  orderBy?: Prisma.KnownDeviceOrderByWithRelationInput | Prisma.KnownDeviceOrderByWithRelationInput[]
+  cursor?: Prisma.KnownDeviceWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.KnownDeviceScalarFieldEnum | Prisma.KnownDeviceScalarFieldEnum[]
+}
+
+/**
+ * User.passkeys
+ */
+export type User$passkeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Passkey
+   */
+  select?: Prisma.PasskeySelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Passkey
+   */
+  omit?: Prisma.PasskeyOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PasskeyInclude<ExtArgs> | null
+  where?: Prisma.PasskeyWhereInput
+  orderBy?: Prisma.PasskeyOrderByWithRelationInput | Prisma.PasskeyOrderByWithRelationInput[]
+  cursor?: Prisma.PasskeyWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PasskeyScalarFieldEnum | Prisma.PasskeyScalarFieldEnum[]
+}
+
+/**
+ * User.webauthnChallenges
+ */
+export type User$webauthnChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the WebauthnChallenge
+   */
+  select?: Prisma.WebauthnChallengeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the WebauthnChallenge
+   */
+  omit?: Prisma.WebauthnChallengeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.WebauthnChallengeInclude<ExtArgs> | null
+  where?: Prisma.WebauthnChallengeWhereInput
+  orderBy?: Prisma.WebauthnChallengeOrderByWithRelationInput | Prisma.WebauthnChallengeOrderByWithRelationInput[]
+  cursor?: Prisma.WebauthnChallengeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.WebauthnChallengeScalarFieldEnum | Prisma.WebauthnChallengeScalarFieldEnum[]
 }
 
 /**
