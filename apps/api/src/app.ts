@@ -21,6 +21,7 @@ import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
+import siteRoutes from './modules/site/site.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Modules, registered by hand so the list of areas is visible here; their paths come from the table.
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
   await app.register(authRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);

@@ -8,4 +8,5 @@ export * from './organizations';
 export * from './payments';
 export * from './plans';
 export * from './profile';
+export * from './site';
 export * from './users';

@@ -31,7 +31,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in, health, the provider, the sandbox and downloads', () => {
+  it('opens to anonymous callers only sign-in, health, the provider, the sandbox, downloads and the site links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -43,6 +43,7 @@ describe('the endpoint table', () => {
         'payments.sandboxForm',
         'payments.sandboxPage',
         'payments.sandboxPay',
+        'site.links',
       ].sort(),
     );
   });

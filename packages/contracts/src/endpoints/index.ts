@@ -8,6 +8,7 @@ import { organizationsEndpoints } from './organizations';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { siteEndpoints } from './site';
 
 export { adminEndpoints } from './admin';
 export { authEndpoints } from './auth';
@@ -18,6 +19,7 @@ export { organizationsEndpoints } from './organizations';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { siteEndpoints } from './site';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -33,6 +35,7 @@ export const endpoints = {
   plans: plansEndpoints,
   payments: paymentsEndpoints,
   files: filesEndpoints,
+  site: siteEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;
