@@ -227,6 +227,7 @@ describe('POST /api/v1/rest/subscribes', () => {
       });
       expect(res.statusCode, name).toBe(409);
       expect(res.json().message).toBe('Тариф с таким названием уже существует');
+      expect(res.json().errors).toEqual({ name: ['Тариф с таким названием уже существует'] });
     }
   });
 

@@ -16,6 +16,8 @@ import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { toPlanDto } from './plans.mapper';
 
 const NAME_TAKEN = 'Тариф с таким названием уже существует';
+/** On the name field, so the form shows it there (issue 16). */
+const nameTaken = () => conflict(NAME_TAKEN, { name: [NAME_TAKEN] });
 
 type PlanListQuery = z.output<typeof PlanListQuerySchema>;
 type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
@@ -95,7 +97,7 @@ async function assertNameFree({ prisma }: SignedInContext, name: string, exceptI
     where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (taken) throw conflict(NAME_TAKEN);
+  if (taken) throw nameTaken();
 }
 
 /** 'Базовый' is the plan everyone falls back to: it stays free (docs/decisions/0021-plan-deletion.md). */
@@ -122,7 +124,7 @@ export async function createPlan(ctx: SignedInContext, body: PlanCreateData): Pr
   await assertNameFree(ctx, body.name);
   const plan = await mapPrismaErrors(
     () => ctx.prisma.plan.create({ data: { ...planColumns(body), description: body.description } }),
-    { unique: conflict(NAME_TAKEN) },
+    { unique: nameTaken() },
   );
   return toPlanDto(plan);
 }
@@ -137,7 +139,7 @@ export async function updatePlan(
   await assertNameFree(ctx, body.name, id);
   const plan = await mapPrismaErrors(
     () => ctx.prisma.plan.update({ where: { id }, data: planColumns(body) }),
-    { unique: conflict(NAME_TAKEN), notFound: notFound(PLAN_NOT_FOUND) },
+    { unique: nameTaken(), notFound: notFound(PLAN_NOT_FOUND) },
   );
   return toPlanDto(plan);
 }

@@ -18,7 +18,7 @@ import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
 import {
   assertEmailFree,
-  EMAIL_TAKEN,
+  emailTaken,
   type EmailChangeContext,
   mailEmailCode,
   pendingEmail,
@@ -115,7 +115,7 @@ export async function updateProfile(
   if (newEmail !== undefined) {
     if (byAdmin) {
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-      if (taken) throw conflict(EMAIL_TAKEN);
+      if (taken) throw emailTaken();
     } else {
       await assertEmailFree(prisma, id, newEmail);
     }
@@ -171,7 +171,7 @@ export async function updateProfile(
     if (isUniqueViolation(error)) {
       throw isUniqueViolation(error, 'avatar_file_id') || isUniqueViolation(error, 'avatarFileId')
         ? conflict('Это изображение уже используется как аватар')
-        : conflict(EMAIL_TAKEN);
+        : emailTaken();
     }
     if (isRecordNotFound(error)) throw notFound(USER_NOT_FOUND);
     if (isForeignKeyViolation(error)) throw notFound('Файл не найден');
