@@ -202,7 +202,9 @@ describe('configuration', () => {
       ['SUPPORT_URL', 'ftp://example.com'],
       ['SUPPORT_EMAIL', 'help at example.com'],
     ] as const) {
-      expect(() => loadEnv({ [name]: value }), name).toThrow(new RegExp(`^Invalid configuration:\\n {2}${name}:`));
+      expect(() => loadEnv({ [name]: value }), name).toThrow(
+        new RegExp(`^Invalid configuration:\\n {2}${name}:`),
+      );
     }
   });
 });

@@ -154,7 +154,10 @@ export const EnvSchema = z
     ABOUT_URL: optionalUrl(/^https?:$/),
     FAQ_URL: optionalUrl(/^https?:$/),
     SUPPORT_URL: optionalUrl(/^https?:$/),
-    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email('an e-mail address such as help@example.com').optional()),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.email('an e-mail address such as help@example.com').optional(),
+    ),
     /** Per-IP sign-in requests a minute, for each of the two login steps. */
     LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     LOG_LEVEL: z.preprocess(

@@ -17,6 +17,12 @@ import {
  *   orange and green, so that text is darkened.
  */
 const DIMMED_TEXT = '#5c636a';
+/**
+ * Placeholders (issue 16): Mantine's gray.5 is 2.1:1 on white. This grey is 5.4:1 on white and 4.6:1 on
+ * the filled inputs' gray.2, yet lighter than typed text. A placeholder is only an example: every field
+ * has a label, and instructions are in its description (decision 0165).
+ */
+const PLACEHOLDER_TEXT = '#646b72';
 
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -30,7 +36,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_TEXT },
+  light: { '--mantine-color-dimmed': DIMMED_TEXT, '--mantine-color-placeholder': PLACEHOLDER_TEXT },
   dark: {},
 });
 

@@ -41,7 +41,8 @@ export const paymentsEndpoints = {
     path: '/api/v1/rest/subscribes/{id}/checkout-preview',
     tag,
     roles: ['user'],
-    summary: "What paying for the plan now would do: the credit of the running plan's unused time, the new end",
+    summary:
+      "What paying for the plan now would do: the credit of the running plan's unused time, the new end",
     params: IdParamsSchema,
     query: CheckoutPreviewQuerySchema,
     response: CheckoutPreviewResponseSchema,

@@ -158,7 +158,8 @@ describe('POST /api/v1/auth/login', () => {
     const email = uniqueEmail('burned');
     const code = await requestCode(email);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 4; i++) expect((await login({ loginKey: 'web', email, code: wrong })).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await login({ loginKey: 'web', email, code: wrong })).statusCode).toBe(400);
     // Four wrong tries leave the code alive: the 60 s rule still applies.
     expect((await login({ loginKey: 'web', email })).statusCode).toBe(429);
     const fifth = await login({ loginKey: 'web', email, code: wrong });
@@ -174,7 +175,11 @@ describe('POST /api/v1/auth/login', () => {
     const other = uniqueEmail('burned-cap');
     await requestCode(other);
     await t.prisma.loginEvent.createMany({
-      data: Array.from({ length: 9 }, () => ({ email: other, kind: 'code_sent' as const, createdAt: new Date() })),
+      data: Array.from({ length: 9 }, () => ({
+        email: other,
+        kind: 'code_sent' as const,
+        createdAt: new Date(),
+      })),
     });
     await t.prisma.loginCode.update({ where: { email: other }, data: { attempts: 5 } });
     const capped = await login({ loginKey: 'web', email: other });

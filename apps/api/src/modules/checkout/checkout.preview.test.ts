@@ -101,7 +101,10 @@ describe('checkout preview', () => {
     const period = await t.app.inject({ url: url(2, 'week'), headers: user.headers });
     expect(period.statusCode).toBe(400);
     expect(period.json().message).toBe('type: ожидается month или year');
-    const missing = await t.app.inject({ url: '/api/v1/rest/subscribes/2/checkout-preview', headers: user.headers });
+    const missing = await t.app.inject({
+      url: '/api/v1/rest/subscribes/2/checkout-preview',
+      headers: user.headers,
+    });
     expect(missing.statusCode).toBe(400);
     expect((await t.app.inject({ url: url(2) })).statusCode).toBe(401);
     // Nothing was ordered by looking.

@@ -1,4 +1,4 @@
-import { BASIC_PLAN_ID, type PlanDeletion, PLAN_NOT_FOUND } from '@cabinet/contracts';
+import { BASIC_PLAN_ID, PLAN_NOT_FOUND, type PlanDeletion } from '@cabinet/contracts';
 import { conflict, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
@@ -25,7 +25,11 @@ export const PENDING_ORDER_GRACE_MS = 24 * 60 * 60 * 1000;
  * Why the plan cannot be deleted now, in the order of decision 0021, with how many users hold it; null
  * when nothing stands in the way. The plan must exist.
  */
-async function deletionRefusal(db: Db, id: number, now: Date): Promise<{ reason: string; holders: number } | null> {
+async function deletionRefusal(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<{ reason: string; holders: number } | null> {
   const activeHolders = await db.user.count({
     where: { planId: id, OR: [{ planExpiresAt: null }, { planExpiresAt: { gt: now } }] },
   });
@@ -60,7 +64,10 @@ async function deletionRefusal(db: Db, id: number, now: Date): Promise<{ reason:
     };
   }
   if (recentPending > 0) {
-    return { reason: 'Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки', holders: 0 };
+    return {
+      reason: 'Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки',
+      holders: 0,
+    };
   }
   return null;
 }

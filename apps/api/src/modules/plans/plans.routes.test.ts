@@ -535,7 +535,11 @@ describe('GET /api/v1/rest/subscribes/{id}/deletion', () => {
       reason: 'Тариф нельзя удалить: он подключён у 3 пользователей',
       holders: 3,
     });
-    const refused = await t.app.inject({ method: 'DELETE', url: `${BASE}/${plan.id}`, headers: admin.headers });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${plan.id}`,
+      headers: admin.headers,
+    });
     expect(refused.json().message).toBe(held.reason);
 
     const basic = (await deletion(1)).json().data;

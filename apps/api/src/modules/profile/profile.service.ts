@@ -18,8 +18,8 @@ import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
 import {
   assertEmailFree,
-  emailTaken,
   type EmailChangeContext,
+  emailTaken,
   mailEmailCode,
   pendingEmail,
   putEmailAside,

@@ -10,9 +10,11 @@ type EmailStepProps = {
   /** The server's answer to the last attempt, shown in red (spec section 8). */
   error: string | null;
   onSubmit: (email: string) => void;
+  /** A code went to this address moments ago: go to the code step with it (issue 16). */
+  onHaveCode?: () => void;
 };
 
-export function EmailStep({ defaultEmail, isPending, error, onSubmit }: EmailStepProps) {
+export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode }: EmailStepProps) {
   const errorId = useId();
   const form = useForm({
     mode: 'uncontrolled',
@@ -46,6 +48,11 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit }: EmailSte
         <Button type="submit" size="md" fullWidth loading={isPending}>
           Отправить код
         </Button>
+        {onHaveCode && (
+          <Button type="button" variant="light" size="md" fullWidth onClick={onHaveCode}>
+            У меня уже есть код
+          </Button>
+        )}
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import type { LoginResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
+import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { SuccessStep } from './success-step';
@@ -21,12 +22,18 @@ type SignInFlowProps = {
   onCopyCode: (code: string) => void;
 };
 
+/** The step-one answer when a code went out moments ago: 'У меня уже есть код' opens the code step. */
+const ALREADY_SENT_NOTICE = 'Код уже отправлен на почту';
+
 /** Spec section 8: the first field message when the server lists some, else its message. */
 const firstMessage = (error: unknown) =>
   error instanceof ApiError ? error.firstMessage : UNKNOWN_SERVER_ERROR;
 const message = (error: unknown) => (error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR);
 
-/** Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). */
+/**
+ * Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). A
+ * reload inside the code's life comes back to the code step of the same address (lib/pending-code.ts).
+ */
 export function SignInFlow({
   loginKey,
   onAuthenticated,
@@ -34,34 +41,40 @@ export function SignInFlow({
   onOpenApp,
   onCopyCode,
 }: SignInFlowProps) {
-  const [step, setStep] = useState<Step>({ kind: 'email' });
-  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<Step>(() => {
+    const pending = loadPendingCode(loginKey);
+    return pending ? { kind: 'code', ...pending } : { kind: 'email' };
+  });
+  const [email, setEmail] = useState(step.kind === 'code' ? step.email : '');
   const requestCode = useRequestLoginCode();
   const confirmCode = useConfirmLoginCode();
+
+  const showCodeStep = (to: string, notice: string, sentAt: number) => {
+    savePendingCode({ email: to, loginKey, notice, sentAt });
+    setStep({ kind: 'code', email: to, notice, sentAt });
+  };
 
   const sendCode = (to: string) => {
     setEmail(to);
     confirmCode.reset();
     requestCode.mutate(
       { loginKey, email: to },
-      {
-        onSuccess: ({ message: notice }) => {
-          setStep({ kind: 'code', email: to, notice, sentAt: Date.now() });
-        },
-      },
+      { onSuccess: ({ message: notice }) => showCodeStep(to, notice, Date.now()) },
     );
   };
 
-  const submitCode = (code: string) => {
+  const submitCode = (code: string, onFailed: () => void) => {
     if (step.kind !== 'code') return;
     requestCode.reset();
     confirmCode.mutate(
       { loginKey, email: step.email, code },
       {
         onSuccess: ({ data }) => {
+          clearPendingCode();
           onAuthenticated(data);
           setStep({ kind: 'success', result: data });
         },
+        onError: onFailed,
       },
     );
   };
@@ -77,6 +90,9 @@ export function SignInFlow({
     );
   }
 
+  // Step one refused for this address within its minute (or its day): a code may be in the mailbox.
+  const codeAlreadySent = requestCode.error instanceof ApiError && requestCode.error.status === 429;
+
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -85,7 +101,7 @@ export function SignInFlow({
         </Title>
         <Text c="dimmed" size="sm">
           {step.kind === 'email'
-            ? 'Укажите электронную почту — мы пришлём на неё одноразовый код.'
+            ? 'Укажите эл. почту — мы пришлём на неё одноразовый код.'
             : 'Код действует 10 минут.'}
         </Text>
       </Stack>
@@ -95,6 +111,9 @@ export function SignInFlow({
           isPending={requestCode.isPending}
           error={requestCode.isError ? firstMessage(requestCode.error) : null}
           onSubmit={sendCode}
+          onHaveCode={
+            codeAlreadySent ? () => showCodeStep(email, ALREADY_SENT_NOTICE, Date.now()) : undefined
+          }
         />
       ) : (
         <CodeStep
@@ -111,9 +130,12 @@ export function SignInFlow({
                 ? firstMessage(requestCode.error)
                 : null
           }
+          // A code burned by wrong tries can be replaced at once (decision 0160).
+          canResendNow={confirmCode.isError && message(confirmCode.error) === LOGIN_CODE_BURNED_MESSAGE}
           onSubmit={submitCode}
           onResend={() => sendCode(step.email)}
           onChangeEmail={() => {
+            clearPendingCode();
             requestCode.reset();
             confirmCode.reset();
             setStep({ kind: 'email' });

@@ -58,6 +58,7 @@ export type ProfileFormProps = {
 };
 
 type FormValues = { name: string; email: string };
+const FIELD_LABELS = { name: 'Имя', email: 'Email' };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
 export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
@@ -85,9 +86,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
     setAvatar(avatarValueFrom(user.avatar));
   }, [version]);
 
-  const busy = saving || update.isPending || avatarSave.isPending;
-  const changed = form.isDirty() || isAvatarChanged(avatar);
-  const canSubmit = form.isValid() && changed && !busy && !deleteAvatarNow.isPending;
+  const busy = saving || update.isPending || avatarSave.isPending || deleteAvatarNow.isPending;
 
   const removeAvatarNow = (existing: ExistingAvatar) => {
     deleteAvatarNow.mutate(existing.id, {
@@ -135,10 +134,12 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
     <>
       <FormFrame
         gap="lg"
+        form={form}
+        labels={FIELD_LABELS}
+        changed={form.isDirty() || isAvatarChanged(avatar)}
         onSubmit={submit}
         busy={busy}
         submitLabel="Сохранить изменения"
-        submitDisabled={!canSubmit}
         onCancel={cancel}
         extraActions={
           mode === 'self' && (

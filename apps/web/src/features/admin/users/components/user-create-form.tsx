@@ -68,10 +68,11 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
   return (
     <FormFrame
       cardWidth={640}
+      form={form}
+      labels={{ name: 'Имя', email: 'Email', type: 'Тип' }}
       onSubmit={submit}
       busy={busy}
       submitLabel="Создать пользователя"
-      submitDisabled={!form.isValid()}
       onCancel={onCancel}
     >
       <TextInput label="Имя" placeholder="Введите имя" autoComplete="off" {...field('name')} />
