@@ -55,6 +55,20 @@ export const ORGANIZATION_FORMS: PluralForms = {
 };
 export const MEMBER_FORMS: PluralForms = { one: 'участник', few: 'участника', many: 'участников' };
 
+/** The genitive a noun takes after 'из N': 'из 1 организации', 'из 5 организаций', 'из 21 участника'. */
+export type GenitiveForms = { singular: string; plural: string };
+export const ORGANIZATIONS_OF: GenitiveForms = { singular: 'организации', plural: 'организаций' };
+export const MEMBERS_OF: GenitiveForms = { singular: 'участника', plural: 'участников' };
+
+/**
+ * How much of a plan limit is used: '4 из 5 участников', '1 из 1 организации' (the noun agrees with the
+ * limit, as after 'из': one → genitive singular, else plural; issue 16).
+ */
+export function formatUsage(used: number, limit: number, forms: GenitiveForms): string {
+  const noun = pluralRules.select(limit) === 'one' ? forms.singular : forms.plural;
+  return `${wholeRubles.format(used)} из ${wholeRubles.format(limit)} ${noun}`;
+}
+
 const exactRubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A money string with its kopecks, for receipts and history: '9 504,00 ₽'. */
@@ -82,4 +96,10 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** formatMoney, except that '0.00' reads 'Бесплатно' as everywhere (spec section 9): admin tables. */
 export function formatMoneyExact(amount: string | number): string {
   return Number(amount) === 0 ? FREE_PRICE_LABEL : formatMoney(amount);
+}
+
+/** 'Тариф «Про» до 24.12.2026', or 'Тариф «Про»' for a plan without an end date (issue 16). */
+export function formatPlanStatus(planName: string, expiresAt: string | null | undefined): string {
+  const end = formatDate(expiresAt);
+  return end ? `Тариф «${planName}» до ${end}` : `Тариф «${planName}»`;
 }

@@ -2,7 +2,6 @@ import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
 import { Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
@@ -12,10 +11,10 @@ import {
   type ExistingAvatar,
   isAvatarChanged,
 } from '@/components/avatar-field/avatar-value';
-import { useAvatarSave, useDeleteAvatarNow } from '@/components/avatar-field/use-avatar-save';
+import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
-import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
+import { useOwnAvatar } from '../api/save-own-avatar';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -62,11 +61,10 @@ const FIELD_LABELS = { name: 'Имя', email: 'Email' };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
 export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
-  const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
-  const deleteAvatarNow = useDeleteAvatarNow();
   const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(user.avatar));
+  const ownAvatar = useOwnAvatar(user.id, setAvatar);
   const [saving, setSaving] = useState(false);
   const [deleteOpened, setDeleteOpened] = useState(false);
 
@@ -80,23 +78,18 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
 
   const version = `${user.id}:${user.version ?? ''}:${user.name}:${user.email}:${user.pendingEmail ?? ''}:${user.avatar?.id ?? ''}`;
   useEffect(() => {
-    form.setInitialValues(values());
-    form.setValues(values());
-    form.resetDirty(values());
+    const stored = values();
+    form.setInitialValues(stored);
+    // What is being typed stays (the avatar saves on its own and brings a new version meanwhile); the
+    // fields not touched follow the stored values.
+    for (const field of ['name', 'email'] as const) {
+      if (!form.isDirty(field)) form.setFieldValue(field, stored[field]);
+    }
+    form.resetDirty(stored);
     setAvatar(avatarValueFrom(user.avatar));
   }, [version]);
 
-  const busy = saving || update.isPending || avatarSave.isPending || deleteAvatarNow.isPending;
-
-  const removeAvatarNow = (existing: ExistingAvatar) => {
-    deleteAvatarNow.mutate(existing.id, {
-      onSuccess: async () => {
-        notifySuccess('Аватар успешно удален');
-        setAvatar({ existing: null, scheduledDelete: false });
-        await queryClient.invalidateQueries({ queryKey: profileKeys.me });
-      },
-    });
-  };
+  const busy = saving || update.isPending || avatarSave.isPending || ownAvatar.isPending;
 
   const submit = form.onSubmit(async (formValues) => {
     setSaving(true);
@@ -157,11 +150,14 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
       >
         <AvatarField
           value={avatar}
-          onChange={setAvatar}
+          // One's own avatar is saved as soon as it is chosen (issue 16); an admin's edit waits for save.
+          onChange={(next) =>
+            mode === 'self' && next.file ? void ownAvatar.choose(next.file, avatar) : setAvatar(next)
+          }
           name={form.values.name || form.values.email}
           disabled={busy}
-          onRemoveExisting={mode === 'self' ? removeAvatarNow : undefined}
-          removing={deleteAvatarNow.isPending}
+          onRemoveExisting={mode === 'self' ? ownAvatar.removeNow : undefined}
+          removing={ownAvatar.isRemoving}
         />
         <TextInput
           {...form.getInputProps('name')}
