@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 function stubDeletion(data: { deletable: boolean; reason: string | null; holders: number }) {
-  const fetchMock = vi.fn(async () => jsonResponse({ success: true, message: '', data }));
+  const fetchMock = vi.fn(async (_url: string) => jsonResponse({ success: true, message: '', data }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
