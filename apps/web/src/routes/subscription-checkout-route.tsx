@@ -92,7 +92,7 @@ export function SubscriptionCheckoutRoute() {
           { label: 'Подписка', href: paths.subscription.getHref() },
           { label: 'Оформление' },
         ]}
-        title={data ? `Тариф «${data.name}»` : 'Оформление подписки'}
+        title={data ? `Тариф «${data.name}»` : 'Оформление тарифа'}
       />
       {plan.isPending && Number.isInteger(planId) && planId > 0 && <Skeleton height={360} />}
       {plan.isError && <LoadError title={PLAN_LOAD_FAILED} query={plan} />}
@@ -194,7 +194,7 @@ export function SubscriptionCheckoutRoute() {
                     ? 'Этот тариф бесплатный, оплачивать его не нужно'
                     : profile.data
                       ? null
-                      : 'Загружаем данные вашей учётной записи'
+                      : 'Загружаем данные вашего аккаунта'
                 }
               >
                 Оплатить

@@ -72,7 +72,7 @@ export function AdminUserSettingsRoute() {
           <SectionCard title="Доступ" gap="sm">
             <Text size="sm" c="dimmed">
               {isSelf
-                ? 'Эти действия нельзя применить к своей учётной записи.'
+                ? 'Эти действия нельзя применить к своему аккаунту.'
                 : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
             </Text>
             <Group justify="space-between" gap="sm">

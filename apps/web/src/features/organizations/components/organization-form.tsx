@@ -139,7 +139,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
       <TextInput
         {...form.getInputProps('name')}
         label="Название"
-        placeholder="Например, «Команда разработки»"
+        placeholder="Например, «Отдел разработки»"
         withAsterisk
         maxLength={80}
         disabled={busy}
