@@ -1,58 +1,29 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminToken, api, signInAsAdmin } from './admin-helpers';
 import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
+import { findings, screenshot, WIDTHS } from './support/inspect';
 import { addMember, createAccount, createOrganization, openAs } from './user-helpers';
 
 // Every screen at the two widths of issue 4 (1440 px and 390 px): no serious or critical axe
 // violation, no horizontal scroll, and a full-page screenshot kept for a person to look at
 // (SCREENSHOT_DIR, default /tmp/cabinet-screens).
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cabinet-screens';
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-
-type Finding = string;
-
-/** Looks at the screen that is open now and answers what is wrong with it (empty when nothing is). */
-async function inspect(page: Page, screen: string, width: string): Promise<Finding[]> {
-  await page.waitForLoadState('networkidle');
-  // Mantine's transitions and react-query's first answers settle within this.
-  await page.waitForTimeout(300);
-  const findings: Finding[] = [];
-
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const violation of axe.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    const nodes = violation.nodes
-      .slice(0, 3)
-      .map((node) => `${node.html.slice(0, 160)} — ${node.failureSummary}`);
-    findings.push(`${screen} @${width}: axe ${violation.id} (${violation.impact}): ${nodes.join(' | ')}`);
-  }
-
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) findings.push(`${screen} @${width}: scrolls ${overflow}px sideways`);
-
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${screen}.png`), fullPage: true });
-  return findings;
+/** Looks at the screen that is open now, keeps its picture, and answers what is wrong with it. */
+async function inspect(page: Page, screen: string, width: string): Promise<string[]> {
+  const found = await findings(page, screen);
+  await screenshot(page, screen, width);
+  return found;
 }
 
 /** Opens each [screen, url, a text that shows once it has loaded] in turn and inspects it. */
 async function inspectAll(page: Page, screens: [string, string, string][], width: string) {
-  const findings: Finding[] = [];
+  const found: string[] = [];
   for (const [screen, url, marker] of screens) {
     await page.goto(url);
     await expect(page.getByText(marker).first()).toBeVisible();
-    findings.push(...(await inspect(page, screen, width)));
+    found.push(...(await inspect(page, screen, width)));
   }
-  return findings;
+  return found;
 }
 
 for (const size of WIDTHS) {

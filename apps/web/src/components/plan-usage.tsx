@@ -25,7 +25,7 @@ type PlanUsageProps = {
 export function PlanUsage({ used, limit, forms, upgrade, prefix, size = 'sm' }: PlanUsageProps) {
   return (
     <Group gap={8} wrap="wrap" data-testid="plan-usage">
-      <Text size={size} c={used >= limit ? 'orange.9' : 'dimmed'}>
+      <Text size={size} c={used >= limit ? 'dark.6' : 'dimmed'} fw={used >= limit ? 600 : undefined}>
         {prefix ? `${prefix} ` : ''}
         {formatUsage(used, limit, forms)}
       </Text>

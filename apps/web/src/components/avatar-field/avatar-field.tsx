@@ -114,7 +114,7 @@ export function AvatarField({
             )}
           </Group>
           {error ? (
-            <Text id={errorId} size="xs" c="red.7" role="alert">
+            <Text id={errorId} size="xs" c="red.9" role="alert">
               {error}
             </Text>
           ) : (

@@ -67,7 +67,7 @@ export function ListFrame({
       <Stack gap="md">
         {isError && data && (
           <Group justify="space-between" gap="sm" role="alert">
-            <Text size="sm" c="red.8">
+            <Text size="sm" c="red.9">
               {errorText}. Показаны прежние данные.
             </Text>
             <Button size="xs" variant="default" onClick={retry} loading={isFetching}>

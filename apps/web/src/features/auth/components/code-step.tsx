@@ -72,7 +72,7 @@ export function CodeStep({
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconMailCheck size={22} stroke={1.6} color="var(--mantine-color-teal-7)" aria-hidden />
           <div>
-            <Text size="sm" c="teal.8" fw={600} role="status">
+            <Text size="sm" c="teal.9" fw={600} role="status">
               {notice}
             </Text>
             <Text size="sm" c="dimmed">
@@ -97,7 +97,7 @@ export function CodeStep({
           />
         </div>
         {error && (
-          <Text id={errorId} role="alert" c="red.7" size="sm">
+          <Text id={errorId} role="alert" c="red.9" size="sm">
             {error}
           </Text>
         )}

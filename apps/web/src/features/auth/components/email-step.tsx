@@ -41,7 +41,7 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode
           aria-describedby={error ? errorId : undefined}
         />
         {error && (
-          <Text id={errorId} role="alert" c="red.7" size="sm">
+          <Text id={errorId} role="alert" c="red.9" size="sm">
             {error}
           </Text>
         )}
