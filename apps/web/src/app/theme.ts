@@ -64,6 +64,9 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 600 } },
+    // The × of every dialog and drawer has a name (axe button-name; issue 16).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
 });
