@@ -23,6 +23,11 @@ const DIMMED_TEXT = '#5c636a';
  * has a label, and instructions are in its description (decision 0165).
  */
 const PLACEHOLDER_TEXT = '#646b72';
+/**
+ * A field in error (its message, its text, its placeholder) was red.6, 3.3:1; red.9 is 5.5:1 on white
+ * (issue 16: axe on the screens with their errors shown).
+ */
+const ERROR_TEXT = 'var(--mantine-color-red-9)';
 
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
@@ -36,7 +41,11 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED_TEXT, '--mantine-color-placeholder': PLACEHOLDER_TEXT },
+  light: {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    '--mantine-color-placeholder': PLACEHOLDER_TEXT,
+    '--mantine-color-error': ERROR_TEXT,
+  },
   dark: {},
 });
 
