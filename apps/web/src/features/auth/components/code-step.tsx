@@ -9,6 +9,8 @@ import { LoginCodeInput } from './login-code-input';
 
 /** The server sends at most one code per e-mail a minute (product-decisions, Sign-in). */
 export const RESEND_COOLDOWN_SECONDS = 60;
+/** How long six digits wait before they send themselves. */
+export const AUTO_SUBMIT_DELAY_MS = 600;
 
 type CodeStepProps = {
   email: string;
@@ -47,7 +49,13 @@ export function CodeStep({
   const secondsLeft = canResendNow ? 0 : countdown;
   const isComplete = code.length === LOGIN_CODE_LENGTH;
 
+  // Six digits send themselves after a beat (issue 16): long enough to see what was typed, and a press of
+  // 'Авторизоваться' or Enter in that beat sends it once, at once.
+  const autoSubmit = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(autoSubmit.current), []);
+
   const submit = (value: string) => {
+    window.clearTimeout(autoSubmit.current);
     if (value.length !== LOGIN_CODE_LENGTH || isPending) return;
     onSubmit(value, () => {
       // A refused code is cleared, so the next try starts from the first box (issue 16).
@@ -87,8 +95,10 @@ export function CodeStep({
             value={code}
             onChange={(next) => {
               setCode(next);
-              // Six digits, typed or pasted, are sent at once (issue 16).
-              if (next.length === LOGIN_CODE_LENGTH) submit(next);
+              window.clearTimeout(autoSubmit.current);
+              if (next.length === LOGIN_CODE_LENGTH) {
+                autoSubmit.current = window.setTimeout(() => submit(next), AUTO_SUBMIT_DELAY_MS);
+              }
             }}
             error={Boolean(error)}
             disabled={isPending}

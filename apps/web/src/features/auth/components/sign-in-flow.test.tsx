@@ -265,4 +265,18 @@ describe('SignInFlow', () => {
     expect(screen.getByText('Введите код полученный в письме')).toBeDefined();
     expect(screen.getByText(/anna@example\.com/)).toBeDefined();
   });
+
+  it("'Авторизоваться' pressed before the code sends itself sends it once", async () => {
+    const { sent } = stubLogin(codeSent, {
+      body: { success: true, message: 'Вход выполнен', data: loginResult },
+    });
+    const { user } = renderFlow();
+    await submitEmail(user);
+    await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Авторизоваться' }));
+    expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(sent).toHaveLength(2);
+  });
 });
