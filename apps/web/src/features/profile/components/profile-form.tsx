@@ -80,10 +80,14 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
   useEffect(() => {
     const stored = values();
     form.setInitialValues(stored);
-    // What is being typed stays (the avatar saves on its own and brings a new version meanwhile); the
-    // fields not touched follow the stored values.
+    // What is being typed and not saved stays (the avatar saves on its own and brings a new version
+    // meanwhile). A typed value the server took (the new name, or the new e-mail now waiting aside for its
+    // code, decision 0085) gives way to what is stored.
+    const taken = (field: 'name' | 'email', typed: string) =>
+      typed === stored[field] || (field === 'email' && typed.trim().toLowerCase() === user.pendingEmail);
     for (const field of ['name', 'email'] as const) {
-      if (!form.isDirty(field)) form.setFieldValue(field, stored[field]);
+      const typed = form.getValues()[field];
+      if (!form.isDirty(field) || taken(field, typed)) form.setFieldValue(field, stored[field]);
     }
     form.resetDirty(stored);
     setAvatar(avatarValueFrom(user.avatar));

@@ -51,7 +51,10 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
       },
       {
         onSuccess: (outcome) => {
-          if (outcome.status === 'created') onDone();
+          if (outcome.status !== 'created') return;
+          // Saved: leaving (a step back in history, which is not immediate) must not ask (decision 0165).
+          form.resetDirty();
+          onDone();
         },
       },
     );
