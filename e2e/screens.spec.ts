@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminToken, api, signInAsAdmin } from './admin-helpers';
-import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
+import { apiSignIn, expect, mailbox, test, uniqueEmail } from './support/fixtures';
 import { findings, screenshot, WIDTHS } from './support/inspect';
 import { addMember, createAccount, createOrganization, openAs } from './user-helpers';
 
@@ -72,6 +72,26 @@ for (const size of WIDTHS) {
         ],
         ['profile-settings', '/app/settings/account', 'Сохранить'],
         ['not-found', '/app/no/such/page', 'Упс! Эта страница не может быть найдена'],
+      ];
+      expect(await inspectAll(page, screens, size.name)).toEqual([]);
+    });
+
+    test('first run and a member (issue 16)', async ({ page }) => {
+      const owner = await createAccount(page.request, uniqueEmail('screens-studio'), 'Ольга Светлова');
+      const orgId = await createOrganization(page.request, owner, 'Студия «Северный ветер»');
+      const email = uniqueEmail('screens-first-run');
+      const token = await apiSignIn(page.request, email);
+      const me = await api(page.request, token, 'GET', '/api/v1/rest/profile/me');
+      const newcomer = { id: (me.body.data as { id: number }).id, email, token, name: '' };
+      await addMember(page.request, owner, orgId, newcomer);
+      await openAs(page, newcomer);
+      const screens: [string, string, string][] = [
+        ['home-first-run', '/app/', 'Укажите имя, чтобы коллеги вас узнавали'],
+        [
+          'organization-member-view',
+          `/app/dashboard/organizations/${orgId}/collaborators`,
+          'Покинуть организацию',
+        ],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });

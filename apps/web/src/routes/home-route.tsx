@@ -45,8 +45,9 @@ function SignedInUser() {
       <Group gap="md" wrap="wrap" align="center">
         <NameAvatar src={profile?.files[0]?.url ?? user?.avatarUrl ?? null} name={name} size={56} />
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            Здравствуйте, {name}!
+          <Title order={2} size="h3" style={{ overflowWrap: 'break-word' }}>
+            {/* Without a name the e-mail stands for it, breaking at its sensible points (issue 16). */}
+            Здравствуйте, {name === email ? <EmailText component="span" inherit email={name} /> : name}!
           </Title>
           {email && email !== name && <EmailText c="dimmed" size="sm" email={email} />}
         </Stack>

@@ -33,6 +33,7 @@ function SettingsButton({ organization }: { organization: OrganizationListItem }
         size="xs"
         leftSection={<IconEye size={16} aria-hidden />}
         aria-label={`Открыть организацию ${organization.name}`}
+        style={{ flexShrink: 0 }}
       >
         Открыть
       </Button>
