@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ABOUT_URL, apiSignIn, expect, SUPPORT_EMAIL, test, uniqueEmail } from './support/fixtures';
 import { findings, focusRingsMissing, WIDTHS } from './support/inspect';
+import { outage } from './support/outage';
 import { addMember, buyPlan, call, createAccount, createOrganization, openAs, tinyPng } from './user-helpers';
 
 // Issue 16 on the user's screens, at 1440 and 390 px, with axe on each screen a flow opens.
@@ -148,30 +149,16 @@ for (const size of WIDTHS) {
       const account = await createAccount(request, uniqueEmail('outage'), 'Дарья Козлова');
       await createOrganization(request, account, 'Переживёт сбой');
       await openAs(page, account);
-      await page.route('**/api/v1/rest/organizations?**', (route) =>
-        route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            success: false,
-            message: 'Сервис временно недоступен, попробуйте позже',
-            data: null,
-            code: 'UNAVAILABLE',
-          }),
-        }),
-      );
+      const endOutage = await outage(page, '**/api/v1/rest/organizations?**', consoleErrors);
       await page.goto('/app/');
       await expect(page.getByText('Не удалось загрузить организации').filter({ visible: true })).toBeVisible({
         timeout: 20_000,
       });
       await expect(page.getByText('Нет данных')).toHaveCount(0);
       expect(await findings(page, 'home-list-failed')).toEqual([]);
-
-      await page.unroute('**/api/v1/rest/organizations?**');
+      await endOutage();
       await page.getByRole('button', { name: 'Повторить' }).filter({ visible: true }).click();
       await expect(organizationsList(page).getByText('Переживёт сбой')).toBeVisible();
-      // The outage's own 503s are the point of this test.
-      consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !line.includes('503')));
     });
 
     test("a member sees 'Открыть'; initials are letters; faces are not clipped; e-mails wrap; the plan badge stays", async ({

@@ -1,11 +1,10 @@
 import { Paper } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { ListError } from './list-frame/list-states';
+import { type FailedQuery, ListError } from './list-frame/list-states';
 
 type LoadErrorProps = {
   /** The screen's own failure text (spec section 8's, where it names one). */
   title: string;
-  query: Pick<UseQueryResult, 'error' | 'refetch' | 'isFetching'>;
+  query: FailedQuery;
 };
 
 /**
@@ -15,12 +14,7 @@ type LoadErrorProps = {
 export function LoadError({ title, query }: LoadErrorProps) {
   return (
     <Paper withBorder>
-      <ListError
-        title={title}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
+      <ListError title={title} query={query} />
     </Paper>
   );
 }

@@ -83,13 +83,7 @@ function YourOrganizations() {
   }, [organizations.error]);
 
   const empty = organizations.isError ? (
-    <ListError
-      compact
-      title="Не удалось загрузить организации"
-      error={organizations.error}
-      onRetry={() => void organizations.refetch()}
-      retrying={organizations.isFetching}
-    />
+    <ListError compact title="Не удалось загрузить организации" query={organizations} />
   ) : (
     <ListEmpty compact hint={emptyHint(search, 'Создайте первую организацию')} />
   );

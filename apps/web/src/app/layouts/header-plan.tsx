@@ -8,35 +8,22 @@ import { formatPlanStatus } from '@/lib/format';
 
 /**
  * The header's plan corner (spec section 2: 'Купить подписку' to /subscription). A paying user sees the
- * plan in force and its end instead (issue 16), a link to the same screen.
+ * plan in force and its end instead, 'Тариф «Про» до 24.12.2026' (issue 16), a link to the same screen.
  */
 export function HeaderPlan({ fullWidth = false }: { fullWidth?: boolean }) {
   const { data: profile } = useProfile();
-  if (profile && !isFreePlan(profile.subscribe)) {
-    return (
-      <Button
-        component={Link}
-        to={paths.subscription.getHref()}
-        variant="light"
-        radius="xl"
-        fullWidth={fullWidth}
-        leftSection={<IconRosette size={18} stroke={1.8} aria-hidden />}
-        data-testid="header-plan"
-      >
-        {formatPlanStatus(profile.subscribe.name, profile.subscribe_expires_at)}
-      </Button>
-    );
-  }
+  const paying = profile !== undefined && !isFreePlan(profile.subscribe);
+  const Icon = paying ? IconRosette : IconCrown;
   return (
     <Button
       component={Link}
       to={paths.subscription.getHref()}
-      color="yellow.5"
       radius="xl"
       fullWidth={fullWidth}
-      leftSection={<IconCrown size={18} stroke={1.8} aria-hidden />}
+      leftSection={<Icon size={18} stroke={1.8} aria-hidden />}
+      {...(paying ? { variant: 'light', 'data-testid': 'header-plan' } : { color: 'yellow.5' })}
     >
-      Купить подписку
+      {paying ? formatPlanStatus(profile.subscribe.name, profile.subscribe_expires_at) : 'Купить подписку'}
     </Button>
   );
 }

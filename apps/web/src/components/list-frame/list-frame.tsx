@@ -39,7 +39,7 @@ export function ListFrame({
   emptyNextStep,
   children,
 }: ListFrameProps) {
-  const { isPending, isFetching, isError, data, error, refetch } = list;
+  const { isPending, isFetching, isError, data, refetch } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
   const retry = () => void refetch();
   // The table stays mounted whatever the state (its headers show, and dialogs it owns are not torn
@@ -52,7 +52,7 @@ export function ListFrame({
       </Center>
     );
   } else if (isError && !data) {
-    status = <ListError title={errorText} error={error} onRetry={retry} retrying={isFetching} />;
+    status = <ListError title={errorText} query={list} />;
   } else if (isEmpty) {
     status = <ListEmpty hint={emptyHint(search?.query, emptyNextStep)} />;
   }

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 // What a list shows instead of its rows (issue 16, decision 0164): an empty list keeps the spec's
@@ -24,17 +25,19 @@ export function ListEmpty({ hint, compact = false }: { hint?: string; compact?: 
   );
 }
 
+/** What a failed state needs of its query. */
+export type FailedQuery = Pick<UseQueryResult, 'error' | 'refetch' | 'isFetching'>;
+
 type ListErrorProps = {
   /** The list's own failure text (spec section 8's, where it names one). */
   title: string;
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
+  query: FailedQuery;
   compact?: boolean;
 };
 
 /** A list that could not be loaded: its text, the server's reason when it adds one, and 'Повторить'. */
-export function ListError({ title, error, onRetry, retrying, compact = false }: ListErrorProps) {
+export function ListError({ title, query, compact = false }: ListErrorProps) {
+  const { error } = query;
   const detail = error instanceof ApiError && error.message !== title ? error.message : null;
   return (
     <Stack gap="xs" align="center" py={compact ? 'md' : 'xl'} px="md" ta="center" role="alert">
@@ -48,8 +51,8 @@ export function ListError({ title, error, onRetry, retrying, compact = false }: 
         size="xs"
         variant="default"
         leftSection={<IconRefresh size={14} aria-hidden />}
-        loading={retrying}
-        onClick={onRetry}
+        loading={query.isFetching}
+        onClick={() => void query.refetch()}
       >
         {RETRY}
       </Button>

@@ -29,13 +29,7 @@ export function UserOrganizationsPanel({ userId }: { userId: number }) {
         </Group>
       )}
       {organizations.isError && (
-        <ListError
-          compact
-          title={ADMIN_ORGANIZATIONS_LOAD_FAILED}
-          error={organizations.error}
-          onRetry={() => void organizations.refetch()}
-          retrying={organizations.isFetching}
-        />
+        <ListError compact title={ADMIN_ORGANIZATIONS_LOAD_FAILED} query={organizations} />
       )}
       {organizations.isSuccess && items.length === 0 && (
         <ListEmpty compact hint="Пользователь не владеет организациями и не состоит в них" />

@@ -27,13 +27,7 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
       {payments.isPending ? (
         <Skeleton height={80} />
       ) : payments.isError ? (
-        <ListError
-          compact
-          title={PAYMENTS_LOAD_FAILED}
-          error={payments.error}
-          onRetry={() => void payments.refetch()}
-          retrying={payments.isFetching}
-        />
+        <ListError compact title={PAYMENTS_LOAD_FAILED} query={payments} />
       ) : items.length === 0 ? (
         <ListEmpty compact hint={userId ? undefined : 'Здесь появятся ваши оплаты тарифов'} />
       ) : (

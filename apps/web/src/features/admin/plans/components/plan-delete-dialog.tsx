@@ -46,13 +46,7 @@ export function PlanDeleteDialog({ plan, onClose, onDeleted }: PlanDeleteDialogP
     return (
       <Modal opened onClose={onClose} title="Удалить тариф?" centered>
         {deletion.isError ? (
-          <ListError
-            compact
-            title="Не удалось проверить, можно ли удалить тариф"
-            error={deletion.error}
-            onRetry={() => void deletion.refetch()}
-            retrying={deletion.isFetching}
-          />
+          <ListError compact title="Не удалось проверить, можно ли удалить тариф" query={deletion} />
         ) : (
           <Center py="md">
             <Loader size="sm" aria-label="Проверяем, можно ли удалить тариф" />
