@@ -69,15 +69,20 @@ test.describe('admin plans', () => {
     expect((await api(page.request, admin, 'GET', `/api/v1/rest/subscribes/${plan?.id}`)).status).toBe(404);
   });
 
-  test('a plan that cannot be deleted shows the server’s reason and stays', async ({ page }) => {
+  test('a plan that cannot be deleted says why before any confirmation, and stays (decision 0163)', async ({
+    page,
+  }) => {
     const admin = await signInAsAdmin(page);
     await page.goto('/app/admin/subscriptions');
     const row = page.getByTestId('admin-plan-row').filter({ hasText: 'Базовый' });
     await row.getByRole('button', { name: 'Удалить тариф Базовый' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Удалить тариф' }).click();
     const refused = await api(page.request, admin, 'DELETE', '/api/v1/rest/subscribes/1');
     expect(refused.status).toBe(409);
-    await expect(page.getByText(refused.body.message as string)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Тариф нельзя удалить' });
+    await expect(dialog.getByText(refused.body.message as string)).toBeVisible();
+    await expect(dialog.getByText(/^Пользователей с этим тарифом: \d+$/)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Удалить тариф' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Понятно' }).click();
     await expect(row).toHaveCount(1);
   });
 });

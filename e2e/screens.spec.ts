@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminToken, api, signInAsAdmin } from './admin-helpers';
-import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
+import { apiSignIn, expect, mailbox, test, uniqueEmail } from './support/fixtures';
+import { findings, screenshot, WIDTHS } from './support/inspect';
 import {
   ANDROID,
   addMember,
@@ -18,49 +16,22 @@ import {
 // violation, no horizontal scroll, and a full-page screenshot kept for a person to look at
 // (SCREENSHOT_DIR, default /tmp/cabinet-screens).
 
-const SHOTS = process.env.SCREENSHOT_DIR ?? '/tmp/cabinet-screens';
-const WIDTHS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-
-type Finding = string;
-
-/** Looks at the screen that is open now and answers what is wrong with it (empty when nothing is). */
-async function inspect(page: Page, screen: string, width: string): Promise<Finding[]> {
-  await page.waitForLoadState('networkidle');
-  // Mantine's transitions and react-query's first answers settle within this.
-  await page.waitForTimeout(300);
-  const findings: Finding[] = [];
-
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const violation of axe.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    const nodes = violation.nodes
-      .slice(0, 3)
-      .map((node) => `${node.html.slice(0, 160)} — ${node.failureSummary}`);
-    findings.push(`${screen} @${width}: axe ${violation.id} (${violation.impact}): ${nodes.join(' | ')}`);
-  }
-
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) findings.push(`${screen} @${width}: scrolls ${overflow}px sideways`);
-
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${width}-${screen}.png`), fullPage: true });
-  return findings;
+/** Looks at the screen that is open now, keeps its picture, and answers what is wrong with it. */
+async function inspect(page: Page, screen: string, width: string): Promise<string[]> {
+  const found = await findings(page, screen);
+  await screenshot(page, screen, width);
+  return found;
 }
 
 /** Opens each [screen, url, a text that shows once it has loaded] in turn and inspects it. */
 async function inspectAll(page: Page, screens: [string, string, string][], width: string) {
-  const findings: Finding[] = [];
+  const found: string[] = [];
   for (const [screen, url, marker] of screens) {
     await page.goto(url);
     await expect(page.getByText(marker).first()).toBeVisible();
-    findings.push(...(await inspect(page, screen, width)));
+    found.push(...(await inspect(page, screen, width)));
   }
-  return findings;
+  return found;
 }
 
 for (const size of WIDTHS) {
@@ -112,6 +83,26 @@ for (const size of WIDTHS) {
         ['profile-settings', '/app/settings/account', 'Сохранить'],
         ['security', '/app/settings/security', 'Это устройство'],
         ['not-found', '/app/no/such/page', 'Упс! Эта страница не может быть найдена'],
+      ];
+      expect(await inspectAll(page, screens, size.name)).toEqual([]);
+    });
+
+    test('first run and a member (issue 16)', async ({ page }) => {
+      const owner = await createAccount(page.request, uniqueEmail('screens-studio'), 'Ольга Светлова');
+      const orgId = await createOrganization(page.request, owner, 'Студия «Северный ветер»');
+      const email = uniqueEmail('screens-first-run');
+      const token = await apiSignIn(page.request, email);
+      const me = await api(page.request, token, 'GET', '/api/v1/rest/profile/me');
+      const newcomer = { id: (me.body.data as { id: number }).id, email, token, name: '' };
+      await addMember(page.request, owner, orgId, newcomer);
+      await openAs(page, newcomer);
+      const screens: [string, string, string][] = [
+        ['home-first-run', '/app/', 'Укажите имя, чтобы коллеги вас узнавали'],
+        [
+          'organization-member-view',
+          `/app/dashboard/organizations/${orgId}/collaborators`,
+          'Покинуть организацию',
+        ],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });

@@ -137,7 +137,9 @@ test.describe('organizations (user side)', () => {
     await addMember(request, owner, orgId, member);
     await openAs(page, member);
     await page.goto('/app/');
-    await page.getByRole('link', { name: 'Настройки организации Клуб' }).click();
+    // A member opens it read-only; the settings gear is the owner's (issue 16).
+    await expect(page.getByRole('link', { name: 'Настройки организации Клуб' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Открыть организацию Клуб' }).click();
     await expect(page.getByRole('heading', { name: 'Организация Клуб' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Сохранить изменения' })).toHaveCount(0);
     await expect(page.getByRole('cell', { name: 'Хозяин' })).toBeVisible();

@@ -24,12 +24,15 @@ test.describe('profile settings', () => {
     // A new e-mail waits for the code mailed to it (decision 0085); the old one stays until then.
     const newEmail = uniqueEmail('renamed');
     const before = await mailbox.count(newEmail);
+    // The avatar is saved as soon as it is chosen (issue 16); the typed name and e-mail stay unsaved.
     await page.getByLabel('Email').fill(newEmail);
     await name.fill('Пётр Великий');
     await page.locator('input[type="file"]').setInputFiles(tinyPng());
+    await expect(page.getByText('Аватар изменен')).toBeVisible();
+    await expect(name).toHaveValue('Пётр Великий');
+    await expect(page.getByLabel('Email')).toHaveValue(newEmail);
     await page.getByRole('button', { name: 'Сохранить изменения' }).click();
     await expect(page.getByText(`отправленного на ${newEmail}`)).toBeVisible();
-    await expect(page.getByText('Аватар изменен')).toBeVisible();
     await expect(page.getByRole('button', { name: /Пётр Великий.*Меню профиля/ })).toBeVisible();
     await expect(page.getByText('Новый адрес ожидает подтверждения:')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(account.email);

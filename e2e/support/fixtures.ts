@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { STACK_FILE } from '../global-setup';
-import { ADMIN_EMAIL } from './stack';
+import { ABOUT_URL, ADMIN_EMAIL, SUPPORT_EMAIL } from './stack';
 
-export { ADMIN_EMAIL, expect };
+export { ABOUT_URL, ADMIN_EMAIL, expect, SUPPORT_EMAIL };
 
 // Keys of the web's session store (apps/web/src/lib/session.ts).
 const ACCESS_TOKEN_KEY = 'cabinet.accessToken';

@@ -13,6 +13,8 @@ import { SmtpPeer } from '../../apps/api/test/smtp-peer';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const ADMIN_EMAIL = 'admin@e2e.test';
+export const ABOUT_URL = 'https://about.example.com/cabinet';
+export const SUPPORT_EMAIL = 'help@e2e.test';
 
 export interface Stack {
   baseURL: string;
@@ -80,6 +82,9 @@ export async function startStack(port: number): Promise<Stack> {
       ADMIN_EMAILS: ADMIN_EMAIL,
       DATA_DIR: dataDir,
       LOGIN_RATE_LIMIT: '10000',
+      // The header's links (decision 0161); FAQ_URL stays unset, so its link must not show.
+      ABOUT_URL: ABOUT_URL,
+      SUPPORT_EMAIL: SUPPORT_EMAIL,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

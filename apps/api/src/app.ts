@@ -26,6 +26,7 @@ import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
+import siteRoutes from './modules/site/site.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Modules, registered by hand so the list of areas is visible here; their paths come from the table.
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
   await app.register(authRoutes(rateLimits));
   // Devices and sessions, and passkeys (issue 14); their static profile/ paths win over profile/{id}.
   await app.register(sessionsRoutes);

@@ -175,4 +175,36 @@ describe('configuration', () => {
       );
     }
   });
+
+  it('header links: http(s) addresses and an e-mail, unset by default, anything else named', () => {
+    const none = loadEnv({});
+    expect([none.ABOUT_URL, none.FAQ_URL, none.SUPPORT_URL, none.SUPPORT_EMAIL]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const set = loadEnv({
+      ABOUT_URL: 'https://example.com/about',
+      FAQ_URL: 'http://example.com/faq',
+      SUPPORT_URL: '',
+      SUPPORT_EMAIL: 'help@example.com',
+    });
+    expect(set).toMatchObject({
+      ABOUT_URL: 'https://example.com/about',
+      FAQ_URL: 'http://example.com/faq',
+      SUPPORT_EMAIL: 'help@example.com',
+    });
+    expect(set.SUPPORT_URL).toBeUndefined();
+    for (const [name, value] of [
+      ['ABOUT_URL', 'javascript:alert(1)'],
+      ['FAQ_URL', 'example.com/faq'],
+      ['SUPPORT_URL', 'ftp://example.com'],
+      ['SUPPORT_EMAIL', 'help at example.com'],
+    ] as const) {
+      expect(() => loadEnv({ [name]: value }), name).toThrow(
+        new RegExp(`^Invalid configuration:\\n {2}${name}:`),
+      );
+    }
+  });
 });

@@ -147,6 +147,17 @@ export const EnvSchema = z
       emptyToUndefined,
       z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional(),
     ),
+    /**
+     * The header's 'О сервисе', 'FAQ' and 'Поддержка' (http or https); each is hidden while unset.
+     * SUPPORT_EMAIL makes 'Поддержка' a mailto: link when SUPPORT_URL is unset (decision 0161).
+     */
+    ABOUT_URL: optionalUrl(/^https?:$/),
+    FAQ_URL: optionalUrl(/^https?:$/),
+    SUPPORT_URL: optionalUrl(/^https?:$/),
+    SUPPORT_EMAIL: z.preprocess(
+      emptyToUndefined,
+      z.email('an e-mail address such as help@example.com').optional(),
+    ),
     /** Per-IP sign-in requests a minute, for each of the two login steps. */
     LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
     /** Audit events older than this many days are deleted by the hourly retention task (decision 0148). */

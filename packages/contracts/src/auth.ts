@@ -6,6 +6,12 @@ export const WEB_LOGIN_KEY = 'web';
 export const LOGIN_CODE_LENGTH = 6;
 
 /**
+ * The answer to a check of a code that has used up its tries. The server then lets a new code be asked
+ * for at once (decision 0160), and the sign-in screen offers it at once.
+ */
+export const LOGIN_CODE_BURNED_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
+
+/**
  * The client sends the code as a JSON number (so 012345 arrives as 12345) or as a string of digits;
  * numbers are left-padded to 6 digits. Anything else is a 400.
  */

@@ -11,4 +11,5 @@ export * from './payments';
 export * from './plans';
 export * from './profile';
 export * from './sessions';
+export * from './site';
 export * from './users';

@@ -61,6 +61,34 @@ export const SubscribeInfoSchema = z.object({
 export type SubscribeInfo = z.infer<typeof SubscribeInfoSchema>;
 export const SubscribeInfoResponseSchema = envelope(SubscribeInfoSchema);
 
+/** GET /api/v1/rest/subscribes/{id}/checkout-preview?type=month|year. */
+export const CheckoutPreviewQuerySchema = z.object({ type: PaymentPeriodSchema }).strict();
+export type CheckoutPreviewQuery = z.input<typeof CheckoutPreviewQuerySchema>;
+
+/**
+ * What paying for a plan now would do to the caller's plan (decision 0162, computed as the payment itself
+ * will be: decisions 0024 and 0091). `kind`: 'new' starts a term now (nothing paid is running), 'renewal'
+ * adds the period to the running plan's end, 'switch' replaces another running paid plan and carries the
+ * money of its unused time (`credit`, '0.00' when nothing was paid, such as an admin's grant) into extra days.
+ */
+export const CheckoutPreviewSchema = z.object({
+  plan: z.object({ id: z.number().int(), name: z.string() }),
+  period: PaymentPeriodSchema,
+  sum: MoneySchema,
+  kind: z.enum(['new', 'renewal', 'switch']),
+  /** The plan in force now and its end date (null: no end). */
+  current: z.object({
+    plan: z.object({ id: z.number().int(), name: z.string() }),
+    expires_at: z.string().nullable(),
+  }),
+  credit: MoneySchema,
+  /** Where the paid time starts, and the new end date (null: an admin's grant without an end stays so). */
+  term_start: z.string(),
+  granted_until: z.string().nullable(),
+});
+export type CheckoutPreview = z.infer<typeof CheckoutPreviewSchema>;
+export const CheckoutPreviewResponseSchema = envelope(CheckoutPreviewSchema);
+
 /** The hidden fields of the payment form, in the order the form should carry them. */
 export const PAYMENT_FORM_FIELDS = [
   'receiver',

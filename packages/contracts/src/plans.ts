@@ -182,6 +182,18 @@ export const PlanResponseSchema = envelope(PlanSchema);
 export const PlanListResponseSchema = listEnvelope(PlanSchema);
 export const PlanDeleteResponseSchema = MessageResponseSchema;
 
+/**
+ * GET /api/v1/rest/subscribes/{id}/deletion (admins): whether the plan can be deleted now and, if not, the
+ * reason DELETE would answer and how many users hold the plan (docs/decisions/0163).
+ */
+export const PlanDeletionSchema = z.object({
+  deletable: z.boolean(),
+  reason: z.string().nullable(),
+  holders: z.number().int(),
+});
+export type PlanDeletion = z.infer<typeof PlanDeletionSchema>;
+export const PlanDeletionResponseSchema = envelope(PlanDeletionSchema);
+
 /** A count for the admin home widgets (GET /api/v1/rest/admin/*-count). */
 export const CountResponseSchema = envelope(z.object({ count: z.number().int() }));
 export type CountResponse = z.infer<typeof CountResponseSchema>;

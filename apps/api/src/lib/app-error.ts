@@ -18,7 +18,9 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
 export const unauthorized = (message = 'Требуется авторизация') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Недостаточно прав') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Не найдено') => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+/** `errors` names the field the conflict is about ('Тариф с таким названием уже существует' on name). */
+export const conflict = (message: string, errors?: Record<string, string[]>) =>
+  new AppError(409, 'CONFLICT', message, errors);
 export const limitReached = (message: string) => new AppError(409, 'LIMIT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -1,13 +1,44 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { claimFieldErrors, type FieldErrorsSink } from '@/lib/field-errors';
+import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
+import { SubmitButton } from './submit-button';
+import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+
+/** What the frame needs of a Mantine form (useForm's own methods). */
+export type FrameForm = {
+  isValid: (path?: string) => boolean;
+  isDirty: (path?: string) => boolean;
+  validate: () => unknown;
+  getValues: () => object;
+  setFieldError: (path: string, error: ReactNode) => void;
+};
+
+export const NOTHING_CHANGED = 'Нет изменений для сохранения';
+
+/** Why the submit button cannot act (decision 0165), or null when it can. */
+export function submitBlockReason(changed: boolean, invalidLabels: readonly string[]): string | null {
+  if (!changed) return NOTHING_CHANGED;
+  if (invalidLabels.length > 0) return `Заполните или исправьте поля: ${invalidLabels.join(', ')}`;
+  return null;
+}
 
 type FormFrameProps = {
+  /** The form: its validity says why the button waits, its changes are guarded, server errors go on it. */
+  form: FrameForm;
+  /** Each field's label, named in the reason the submit button gives ('Название', 'Тип'). */
+  labels: Record<string, string>;
+  /**
+   * Settings forms: whether anything differs from what is stored (nothing to save otherwise, and nothing
+   * to lose on leaving). Create forms leave it out: they can be sent as soon as they are valid.
+   */
+  changed?: boolean;
+  /** Server field names that differ from the form's ('price_month' → 'priceMonth'). */
+  serverFields?: Record<string, string>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   /** Saving: every button waits, the submit button spins. */
   busy: boolean;
   submitLabel: string;
-  /** Nothing valid (or, on settings, nothing changed) to save yet. */
-  submitDisabled: boolean;
   onCancel: () => void;
   /** Buttons on the left of the footer ('Удалить тариф', 'Удалить аккаунт'). */
   extraActions?: ReactNode;
@@ -19,42 +50,98 @@ type FormFrameProps = {
 };
 
 /**
- * The frame of the cabinet's create and settings forms (spec section 2): the fields, then 'Отмена' and
- * the submit button on the right and the screen's extra actions on the left, all waiting while it saves.
+ * The frame of the cabinet's create and settings forms (spec section 2): the fields, then 'Отмена' and the
+ * submit button on the right and the screen's extra actions on the left, all waiting while it saves. And
+ * what every form shares (issue 16, decisions 0164 and 0165):
+ * - a submit button that cannot act says why (components/submit-button.tsx); pressing it shows the errors;
+ * - the server's field errors land on their fields, with no toast repeating them (lib/field-errors.ts);
+ * - leaving with unsaved changes asks first (lib/use-unsaved-changes.ts); 'Отмена' leaves without asking.
  */
 export function FormFrame({
+  form,
+  labels,
+  changed,
+  serverFields = {},
   onSubmit,
   busy,
   submitLabel,
-  submitDisabled,
   onCancel,
   extraActions,
   cardWidth,
   gap = 'md',
   children,
 }: FormFrameProps) {
-  const form = (
-    <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <Stack gap={gap}>
-        {children}
-        <Group justify="space-between" gap="sm" mt="sm">
-          <Group gap="sm">{extraActions}</Group>
-          <Group gap="sm" justify="flex-end">
-            <Button variant="default" onClick={onCancel} disabled={busy}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={busy} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges((changed ?? form.isDirty()) && !busy);
+  const releaseRef = useRef<(() => void) | null>(null);
+  useEffect(() => () => releaseRef.current?.(), []);
+
+  const invalid = Object.entries(labels)
+    .filter(([field]) => !form.isValid(field))
+    .map(([, label]) => label);
+  const reason = busy ? null : submitBlockReason(changed ?? true, invalid);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
+
+  const takeServerErrors: FieldErrorsSink = (errors) => {
+    const values = form.getValues();
+    const fields = Object.entries(errors).map(
+      ([key, messages]) => [serverFields[key] ?? key, messages] as const,
+    );
+    if (fields.some(([field, messages]) => !(field in values) || messages.length === 0)) return false;
+    for (const [field, messages] of fields) form.setFieldError(field, messages.join(' '));
+    focusFirstError();
+    return true;
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    releaseRef.current?.();
+    releaseRef.current = claimFieldErrors(takeServerErrors);
+    onSubmit(event);
+  };
+
+  const frame = (
+    <>
+      <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy}>
+        <Stack gap={gap}>
+          {children}
+          <Group justify="space-between" gap="sm" mt="sm">
+            <Group gap="sm">{extraActions}</Group>
+            <Group gap="sm" justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => {
+                  unsaved.allowLeave();
+                  onCancel();
+                }}
+                disabled={busy}
+              >
+                Отмена
+              </Button>
+              <SubmitButton
+                loading={busy}
+                blockedReason={reason}
+                onBlocked={() => {
+                  form.validate();
+                  focusFirstError();
+                }}
+              >
+                {submitLabel}
+              </SubmitButton>
+            </Group>
           </Group>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
+    </>
   );
-  if (cardWidth === undefined) return form;
+  if (cardWidth === undefined) return frame;
   return (
     <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={cardWidth}>
-      {form}
+      {frame}
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, type ButtonProps, Group, TextInput } from '@mantine/core';
+import { type ButtonProps, Group, TextInput } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
+import { SubmitButton } from './submit-button';
 
 type UserEmailFieldProps = {
   value: string;
@@ -48,17 +49,20 @@ export function UserEmailField({
         disabled={inputDisabled}
         style={{ flex: '1 1 260px' }}
       />
-      <Button
+      <SubmitButton
         type={onAdd ? 'button' : 'submit'}
         variant={variant}
         mt={{ base: 0, xs: 25 }}
         leftSection={<IconUserPlus size={18} aria-hidden />}
         onClick={onAdd}
-        disabled={!canAdd}
         loading={busy}
+        // The spec's disabled button, saying why (decision 0165).
+        blockedReason={
+          busy || canAdd ? null : error ? 'Сначала исправьте адрес' : 'Введите Email пользователя'
+        }
       >
         Добавить пользователя
-      </Button>
+      </SubmitButton>
     </Group>
   );
 }

@@ -55,6 +55,18 @@ export const ORGANIZATION_FORMS: PluralForms = {
 };
 export const MEMBER_FORMS: PluralForms = { one: 'участник', few: 'участника', many: 'участников' };
 
+/** The noun after 'из N' in a plan's usage, always the genitive plural, as issue 16 writes it. */
+export const ORGANIZATIONS_OF = 'организаций';
+export const MEMBERS_OF = 'участников';
+
+/**
+ * How much of a plan limit is used: '4 из 5 участников', '1 из 1 организаций' (the issue's own words; the
+ * noun reads as "out of N of them", so it stays plural whatever N is: decision 0166).
+ */
+export function formatUsage(used: number, limit: number, noun: string): string {
+  return `${wholeRubles.format(used)} из ${wholeRubles.format(limit)} ${noun}`;
+}
+
 const exactRubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A money string with its kopecks, for receipts and history: '9 504,00 ₽'. */
@@ -82,4 +94,10 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** formatMoney, except that '0.00' reads 'Бесплатно' as everywhere (spec section 9): admin tables. */
 export function formatMoneyExact(amount: string | number): string {
   return Number(amount) === 0 ? FREE_PRICE_LABEL : formatMoney(amount);
+}
+
+/** 'Тариф «Про» до 24.12.2026', or 'Тариф «Про»' for a plan without an end date (issue 16). */
+export function formatPlanStatus(planName: string, expiresAt: string | null | undefined): string {
+  const end = formatDate(expiresAt);
+  return end ? `Тариф «${planName}» до ${end}` : `Тариф «${planName}»`;
 }

@@ -24,6 +24,8 @@ export type SessionState = {
 
 export const ACCESS_TOKEN_KEY = 'cabinet.accessToken';
 export const AUTHENTICATED_KEY = 'cabinet.isAuthenticated';
+/** In sessionStorage (this tab, survives the reload): the session was ended elsewhere (issue 16). */
+export const SESSION_ENDED_KEY = 'cabinet.sessionEnded';
 
 // Storage can throw (disabled cookies, some private modes); the session then lives for the tab only.
 function readStorage(key: string): string | null {
@@ -40,6 +42,16 @@ function writeStorage(key: string, value: string | null): void {
     else window.localStorage.setItem(key, value);
   } catch {
     // See readStorage.
+  }
+}
+
+/** The tab's sessionStorage, which may throw or be missing like localStorage. */
+function tabNote(action: (storage: Storage) => unknown): string | null {
+  try {
+    const value = action(window.sessionStorage);
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
   }
 }
 
@@ -74,6 +86,12 @@ function createSessionStore() {
     for (const listener of listeners) listener();
   };
 
+  const clear = (): void => {
+    writeStorage(ACCESS_TOKEN_KEY, null);
+    writeStorage(AUTHENTICATED_KEY, null);
+    setState({ accessToken: null, isAuthenticated: false, user: null });
+  };
+
   return {
     getState: (): SessionState => state,
 
@@ -84,6 +102,7 @@ function createSessionStore() {
 
     /** Step two of sign-in succeeded: keep the token and mark the browser signed in. */
     signIn(accessToken: string): void {
+      tabNote((storage) => storage.removeItem(SESSION_ENDED_KEY));
       writeStorage(ACCESS_TOKEN_KEY, accessToken);
       writeStorage(AUTHENTICATED_KEY, 'true');
       setState({ accessToken, isAuthenticated: true, user: state.user });
@@ -94,10 +113,23 @@ function createSessionStore() {
     },
 
     /** Logout and any 401: forget the token, the flag and the user. */
-    clear(): void {
-      writeStorage(ACCESS_TOKEN_KEY, null);
-      writeStorage(AUTHENTICATED_KEY, null);
-      setState({ accessToken: null, isAuthenticated: false, user: null });
+    clear,
+
+    /**
+     * A 401 on a signed-in session: it was ended elsewhere (another device's 'Выйти', an admin's
+     * 'Разлогинить', its age). Forget it, and leave the sign-in screen a note that survives the reload
+     * of spec section 4, so it can say so ('Сеанс завершён, войдите снова').
+     */
+    expire(): void {
+      tabNote((storage) => storage.setItem(SESSION_ENDED_KEY, '1'));
+      clear();
+    },
+
+    /** Whether the last session of this tab ended elsewhere (expire); `forget` removes the note. */
+    endedElsewhere(forget = false): boolean {
+      const ended = tabNote((storage) => storage.getItem(SESSION_ENDED_KEY)) === '1';
+      if (forget) tabNote((storage) => storage.removeItem(SESSION_ENDED_KEY));
+      return ended;
     },
 
     /** Another tab signed in or out: follow it, so two tabs never disagree about who is signed in. */

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { EmailText } from '@/components/email-text';
 import { ListPagination } from '@/components/list-frame/list-pagination';
+import { emptyHint, ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
@@ -11,9 +13,11 @@ import { JoinRequestsPanel } from '@/features/members/components/join-requests-p
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { NameBanner } from '@/features/profile/components/name-banner';
 import { displayName, formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSearchQuery } from '@/lib/use-search-text';
+import { OrganizationsUsage } from './organizations-usage';
 
 /** Greeting with the active plan, so the user sees at once who is signed in and on which plan. */
 function SignedInUser() {
@@ -38,20 +42,18 @@ function SignedInUser() {
 
   return (
     <Paper withBorder p="lg">
-      <Group gap="md" wrap="nowrap" align="center">
+      <Group gap="md" wrap="wrap" align="center">
         <NameAvatar src={profile?.files[0]?.url ?? user?.avatarUrl ?? null} name={name} size={56} />
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            Здравствуйте, {name}!
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'break-word' }}>
+            {/* Without a name the e-mail stands for it, breaking at its sensible points (issue 16). */}
+            Здравствуйте, {name === email ? <EmailText component="span" inherit email={name} /> : name}!
           </Title>
-          {email && email !== name && (
-            <Text c="dimmed" size="sm" truncate="end">
-              {email}
-            </Text>
-          )}
+          {email && email !== name && <EmailText c="dimmed" size="sm" email={email} />}
         </Stack>
+        {/* Kept on phones too (issue 16): there it wraps under the greeting. */}
         {profile && (
-          <Stack gap={4} align="flex-end" visibleFrom="xs">
+          <Stack gap={4} align="flex-start" data-testid="home-plan-badge">
             <Badge variant="light" size="lg" radius="sm" tt="none">
               Тариф «{profile.subscribe.name}»
             </Badge>
@@ -76,9 +78,15 @@ function YourOrganizations() {
   useEffect(() => setPage(1), [search]);
 
   useEffect(() => {
-    // Spec section 8: a failed home list is only logged.
+    // Spec section 8: a failed home list is logged (and shown in place, never toasted).
     if (organizations.error) console.warn('Список организаций не загружен:', organizations.error);
   }, [organizations.error]);
+
+  const empty = organizations.isError ? (
+    <ListError compact title="Не удалось загрузить организации" query={organizations} />
+  ) : (
+    <ListEmpty compact hint={emptyHint(search, 'Создайте первую организацию')} />
+  );
 
   const pages = organizations.data?.meta?.pages ?? 1;
 
@@ -98,6 +106,7 @@ function YourOrganizations() {
         </Button>
       }
     >
+      <OrganizationsUsage />
       {search && (
         <Text size="sm" c="dimmed" aria-live="polite">
           Поиск: «{search}»
@@ -109,17 +118,11 @@ function YourOrganizations() {
           <Skeleton height={44} />
           <Skeleton height={44} />
         </Stack>
-      ) : organizations.isError && !organizations.data ? (
-        <Alert color="gray" variant="light">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Нет данных</Text>
-            <Button size="xs" variant="default" onClick={() => organizations.refetch()}>
-              Повторить
-            </Button>
-          </Group>
-        </Alert>
       ) : (
-        <OrganizationsTable organizations={organizations.data?.items ?? []} />
+        <OrganizationsTable
+          organizations={organizations.isError ? [] : (organizations.data?.items ?? [])}
+          empty={empty}
+        />
       )}
       <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
     </SectionCard>
@@ -132,6 +135,7 @@ export function HomeRoute() {
     <>
       <PageHeader breadcrumbs={[{ label: 'Главная' }]} title="Главная" />
       <Stack gap="xl">
+        <NameBanner />
         <SignedInUser />
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, sm: 8 }}>

@@ -1,9 +1,10 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconDoorExit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { LoadError } from '@/components/load-error';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
@@ -11,9 +12,10 @@ import { paths, searchParamKeys } from '@/config/paths';
 import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
 import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
-import { useOrganization } from '@/features/organizations/api/get-organization';
+import { ORGANIZATION_LOAD_FAILED, useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
@@ -121,11 +123,7 @@ export function OrganizationCollaboratorsRoute() {
           <Skeleton height={200} />
         </Stack>
       )}
-      {organization.isError && (
-        <Alert color="red" variant="light" title="Организация недоступна">
-          Она удалена, или у вас нет к ней доступа.
-        </Alert>
-      )}
+      {organization.isError && <LoadError title={ORGANIZATION_LOAD_FAILED} query={organization} />}
       {data &&
         me &&
         (canManage ? (
@@ -138,7 +136,10 @@ export function OrganizationCollaboratorsRoute() {
               <Tabs.Tab value="journal">Журнал</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="settings">
-              <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
+              <OrganizationManageSections
+                organization={data}
+                onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="journal">
               <OrganizationAuditSection organizationId={data.id} />

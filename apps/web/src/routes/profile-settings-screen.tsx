@@ -7,6 +7,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { PendingEmailPanel } from '@/features/profile/components/pending-email-panel';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { session } from '@/lib/session';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 
 /**
  * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and
@@ -23,7 +24,7 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
   const signOut = () => {
     session.clear();
     queryClient.clear();
-    navigate(paths.signIn.getHref(), { replace: true });
+    navigate(paths.signIn.getHref(), { replace: true, state: LEAVE_FORM });
   };
 
   return (

@@ -2,6 +2,7 @@ import { WEB_LOGIN_KEY } from '@cabinet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, searchParamKeys } from '@/config/paths';
+import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { session } from '@/lib/session';
@@ -15,28 +16,31 @@ export function SignInRoute() {
   const navigate = useNavigate();
 
   return (
-    <SignInFlow
-      loginKey={loginKey}
-      onAuthenticated={(result) => {
-        session.signIn(result.access_token);
-        // Nothing cached may belong to whoever was signed in before.
-        queryClient.clear();
-        // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
-        queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
-      }}
-      onEnterCabinet={() => navigate(paths.home.getHref())}
-      onOpenApp={(electronUrl) => {
-        window.location.href = electronUrl;
-      }}
-      onCopyCode={(code) => {
-        // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
-        Promise.resolve()
-          .then(() => navigator.clipboard.writeText(code))
-          .then(
-            () => notifySuccess('Код успешно скопирован в буфер обмена'),
-            () => notifyError('Ошибка при копировании в буфер обмена'),
-          );
-      }}
-    />
+    <>
+      <SessionEndedNotice />
+      <SignInFlow
+        loginKey={loginKey}
+        onAuthenticated={(result) => {
+          session.signIn(result.access_token);
+          // Nothing cached may belong to whoever was signed in before.
+          queryClient.clear();
+          // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
+          queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
+        }}
+        onEnterCabinet={() => navigate(paths.home.getHref())}
+        onOpenApp={(electronUrl) => {
+          window.location.href = electronUrl;
+        }}
+        onCopyCode={(code) => {
+          // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
+          Promise.resolve()
+            .then(() => navigator.clipboard.writeText(code))
+            .then(
+              () => notifySuccess('Код успешно скопирован в буфер обмена'),
+              () => notifyError('Ошибка при копировании в буфер обмена'),
+            );
+        }}
+      />
+    </>
   );
 }

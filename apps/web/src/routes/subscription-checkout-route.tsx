@@ -8,13 +8,16 @@ import { Alert, Badge, Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text }
 import { IconArrowLeft, IconCreditCard, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
+import { SubmitButton } from '@/components/submit-button';
 import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useCheckout } from '@/features/payments/api/create-checkout';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
-import { usePlan } from '@/features/plans/api/get-plan';
+import { CheckoutPreviewNote } from '@/features/payments/components/checkout-preview-note';
+import { PLAN_LOAD_FAILED, usePlan } from '@/features/plans/api/get-plan';
 import { PlanPrice } from '@/features/plans/components/plan-price';
 import { isFreePlan, planPriceView } from '@/features/plans/lib/plan-pricing';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -89,11 +92,12 @@ export function SubscriptionCheckoutRoute() {
           { label: 'Подписка', href: paths.subscription.getHref() },
           { label: 'Оформление' },
         ]}
-        title={data ? `Тариф «${data.name}»` : 'Оформление подписки'}
+        title={data ? `Тариф «${data.name}»` : 'Оформление тарифа'}
       />
       {plan.isPending && Number.isInteger(planId) && planId > 0 && <Skeleton height={360} />}
-      {(plan.isError || !(Number.isInteger(planId) && planId > 0)) && (
-        <Alert color="red" variant="light" title="Не удалось получить данные тарифа">
+      {plan.isError && <LoadError title={PLAN_LOAD_FAILED} query={plan} />}
+      {!(Number.isInteger(planId) && planId > 0) && (
+        <Alert color="red" variant="light" title={PLAN_LOAD_FAILED}>
           <Button mt="sm" variant="default" size="xs" onClick={() => navigate(paths.subscription.getHref())}>
             К тарифам
           </Button>
@@ -170,6 +174,7 @@ export function SubscriptionCheckoutRoute() {
                 Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
               </Text>
             )}
+            <CheckoutPreviewNote planId={data.id} period={period} enabled={!free} />
             <Group justify="space-between" align="baseline">
               <Text>К оплате</Text>
               <Text fw={700} fz="xl" data-testid="checkout-sum">
@@ -180,9 +185,20 @@ export function SubscriptionCheckoutRoute() {
               <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={back}>
                 Назад
               </Button>
-              <Button onClick={pay} disabled={free || !profile.data} loading={paying}>
+              <SubmitButton
+                type="button"
+                onClick={pay}
+                loading={paying}
+                blockedReason={
+                  free
+                    ? 'Этот тариф бесплатный, оплачивать его не нужно'
+                    : profile.data
+                      ? null
+                      : 'Загружаем данные вашего аккаунта'
+                }
+              >
                 Оплатить
-              </Button>
+              </SubmitButton>
             </Group>
           </SectionCard>
         </SimpleGrid>

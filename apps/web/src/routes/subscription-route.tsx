@@ -17,13 +17,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ListTable } from '@/components/list-frame/list-table';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
-import { usePlans } from '@/features/plans/api/get-plans';
+import { PLANS_LOAD_FAILED, usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
@@ -123,7 +124,7 @@ function PlanCatalog({
           <Skeleton height={280} />
         </SimpleGrid>
       )}
-      {plans.isError && <Text c="dimmed">Нет данных</Text>}
+      {plans.isError && <LoadError title={PLANS_LOAD_FAILED} query={plans} />}
       {plans.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, sm: Math.min(plans.data.length, 3) }} spacing="lg">
           {plans.data.map((plan) => (

@@ -49,6 +49,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   const logged = consoleErrors;
   consoleErrors = [];
   vi.mocked(console.error).mockRestore();

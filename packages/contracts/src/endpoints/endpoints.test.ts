@@ -31,7 +31,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads', () => {
+  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads, site links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -45,6 +45,7 @@ describe('the endpoint table', () => {
         'payments.sandboxForm',
         'payments.sandboxPage',
         'payments.sandboxPay',
+        'site.links',
       ].sort(),
     );
   });

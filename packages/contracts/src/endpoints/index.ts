@@ -11,6 +11,7 @@ import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
 import { sessionsEndpoints } from './sessions';
+import { siteEndpoints } from './site';
 
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
@@ -24,6 +25,7 @@ export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { sessionsEndpoints } from './sessions';
+export { siteEndpoints } from './site';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -42,6 +44,7 @@ export const endpoints = {
   payments: paymentsEndpoints,
   files: filesEndpoints,
   audit: auditEndpoints,
+  site: siteEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

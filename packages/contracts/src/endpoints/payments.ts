@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AnyQuerySchema, IdParamsSchema, MessageResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
+  CheckoutPreviewQuerySchema,
+  CheckoutPreviewResponseSchema,
   PaymentListQuerySchema,
   PaymentListResponseSchema,
   PaymentNotificationSchema,
@@ -33,6 +35,17 @@ export const paymentsEndpoints = {
     summary: 'Checkout: a pending order and the payment form that pays it',
     body: SubscribeInfoRequestSchema,
     response: SubscribeInfoResponseSchema,
+  }),
+  checkoutPreview: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/subscribes/{id}/checkout-preview',
+    tag,
+    roles: ['user'],
+    summary:
+      "What paying for the plan now would do: the credit of the running plan's unused time, the new end",
+    params: IdParamsSchema,
+    query: CheckoutPreviewQuerySchema,
+    response: CheckoutPreviewResponseSchema,
   }),
   history: defineEndpoint({
     method: 'GET',

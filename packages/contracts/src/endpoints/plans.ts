@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import {
   PlanCreateRequestSchema,
   PlanDeleteResponseSchema,
+  PlanDeletionResponseSchema,
   PlanListQuerySchema,
   PlanListResponseSchema,
   PlanResponseSchema,
@@ -52,6 +53,15 @@ export const plansEndpoints = {
     params: IdParamsSchema,
     body: PlanUpdateRequestSchema,
     response: PlanResponseSchema,
+  }),
+  deletion: defineEndpoint({
+    method: 'GET',
+    path: `${base}/{id}/deletion`,
+    tag,
+    roles: ['admin'],
+    summary: 'Whether the plan can be deleted now, the reason if not and how many users hold it (admins)',
+    params: IdParamsSchema,
+    response: PlanDeletionResponseSchema,
   }),
   delete: defineEndpoint({
     method: 'DELETE',

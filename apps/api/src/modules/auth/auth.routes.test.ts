@@ -1,4 +1,4 @@
-import type { LoginResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
 import sodium from 'libsodium-wrappers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -152,6 +152,39 @@ describe('POST /api/v1/auth/login', () => {
       expect((await login({ loginKey: 'web', email, code: oldCode })).statusCode).toBe(400);
     }
     expect((await login({ loginKey: 'web', email, code: newCode })).statusCode).toBe(200);
+  });
+
+  it('replaces a code burned by wrong tries at once; the mail cap still holds (decision 0160)', async () => {
+    const email = uniqueEmail('burned');
+    const code = await requestCode(email);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 4; i++)
+      expect((await login({ loginKey: 'web', email, code: wrong })).statusCode).toBe(400);
+    // Four wrong tries leave the code alive: the 60 s rule still applies.
+    expect((await login({ loginKey: 'web', email })).statusCode).toBe(429);
+    const fifth = await login({ loginKey: 'web', email, code: wrong });
+    expect(fifth.json().message).toBe(LOGIN_CODE_BURNED_MESSAGE);
+
+    // Burned: a new code is mailed at once, and it works.
+    const fresh = await requestCode(email);
+    expect((await login({ loginKey: 'web', email, code: fresh })).statusCode).toBe(200);
+    // The fresh code is alive again (used, not burned): the 60 s rule is back.
+    expect((await login({ loginKey: 'web', email })).statusCode).toBe(429);
+
+    // The day's mail cap is not lifted by burning codes.
+    const other = uniqueEmail('burned-cap');
+    await requestCode(other);
+    await t.prisma.loginEvent.createMany({
+      data: Array.from({ length: 9 }, () => ({
+        email: other,
+        kind: 'code_sent' as const,
+        createdAt: new Date(),
+      })),
+    });
+    await t.prisma.loginCode.update({ where: { email: other }, data: { attempts: 5 } });
+    const capped = await login({ loginKey: 'web', email: other });
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json().message).toMatch(/^Слишком много писем с кодом на этот адрес/);
   });
 
   it('seals the token and vault key for a desktop key, which only its private key opens', async () => {

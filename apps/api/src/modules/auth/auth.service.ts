@@ -1,4 +1,4 @@
-import type { LoginResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
 import { badRequest, tooManyRequests, unavailable } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -20,7 +20,6 @@ export const CODE_RESEND_SECONDS = 60;
 export const CODE_SENT_MESSAGE = 'Код отправлен на почту';
 const BAD_CODE_MESSAGE = 'Неверный код';
 const EXPIRED_CODE_MESSAGE = 'Код устарел или уже использован, запросите новый';
-const BURNED_CODE_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
 const OTHER_LOGIN_KEY_MESSAGE =
   'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь';
 
@@ -50,8 +49,15 @@ export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: Sig
     select: { id: true },
   });
 
-  const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
-  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
+  const previous = await prisma.loginCode.findUnique({
+    where: { email },
+    select: { createdAt: true, attempts: true },
+  });
+  // A code burned by wrong tries can be replaced at once (decision 0160): the person typing it is stuck
+  // otherwise. The mail cap per day and the wrong-code caps still bound how often that can happen.
+  const burned = previous !== null && previous.attempts >= CODE_MAX_ATTEMPTS;
+  const waitMs =
+    previous && !burned ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
@@ -95,7 +101,7 @@ export async function verifyLoginCode(
   await refuseWhenTooManyWrongCodes(prisma, email);
   const row = await prisma.loginCode.findUnique({ where: { email } });
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(EXPIRED_CODE_MESSAGE);
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE_MESSAGE);
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
 
   // A code opens a session only for the window (or desktop key) that asked for it: a code read off
   // someone's screen or mail cannot be replayed with another key to receive the sealed box.
@@ -109,7 +115,7 @@ export async function verifyLoginCode(
     });
     if (counted.count > 0) await recordLoginEvent(prisma, email, 'wrong_code');
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
-    if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE_MESSAGE);
+    if (counted.count === 0 || left <= 0) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
     if (!sameKey) throw badRequest(OTHER_LOGIN_KEY_MESSAGE);
     throw badRequest(`${BAD_CODE_MESSAGE}. Осталось попыток: ${left}`);
   }

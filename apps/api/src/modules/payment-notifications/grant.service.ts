@@ -1,9 +1,10 @@
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
 import { transaction } from '../../plugins/db/database';
-import { decimalKopecks, fromKopecks, toKopecks } from '../payments/money';
+import { fromKopecks, toKopecks } from '../payments/money';
 import { paymentsConfig } from '../payments/payments.config';
-import { nextTerm, type PaidTerm, PERIOD_MONTHS, termEndOf } from './plan-term';
+import { paidTermsOf } from './paid-terms';
+import { nextTerm, PERIOD_MONTHS } from './plan-term';
 
 /** Thrown inside the grant's transaction (so that it rolls back) when the payer's account is gone. */
 export class AccountGoneError extends Error {}
@@ -45,36 +46,14 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
     if (!user) throw new AccountGoneError();
 
     const switching = user.plan_id !== order.planId;
-    const paid = switching
-      ? await tx.paymentOrder.findMany({
-          where: {
-            userId: order.userId,
-            planId: user.plan_id,
-            status: 'paid',
-            supersededAt: null,
-            termStart: { not: null },
-            id: { not: order.id },
-            // Sandbox money counts only in test mode (decision 0091).
-            ...(config.testMode ? {} : { test: false }),
-          },
-          select: {
-            id: true,
-            amount: true,
-            credit: true,
-            termStart: true,
-            grantedUntil: true,
-            period: true,
-          },
+    const paidTerms = switching
+      ? await paidTermsOf(tx, {
+          userId: order.userId,
+          planId: user.plan_id,
+          testMode: config.testMode,
+          exceptOrderId: order.id,
         })
       : [];
-    const paidTerms: PaidTerm[] = paid.map((p) => {
-      const termStart = p.termStart as Date;
-      return {
-        valueKopecks: decimalKopecks(p.amount) + decimalKopecks(p.credit),
-        termStart,
-        termEnd: termEndOf({ termStart, grantedUntil: p.grantedUntil, months: PERIOD_MONTHS[p.period] }),
-      };
-    });
     const term = nextTerm({
       current: { planId: user.plan_id, planExpiresAt: user.plan_expires_at },
       planId: order.planId,
@@ -96,9 +75,9 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
         credit: fromKopecks(term.creditKopecks),
       },
     });
-    if (term.switched && paid.length > 0) {
+    if (term.switched && paidTerms.length > 0) {
       await tx.paymentOrder.updateMany({
-        where: { id: { in: paid.map((p) => p.id) } },
+        where: { id: { in: paidTerms.map((p) => p.orderId) } },
         data: { supersededAt: now },
       });
     }

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app';
 import { createUser, startAppWithAdminAndUser, type TestUser } from '../../../test/factories';
-import { paidOrders, usersGenitive } from './plans.service';
+import { paidOrders, usersGenitive } from './plans.deletion';
 
 let t: TestApp, admin: TestUser, user: TestUser;
 beforeAll(async () => {
@@ -227,6 +227,7 @@ describe('POST /api/v1/rest/subscribes', () => {
       });
       expect(res.statusCode, name).toBe(409);
       expect(res.json().message).toBe('Тариф с таким названием уже существует');
+      expect(res.json().errors).toEqual({ name: ['Тариф с таким названием уже существует'] });
     }
   });
 
@@ -514,6 +515,61 @@ describe('DELETE /api/v1/rest/subscribes/{id}', () => {
       (await t.app.inject({ method: 'DELETE', url: `${BASE}/-1`, headers: admin.headers })).statusCode,
     ).toBe(400);
     expect(await t.prisma.plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
+  });
+});
+
+describe('GET /api/v1/rest/subscribes/{id}/deletion', () => {
+  const deletion = async (id: number | string, headers = admin.headers) =>
+    t.app.inject({ url: `${BASE}/${id}/deletion`, headers });
+
+  it('says a plan nobody holds can go, and the reason DELETE would give otherwise, with the holders', async () => {
+    const plan = await createPlan();
+    const free = await deletion(plan.id);
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toEqual({ deletable: true, reason: null, holders: 0 });
+
+    for (let i = 0; i < 3; i++) await createUser(t, { planId: plan.id, planExpiresAt: null });
+    const held = (await deletion(plan.id)).json().data;
+    expect(held).toEqual({
+      deletable: false,
+      reason: 'Тариф нельзя удалить: он подключён у 3 пользователей',
+      holders: 3,
+    });
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${plan.id}`,
+      headers: admin.headers,
+    });
+    expect(refused.json().message).toBe(held.reason);
+
+    const basic = (await deletion(1)).json().data;
+    expect(basic.deletable).toBe(false);
+    expect(basic.reason).toMatch(/^Тариф «Базовый» нельзя удалить/);
+  });
+
+  it('answers paid orders without holders; changes nothing', async () => {
+    const plan = await createPlan();
+    await t.prisma.paymentOrder.create({
+      data: {
+        label: `deletion-paid-${plan.id}`,
+        userId: user.id,
+        planId: plan.id,
+        period: 'month',
+        method: 'mir',
+        amount: '100',
+        status: 'paid',
+      },
+    });
+    expect((await deletion(plan.id)).json().data).toMatchObject({ deletable: false, holders: 0 });
+    expect(await t.prisma.plan.findUnique({ where: { id: plan.id } })).not.toBeNull();
+  });
+
+  it('401, 403, 404, 400', async () => {
+    const plan = await createPlan();
+    expect((await t.app.inject({ url: `${BASE}/${plan.id}/deletion` })).statusCode).toBe(401);
+    expect((await deletion(plan.id, user.headers)).statusCode).toBe(403);
+    expect((await deletion(999_999)).statusCode).toBe(404);
+    expect((await deletion('abc')).statusCode).toBe(400);
   });
 });
 

@@ -1,7 +1,8 @@
 import { plansEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
-import { createPlan, deletePlan, getPlan, listPlans, updatePlan } from './plans.service';
+import { deletePlan, getPlanDeletion } from './plans.deletion';
+import { createPlan, getPlan, listPlans, updatePlan } from './plans.service';
 
 // Plans (tariffs, "subscribes"): any signed-in user reads, admins write (docs/authorization/plans-and-payments.md).
 // The checkout call under the same path (get-subscribe-info) lives with the payments module.
@@ -18,6 +19,8 @@ export default routes(() => [
   handle(e.update, async (ctx, { params, body }) =>
     ok(await updatePlan(ctx, { ...body, id: params.id }), 'Тарифный план успешно отредактирован'),
   ),
+
+  handle(e.deletion, async (ctx, { params }) => ok(await getPlanDeletion(ctx, params))),
 
   handle(e.delete, async (ctx, { params }) => {
     await deletePlan(ctx, params);

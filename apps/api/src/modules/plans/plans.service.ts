@@ -18,6 +18,8 @@ import { transaction } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
 
 const NAME_TAKEN = 'Тариф с таким названием уже существует';
+/** On the name field, so the form shows it there (issue 16). */
+const nameTaken = () => conflict(NAME_TAKEN, { name: [NAME_TAKEN] });
 
 type PlanListQuery = z.output<typeof PlanListQuerySchema>;
 type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
@@ -97,7 +99,7 @@ async function assertNameFree({ prisma }: SignedInContext, name: string, exceptI
     where: { name: { equals: name, mode: 'insensitive' }, ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
-  if (taken) throw conflict(NAME_TAKEN);
+  if (taken) throw nameTaken();
 }
 
 /** 'Базовый' is the plan everyone falls back to: it stays free (docs/decisions/0021-plan-deletion.md). */
@@ -144,7 +146,7 @@ export async function createPlan(ctx: SignedInContext, body: PlanCreateData): Pr
         });
         return created;
       }),
-    { unique: conflict(NAME_TAKEN) },
+    { unique: nameTaken() },
   );
   return toPlanDto(plan);
 }
@@ -168,83 +170,7 @@ export async function updatePlan(
         }
         return updated;
       }),
-    { unique: conflict(NAME_TAKEN), notFound: notFound(PLAN_NOT_FOUND) },
+    { unique: nameTaken(), notFound: notFound(PLAN_NOT_FOUND) },
   );
   return toPlanDto(plan);
-}
-
-const pluralRules = new Intl.PluralRules('ru-RU');
-/** 'у 1 пользователя', 'у 2 пользователей', 'у 5 пользователей', 'у 21 пользователя'. */
-export const usersGenitive = (n: number) =>
-  `${n} ${pluralRules.select(n) === 'one' ? 'пользователя' : 'пользователей'}`;
-/** '1 оплаченный заказ', '2 оплаченных заказа', '5 оплаченных заказов'. */
-export const paidOrders = (n: number) => {
-  const form = pluralRules.select(n);
-  if (form === 'one') return `${n} оплаченный заказ`;
-  if (form === 'few') return `${n} оплаченных заказа`;
-  return `${n} оплаченных заказов`;
-};
-
-/** A checkout younger than this may still be paid at the provider: it blocks deletion. */
-export const PENDING_ORDER_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Deletes a plan nobody holds and nobody paid for (docs/decisions/0021-plan-deletion.md). Users whose
- * term of it has lapsed are moved to 'Базовый'; abandoned checkouts (pending for over a day) go with it.
- * The plan row is locked first, so a concurrent checkout or payment waits and then finds no plan.
- */
-export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
-  const { prisma, now } = ctx;
-  if (id === BASIC_PLAN_ID) {
-    throw conflict(
-      'Тариф «Базовый» нельзя удалить: на него переходят пользователи, у которых закончился тариф',
-    );
-  }
-  await mapPrismaErrors(
-    () =>
-      transaction(prisma, async (tx) => {
-        const locked = await tx.$queryRaw<
-          { id: number; name: string }[]
-        >`SELECT id, name FROM plans WHERE id = ${id} FOR UPDATE`;
-        if (locked.length === 0) throw notFound(PLAN_NOT_FOUND);
-        const activeHolders = await tx.user.count({
-          where: { planId: id, OR: [{ planExpiresAt: null }, { planExpiresAt: { gt: now } }] },
-        });
-        if (activeHolders > 0) {
-          throw conflict(`Тариф нельзя удалить: он подключён у ${usersGenitive(activeHolders)}`);
-        }
-        const [paid, recentPending] = await Promise.all([
-          tx.paymentOrder.count({ where: { planId: id, status: 'paid' } }),
-          tx.paymentOrder.count({
-            where: {
-              planId: id,
-              status: 'pending',
-              createdAt: { gt: new Date(now.getTime() - PENDING_ORDER_GRACE_MS) },
-            },
-          }),
-        ]);
-        if (paid > 0) {
-          throw conflict(
-            `Тариф нельзя удалить: по нему есть ${paidOrders(paid)}, они остаются в истории платежей. ` +
-              'Переименуйте тариф или измените его условия',
-          );
-        }
-        if (recentPending > 0) {
-          throw conflict('Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки');
-        }
-        await tx.user.updateMany({
-          where: { planId: id },
-          data: { planId: BASIC_PLAN_ID, planExpiresAt: null },
-        });
-        await tx.paymentOrder.deleteMany({ where: { planId: id, status: 'pending' } });
-        await tx.plan.delete({ where: { id } });
-        await recordAudit(tx, ctx, {
-          action: 'plan.deleted',
-          targetId: id,
-          details: { name: locked[0]?.name },
-        });
-      }),
-    // A row that appeared between the checks and the delete (should not happen under the lock).
-    { foreignKey: conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз') },
-  );
 }

@@ -17,6 +17,8 @@ export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
 export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+/** On the email field, so the form shows it there (issue 16). */
+export const emailTaken = () => conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
 const EXPIRED_CODE = 'Код устарел или уже использован, запросите новый';
 const BURNED_CODE = 'Превышено число попыток ввода кода, запросите новый';
 
@@ -55,7 +57,7 @@ export async function assertEmailFree(prisma: Prisma, userId: number, email: str
     where: { email },
     select: { id: true, emailVerifiedAt: true },
   });
-  if (holder && holder.id !== userId && holder.emailVerifiedAt) throw conflict(EMAIL_TAKEN);
+  if (holder && holder.id !== userId && holder.emailVerifiedAt) throw emailTaken();
 }
 
 /**
@@ -140,7 +142,7 @@ export async function confirmEmailChange(
       if (claimed.count === 0) throw badRequest(EXPIRED_CODE);
       await deleteUnusedUnverifiedAccount(tx, change.email);
       const holder = await tx.user.findUnique({ where: { email: change.email }, select: { id: true } });
-      if (holder && holder.id !== userId) throw conflict(EMAIL_TAKEN);
+      if (holder && holder.id !== userId) throw emailTaken();
       const before = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
       const updated = await tx.user.update({
         where: { id: userId },
@@ -161,6 +163,6 @@ export async function confirmEmailChange(
     if (!taken) throw error;
     // The address cannot be had: the pending change is over (the transaction that claimed it rolled back).
     await prisma.emailChange.deleteMany({ where: { id: change.id } });
-    throw conflict(EMAIL_TAKEN);
+    throw emailTaken();
   }
 }

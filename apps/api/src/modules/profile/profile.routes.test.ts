@@ -500,6 +500,7 @@ describe('PUT /profile/update/{id}', () => {
     const res = await call('PUT', `/update/${me.id}`, me, { email: other.email.toUpperCase() });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Пользователь с таким email уже существует');
+    expect(res.json().errors).toEqual({ email: ['Пользователь с таким email уже существует'] });
 
     const admin = await createAdmin(t);
     const a = await createUser(t);

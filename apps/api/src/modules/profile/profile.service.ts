@@ -19,8 +19,8 @@ import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
 import {
   assertEmailFree,
-  EMAIL_TAKEN,
   type EmailChangeContext,
+  emailTaken,
   mailEmailCode,
   pendingEmail,
   putEmailAside,
@@ -116,7 +116,7 @@ export async function updateProfile(
   if (newEmail !== undefined) {
     if (byAdmin) {
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-      if (taken) throw conflict(EMAIL_TAKEN);
+      if (taken) throw emailTaken();
     } else {
       await assertEmailFree(prisma, id, newEmail);
     }
@@ -190,7 +190,7 @@ export async function updateProfile(
     if (isUniqueViolation(error)) {
       throw isUniqueViolation(error, 'avatar_file_id') || isUniqueViolation(error, 'avatarFileId')
         ? conflict('Это изображение уже используется как аватар')
-        : conflict(EMAIL_TAKEN);
+        : emailTaken();
     }
     if (isRecordNotFound(error)) throw notFound(USER_NOT_FOUND);
     if (isForeignKeyViolation(error)) throw notFound('Файл не найден');

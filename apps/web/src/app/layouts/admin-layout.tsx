@@ -17,7 +17,7 @@ export function AdminLayout() {
 
   return (
     <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header className={classes.header}>
+      <AppShell.Header className={classes.header} data-inverse-area>
         <Group h="100%" px={{ base: 'sm', xs: 'xl' }} gap="md" wrap="nowrap" justify="space-between">
           <Group gap="sm" wrap="nowrap">
             <Anchor

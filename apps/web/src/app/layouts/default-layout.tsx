@@ -1,55 +1,19 @@
-import { Anchor, AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconCrown,
-  IconLock,
-  IconSettings,
-  IconShieldLock,
-  IconUsersGroup,
-  IconUsersPlus,
-} from '@tabler/icons-react';
+import { IconLock, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { InfoLinks } from '@/features/site/components/info-links';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import classes from './default-layout.module.css';
+import { HeaderPlan } from './header-plan';
 import { HeaderSearch } from './header-search';
 import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
-
-// Spec section 2: these links have no targets yet.
-const INFO_LINKS = ['О сервисе', 'FAQ', 'Поддержка'] as const;
-
-function InfoLinks({ vertical = false }: { vertical?: boolean }) {
-  return INFO_LINKS.map((label) => (
-    <Anchor
-      key={label}
-      href="#"
-      onClick={(event) => event.preventDefault()}
-      className={vertical ? classes.drawerLink : classes.link}
-    >
-      {label}
-    </Anchor>
-  ));
-}
-
-function BuyButton({ fullWidth = false }: { fullWidth?: boolean }) {
-  return (
-    <Button
-      component={Link}
-      to={paths.subscription.getHref()}
-      color="yellow.5"
-      radius="xl"
-      fullWidth={fullWidth}
-      leftSection={<IconCrown size={18} stroke={1.8} aria-hidden />}
-    >
-      Купить подписку
-    </Button>
-  );
-}
 
 function ProfileMenu() {
   const { data: profile } = useProfile();
@@ -69,10 +33,10 @@ function ProfileMenu() {
         to={paths.organizationCreate.getHref()}
         leftSection={<IconUsersPlus size={16} />}
       >
-        Создать команду
+        Создать организацию
       </Menu.Item>
       <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconUsersGroup size={16} />}>
-        Управление командами
+        Управление организациями
       </Menu.Item>
       <Menu.Item
         component={Link}
@@ -127,9 +91,9 @@ export function DefaultLayout() {
             </Anchor>
           </Group>
 
-          <Group component="nav" aria-label="Информация" gap="lg" wrap="nowrap" visibleFrom="sm">
-            <InfoLinks />
-          </Group>
+          <Box visibleFrom="sm">
+            <InfoLinks linkClassName={classes.link} />
+          </Box>
 
           <Box visibleFrom="sm" className={classes.search}>
             <HeaderSearch />
@@ -137,7 +101,7 @@ export function DefaultLayout() {
 
           <Group gap="sm" wrap="nowrap">
             <Box visibleFrom="xs">
-              <BuyButton />
+              <HeaderPlan />
             </Box>
             <ProfileMenu />
           </Group>
@@ -154,12 +118,10 @@ export function DefaultLayout() {
       >
         <Stack gap="md">
           <HeaderSearch />
-          <Stack component="nav" aria-label="Информация" gap={0}>
-            <InfoLinks vertical />
-          </Stack>
+          <InfoLinks vertical linkClassName={classes.drawerLink} />
           <Divider hiddenFrom="xs" />
           <Box hiddenFrom="xs">
-            <BuyButton fullWidth />
+            <HeaderPlan fullWidth />
           </Box>
         </Stack>
       </Drawer>

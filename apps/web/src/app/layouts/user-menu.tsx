@@ -1,6 +1,7 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { NameAvatar } from '@/components/name-avatar';
 import { useSignOut } from '@/features/auth/api/logout';
 import classes from './user-menu.module.css';
 
@@ -36,15 +37,7 @@ export function UserMenu({
         <UnstyledButton className={classes.trigger} data-inverse={inverse || undefined}>
           <Group gap={10} wrap="nowrap">
             {/* The initials are a picture of the name, not words to read out or to say. */}
-            <Avatar
-              src={avatarUrl}
-              name={name || email}
-              color="initials"
-              size={36}
-              radius="xl"
-              alt=""
-              aria-hidden
-            />
+            <NameAvatar src={avatarUrl} name={name || email} size={36} />
             {caption && (
               <Text
                 size="sm"

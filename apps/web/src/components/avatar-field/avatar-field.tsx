@@ -1,7 +1,8 @@
 import { validateAvatarFile } from '@cabinet/contracts';
-import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
+import { NameAvatar } from '../name-avatar';
 import { type AvatarValue, hasVisibleAvatar, withChosenFile, withRemoval } from './avatar-value';
 
 export type AvatarFieldProps = {
@@ -82,14 +83,7 @@ export function AvatarField({
         {label}
       </Text>
       <Group gap="md" wrap="nowrap" align="center">
-        <Avatar
-          src={src}
-          name={name}
-          color="initials"
-          size={72}
-          radius="xl"
-          alt={src ? 'Предпросмотр аватара' : ''}
-        />
+        <NameAvatar src={src} name={name ?? ''} size={72} alt={src ? 'Предпросмотр аватара' : ''} />
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <FileButton onChange={choose} accept={ACCEPT} disabled={disabled || removing}>
@@ -120,7 +114,7 @@ export function AvatarField({
             )}
           </Group>
           {error ? (
-            <Text id={errorId} size="xs" c="red.7" role="alert">
+            <Text id={errorId} size="xs" c="red.9" role="alert">
               {error}
             </Text>
           ) : (

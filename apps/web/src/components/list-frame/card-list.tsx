@@ -1,11 +1,11 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type CardListProps = {
   /** Accessible name of the list ('Участники'). */
   label?: string;
-  /** Shown as the only item when the list is empty. */
-  emptyText?: string;
+  /** Shown as the only item when the list is empty, failed, or loads (list-states.tsx). */
+  empty?: ReactNode;
   children: ReactNode;
 };
 
@@ -13,7 +13,7 @@ type CardListProps = {
  * A list shown as cards below 576 px, where its table would scroll sideways and hide its actions
  * (members, organizations, payments).
  */
-export function CardList({ label, emptyText, children }: CardListProps) {
+export function CardList({ label, empty, children }: CardListProps) {
   return (
     <Stack
       gap="xs"
@@ -24,11 +24,7 @@ export function CardList({ label, emptyText, children }: CardListProps) {
       style={{ listStyle: 'none' }}
       aria-label={label}
     >
-      {emptyText && (
-        <Text component="li" c="dimmed" ta="center" py="md">
-          {emptyText}
-        </Text>
-      )}
+      {empty && <li>{empty}</li>}
       {children}
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListPage } from '@/lib/list-page';
 import type { SearchBox } from '@/lib/use-search-text';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
+import { emptyHint, ListEmpty, ListError, RETRY } from './list-states';
 
 type ListFrameProps = {
   /** The list query of the screen; its first load, refetches, emptiness and meta drive the frame. */
@@ -12,34 +13,48 @@ type ListFrameProps = {
   /** The page asked for, shown until the answer's meta says otherwise. */
   page: number;
   onPageChange: (page: number) => void;
-  /** The 'Поиск' box above the list and its accessible name ('Поиск тарифов'). */
-  search?: { box: SearchBox; label: string };
+  /**
+   * The 'Поиск' box above the list, its accessible name ('Поиск тарифов') and the search the list was
+   * asked for (named when nothing is found).
+   */
+  search?: { box: SearchBox; label: string; query: string };
+  /** What a failed load says (the spec's text for this list); its query shows no toast of its own. */
+  errorText: string;
+  /** The next step under 'Нет данных' when the list is empty without a search ('Создайте первую организацию'). */
+  emptyNextStep?: string;
   children: ReactNode;
 };
 
 /**
- * The frame of the admin lists: search, loading and empty states and the pagination. A failed load
- * shows 'Нет данных' like an empty one; the query client toasts the failure.
+ * The frame of the admin lists: search, loading, empty and failed states and the pagination. A failed load
+ * shows its text and 'Повторить' in place of the rows (decision 0164); a failed refresh of rows already
+ * shown says so above them.
  */
-export function ListFrame({ list, page: requestedPage, onPageChange, search, children }: ListFrameProps) {
-  const { isPending, isFetching, data } = list;
+export function ListFrame({
+  list,
+  page: requestedPage,
+  onPageChange,
+  search,
+  errorText,
+  emptyNextStep,
+  children,
+}: ListFrameProps) {
+  const { isPending, isFetching, isError, data, refetch } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
+  const retry = () => void refetch();
   // The table stays mounted whatever the state (its headers show, and dialogs it owns are not torn
   // down when the last row goes).
   let status: ReactNode = null;
-  if (isPending) {
+  if (isPending && !isError) {
     status = (
       <Center py="xl">
         <Loader aria-label="Загрузка" />
       </Center>
     );
+  } else if (isError && !data) {
+    status = <ListError title={errorText} query={list} />;
   } else if (isEmpty) {
-    // Spec section 2's empty-table text in every state (decision 0070); a failed load has its toast.
-    status = (
-      <Text c="dimmed" ta="center" py="xl">
-        Нет данных
-      </Text>
-    );
+    status = <ListEmpty hint={emptyHint(search?.query, emptyNextStep)} />;
   }
 
   return (
@@ -50,6 +65,16 @@ export function ListFrame({ list, page: requestedPage, onPageChange, search, chi
         </Group>
       )}
       <Stack gap="md">
+        {isError && data && (
+          <Group justify="space-between" gap="sm" role="alert">
+            <Text size="sm" c="red.9">
+              {errorText}. Показаны прежние данные.
+            </Text>
+            <Button size="xs" variant="default" onClick={retry} loading={isFetching}>
+              {RETRY}
+            </Button>
+          </Group>
+        )}
         <Paper
           withBorder
           style={{

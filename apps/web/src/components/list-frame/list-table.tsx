@@ -1,4 +1,4 @@
-import { Table, type TableProps, Text } from '@mantine/core';
+import { Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './table.module.css';
 
@@ -11,8 +11,8 @@ type ListTableProps = Omit<TableProps, 'children'> & {
   actions?: boolean;
   /** From 576 px up only, scrolling sideways below this width (a list of cards shows on phones). */
   scrollMinWidth?: number;
-  /** Shown in a row of its own when the list is empty. */
-  emptyText?: string;
+  /** Shown in a row of its own when the list is empty, failed, or loads (list-states.tsx). */
+  empty?: ReactNode;
   /** The rows. */
   children: ReactNode;
 };
@@ -22,7 +22,7 @@ export function ListTable({
   columns,
   actions,
   scrollMinWidth,
-  emptyText,
+  empty,
   children,
   ...tableProps
 }: ListTableProps) {
@@ -43,13 +43,9 @@ export function ListTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {emptyText && (
+        {empty && (
           <Table.Tr>
-            <Table.Td colSpan={columns.length + (actions ? 1 : 0)}>
-              <Text c="dimmed" ta="center" py="md">
-                {emptyText}
-              </Text>
-            </Table.Td>
+            <Table.Td colSpan={columns.length + (actions ? 1 : 0)}>{empty}</Table.Td>
           </Table.Tr>
         )}
         {children}

@@ -3,7 +3,11 @@ import { endpointKey } from './endpoint-key';
 /** Query keys of the payments area (contracts' paymentsEndpoints). */
 export const paymentKeys = {
   history: endpointKey('payments', 'history'),
-  historyPage: (page: number) => [...endpointKey('payments', 'history'), page] as const,
+  historyPage: (page: number, userId?: number) =>
+    [...endpointKey('payments', 'history'), page, ...(userId ? [{ userId }] : [])] as const,
+  /** What paying for a plan now would do (decision 0162); a payment changes it. */
+  checkoutPreview: (planId: number, period: string) =>
+    [...endpointKey('payments', 'checkoutPreview'), planId, period] as const,
   settings: endpointKey('payments', 'settings'),
   /** The refunds list and the admin home's count of open cases: a resolve refreshes both. */
   refunds: endpointKey('payments', 'refunds'),

@@ -6,4 +6,6 @@ export const planKeys = {
   all: ['plans'] as const,
   list: (query: Record<string, string | number>) => [...endpointKey('plans', 'list'), query] as const,
   get: (id: number) => [...endpointKey('plans', 'get'), id] as const,
+  /** Whether a plan can be deleted now (decision 0163). */
+  deletion: (id: number) => [...endpointKey('plans', 'deletion'), id] as const,
 };

@@ -31,7 +31,7 @@ export function AdminOrganizationCreateRoute() {
                 Участники
               </Title>
               <Text size="sm" c="dimmed">
-                Необязательно. Без участников владельцем станет ваша учётная запись.
+                Необязательно. Без участников владельцем станет ваш аккаунт.
               </Text>
               <OrganizationMembersPicker members={members} onChange={setMembers} />
             </Stack>

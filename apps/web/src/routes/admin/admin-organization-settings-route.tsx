@@ -1,13 +1,16 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-page-header';
+import { LoadError } from '@/components/load-error';
 import { paths, searchParamKeys } from '@/config/paths';
 import {
   getOrganization,
+  ORGANIZATION_LOAD_FAILED,
   organizationQueryOptions,
   useOrganization,
 } from '@/features/organizations/api/get-organization';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationManageSections } from '../organization-manage-sections';
 
 /**
@@ -23,7 +26,8 @@ export function AdminOrganizationSettingsRoute() {
   const cancelReload = useReloadOnCancel(organizationQueryOptions(id).queryKey, () => getOrganization(id));
   const name =
     organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
-  const toList = () => navigate(paths.admin.organizations.getHref());
+  // After a save or a delete: nothing is left to lose.
+  const toList = () => navigate(paths.admin.organizations.getHref(), { state: LEAVE_FORM });
   const data = organization.data;
 
   return (
@@ -35,11 +39,7 @@ export function AdminOrganizationSettingsRoute() {
           <Skeleton height={200} />
         </Stack>
       )}
-      {organization.isError && !data && (
-        <Alert color="red" variant="light" title="Организация недоступна">
-          Не удалось получить данные организации: возможно, она удалена.
-        </Alert>
-      )}
+      {organization.isError && !data && <LoadError title={ORGANIZATION_LOAD_FAILED} query={organization} />}
       {data && (
         <OrganizationManageSections
           organization={data}

@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useAdminOrganizations } from '@/features/admin/organizations/api/get-admin-organizations';
+import {
+  ADMIN_ORGANIZATIONS_LOAD_FAILED,
+  useAdminOrganizations,
+} from '@/features/admin/organizations/api/get-admin-organizations';
 import { OrganizationsAdminTable } from '@/features/admin/organizations/components/organizations-admin-table';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { useListState } from '@/lib/use-list-state';
@@ -33,7 +36,14 @@ export function AdminOrganizationsRoute() {
           </Button>
         }
       />
-      <ListFrame list={list} page={page} onPageChange={setPage} search={{ box, label: 'Поиск организаций' }}>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        search={{ box, label: 'Поиск организаций', query: search }}
+        errorText={ADMIN_ORGANIZATIONS_LOAD_FAILED}
+        emptyNextStep="Создайте первую организацию"
+      >
         <OrganizationsAdminTable organizations={data?.items ?? []} onDelete={setDeleting} />
       </ListFrame>
       {deleting && (

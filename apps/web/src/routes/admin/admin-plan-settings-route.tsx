@@ -4,13 +4,14 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-page-header';
-import { PlaceholderPanel } from '@/components/placeholder-panel';
+import { LoadError } from '@/components/load-error';
 import { paths, searchParamKeys } from '@/config/paths';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanDeleteDialog } from '@/features/admin/plans/components/plan-delete-dialog';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
-import { getPlan, planQueryOptions, usePlan } from '@/features/plans/api/get-plan';
+import { getPlan, PLAN_LOAD_FAILED, planQueryOptions, usePlan } from '@/features/plans/api/get-plan';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 
 /**
  * /admin/subscriptions/:subscriptionId?subscriptionName=… (spec section 2): edit or delete a plan; after
@@ -27,7 +28,8 @@ export function AdminPlanSettingsRoute() {
   const [deleteOpened, setDeleteOpened] = useState(false);
   const title =
     plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
-  const toList = () => navigate(paths.admin.plans.getHref());
+  // After a save or a delete: nothing is left to lose.
+  const toList = () => navigate(paths.admin.plans.getHref(), { state: LEAVE_FORM });
   const busy = updatePlan.isPending || plan.isFetching || cancelReload.isPending;
 
   let body = (
@@ -60,7 +62,7 @@ export function AdminPlanSettingsRoute() {
       />
     );
   } else if (plan.isError) {
-    body = <PlaceholderPanel title="Тариф не найден">Не удалось получить данные тарифа</PlaceholderPanel>;
+    body = <LoadError title={PLAN_LOAD_FAILED} query={plan} />;
   }
 
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useAdminPlans } from '@/features/admin/plans/api/get-admin-plans';
+import { ADMIN_PLANS_LOAD_FAILED, useAdminPlans } from '@/features/admin/plans/api/get-admin-plans';
 import { PlansTable } from '@/features/admin/plans/components/plans-table';
 import { useListState } from '@/lib/use-list-state';
 
@@ -25,7 +25,14 @@ export function AdminPlansRoute() {
           </Button>
         }
       />
-      <ListFrame list={list} page={page} onPageChange={setPage} search={{ box, label: 'Поиск тарифов' }}>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        search={{ box, label: 'Поиск тарифов', query: search }}
+        errorText={ADMIN_PLANS_LOAD_FAILED}
+        emptyNextStep="Создайте первый тариф"
+      >
         <PlansTable plans={data?.items ?? []} />
       </ListFrame>
     </>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useRefunds } from '@/features/admin/refunds/api/get-refunds';
+import { REFUNDS_LOAD_FAILED, useRefunds } from '@/features/admin/refunds/api/get-refunds';
 import { RefundsTable } from '@/features/admin/refunds/components/refunds-table';
 
 /**
@@ -19,7 +19,13 @@ export function AdminRefundsRoute() {
         title="Возвраты"
         description="Платежи с верной подписью, за которые ничего не подключено. Верните деньги плательщику в YooMoney и отметьте возврат здесь."
       />
-      <ListFrame list={list} page={page} onPageChange={setPage}>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        errorText={REFUNDS_LOAD_FAILED}
+        emptyNextStep="Здесь появятся платежи, за которые ничего не подключено"
+      >
         <RefundsTable refunds={list.data?.items ?? []} />
       </ListFrame>
     </>

@@ -1,12 +1,18 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-page-header';
+import { LoadError } from '@/components/load-error';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
-import { adminUserQueryOptions, getAdminUser, useAdminUser } from '@/features/admin/users/api/get-user';
+import {
+  ADMIN_USER_LOAD_FAILED,
+  adminUserQueryOptions,
+  getAdminUser,
+  useAdminUser,
+} from '@/features/admin/users/api/get-user';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
 import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -15,8 +21,10 @@ import { UserSessionsPanel } from '@/features/sessions/components/user-sessions-
 import { displayName } from '@/lib/format';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserOrganizationsPanel } from './user-organizations-panel';
+import { UserPlanPanel } from './user-plan-panel';
 
 /**
  * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the
@@ -46,11 +54,7 @@ export function AdminUserSettingsRoute() {
     <>
       <AdminPageHeader list="users" title={title} />
       {user.isPending && !user.isError && <Skeleton height={360} aria-label="Загрузка" />}
-      {user.isError && !data && (
-        <Alert color="red" variant="light" title="Пользователь недоступен">
-          Ошибка при получении данных пользователя: возможно, аккаунт удалён.
-        </Alert>
-      )}
+      {user.isError && !data && <LoadError title={ADMIN_USER_LOAD_FAILED} query={user} />}
       {data && (
         <Stack gap="xl">
           {/* Not in the header's description: badges are blocks and may not sit in its paragraph. */}
@@ -66,11 +70,12 @@ export function AdminUserSettingsRoute() {
             />
           </SectionCard>
           <UserOrganizationsPanel userId={data.id} />
+          <UserPlanPanel user={data} />
           <UserSessionsPanel userId={data.id} />
           <SectionCard title="Доступ" gap="sm">
             <Text size="sm" c="dimmed">
               {isSelf
-                ? 'Эти действия нельзя применить к своей учётной записи.'
+                ? 'Эти действия нельзя применить к своему аккаунту.'
                 : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
             </Text>
             <Group justify="space-between" gap="sm">
@@ -92,7 +97,7 @@ export function AdminUserSettingsRoute() {
             onClose={() => setDeleteOpened(false)}
             onDeleted={() => {
               setDeleteOpened(false);
-              navigate(paths.admin.users.getHref());
+              navigate(paths.admin.users.getHref(), { state: LEAVE_FORM });
             }}
           />
         </Stack>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
-import { useAdminUsers } from '@/features/admin/users/api/get-users';
+import { ADMIN_USERS_LOAD_FAILED, useAdminUsers } from '@/features/admin/users/api/get-users';
 import { UsersTable } from '@/features/admin/users/components/users-table';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { useListState } from '@/lib/use-list-state';
@@ -34,7 +34,9 @@ export function AdminUsersRoute() {
         list={list}
         page={page}
         onPageChange={setPage}
-        search={{ box, label: 'Поиск пользователей' }}
+        search={{ box, label: 'Поиск пользователей', query: search }}
+        errorText={ADMIN_USERS_LOAD_FAILED}
+        emptyNextStep="Создайте первого пользователя"
       >
         <UsersTable users={data?.items ?? []} selfId={profile?.id ?? null} />
       </ListFrame>

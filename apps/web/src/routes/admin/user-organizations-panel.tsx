@@ -1,9 +1,13 @@
 import { Anchor, Group, List, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
-import { adminOrganizationsQueryOptions } from '@/features/admin/organizations/api/get-admin-organizations';
+import {
+  ADMIN_ORGANIZATIONS_LOAD_FAILED,
+  adminOrganizationsQueryOptions,
+} from '@/features/admin/organizations/api/get-admin-organizations';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
 
 /**
@@ -25,11 +29,11 @@ export function UserOrganizationsPanel({ userId }: { userId: number }) {
         </Group>
       )}
       {organizations.isError && (
-        <Text size="sm" c="red.7">
-          Не удалось получить данные организации
-        </Text>
+        <ListError compact title={ADMIN_ORGANIZATIONS_LOAD_FAILED} query={organizations} />
       )}
-      {organizations.isSuccess && items.length === 0 && <Text size="sm">Нет данных</Text>}
+      {organizations.isSuccess && items.length === 0 && (
+        <ListEmpty compact hint="Пользователь не владеет организациями и не состоит в них" />
+      )}
       {items.length > 0 && (
         <List spacing={6} size="sm">
           {items.map((organization) => (

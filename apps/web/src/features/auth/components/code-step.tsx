@@ -1,12 +1,16 @@
 import { LOGIN_CODE_LENGTH } from '@cabinet/contracts';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { EmailText } from '@/components/email-text';
+import { SubmitButton } from '@/components/submit-button';
 import classes from './code-step.module.css';
 import { LoginCodeInput } from './login-code-input';
 
 /** The server sends at most one code per e-mail a minute (product-decisions, Sign-in). */
 export const RESEND_COOLDOWN_SECONDS = 60;
+/** How long six digits wait before they send themselves. */
+export const AUTO_SUBMIT_DELAY_MS = 600;
 
 type CodeStepProps = {
   email: string;
@@ -17,7 +21,10 @@ type CodeStepProps = {
   isPending: boolean;
   isResending: boolean;
   error: string | null;
-  onSubmit: (code: string) => void;
+  /** The code was burned by wrong tries: a new one may be asked for at once (decision 0160). */
+  canResendNow?: boolean;
+  /** `onFailed` runs when the code is refused: the boxes empty and the first takes focus again. */
+  onSubmit: (code: string, onFailed: () => void) => void;
   onResend: () => void;
   onChangeEmail: () => void;
 };
@@ -29,18 +36,42 @@ export function CodeStep({
   isPending,
   isResending,
   error,
+  canResendNow = false,
   onSubmit,
   onResend,
   onChangeEmail,
 }: CodeStepProps) {
   const [code, setCode] = useState('');
+  const [refused, setRefused] = useState(0);
+  const boxesRef = useRef<HTMLDivElement>(null);
   const errorId = useId();
-  const secondsLeft = useCountdown(sentAt, RESEND_COOLDOWN_SECONDS);
+  const countdown = useCountdown(sentAt, RESEND_COOLDOWN_SECONDS);
+  const secondsLeft = canResendNow ? 0 : countdown;
   const isComplete = code.length === LOGIN_CODE_LENGTH;
+
+  // Six digits send themselves after a beat (issue 16): long enough to see what was typed, and a press of
+  // 'Авторизоваться' or Enter in that beat sends it once, at once.
+  const autoSubmit = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(autoSubmit.current), []);
+
+  const submit = (value: string) => {
+    window.clearTimeout(autoSubmit.current);
+    if (value.length !== LOGIN_CODE_LENGTH || isPending) return;
+    onSubmit(value, () => {
+      // A refused code is cleared, so the next try starts from the first box (issue 16).
+      setCode('');
+      setRefused((n) => n + 1);
+    });
+  };
+
+  // The boxes are disabled while the code is checked; focus returns once they are enabled again.
+  useEffect(() => {
+    if (refused > 0 && !isPending) boxesRef.current?.querySelector('input')?.focus();
+  }, [refused, isPending]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (isComplete && !isPending) onSubmit(code);
+    submit(code);
   };
 
   return (
@@ -49,33 +80,46 @@ export function CodeStep({
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <IconMailCheck size={22} stroke={1.6} color="var(--mantine-color-teal-7)" aria-hidden />
           <div>
-            <Text size="sm" c="teal.8" fw={600} role="status">
+            <Text size="sm" c="teal.9" fw={600} role="status">
               {notice}
             </Text>
             <Text size="sm" c="dimmed">
-              Письмо с кодом отправлено на <b>{email}</b>
+              Письмо с кодом отправлено на <EmailText component="span" email={email} fw={700} inherit />
             </Text>
           </div>
         </Group>
 
-        <LoginCodeInput
-          label="Введите код полученный в письме"
-          value={code}
-          onChange={setCode}
-          error={Boolean(error)}
-          disabled={isPending}
-          autoFocus
-          describedBy={error ? errorId : undefined}
-        />
+        <div ref={boxesRef}>
+          <LoginCodeInput
+            label="Введите код полученный в письме"
+            value={code}
+            onChange={(next) => {
+              setCode(next);
+              window.clearTimeout(autoSubmit.current);
+              if (next.length === LOGIN_CODE_LENGTH) {
+                autoSubmit.current = window.setTimeout(() => submit(next), AUTO_SUBMIT_DELAY_MS);
+              }
+            }}
+            error={Boolean(error)}
+            disabled={isPending}
+            autoFocus
+            describedBy={error ? errorId : undefined}
+          />
+        </div>
         {error && (
-          <Text id={errorId} role="alert" c="red.7" size="sm">
+          <Text id={errorId} role="alert" c="red.9" size="sm">
             {error}
           </Text>
         )}
 
-        <Button type="submit" size="md" fullWidth loading={isPending} disabled={!isComplete}>
+        <SubmitButton
+          size="md"
+          fullWidth
+          loading={isPending}
+          blockedReason={isComplete ? null : 'Введите все 6 цифр кода'}
+        >
           Авторизоваться
-        </Button>
+        </SubmitButton>
 
         <Group justify="space-between" gap="xs">
           <Anchor component="button" type="button" size="sm" onClick={onChangeEmail} disabled={isPending}>

@@ -10,9 +10,11 @@ type EmailStepProps = {
   /** The server's answer to the last attempt, shown in red (spec section 8). */
   error: string | null;
   onSubmit: (email: string) => void;
+  /** A code went to this address moments ago: go to the code step with it (issue 16). */
+  onHaveCode?: () => void;
 };
 
-export function EmailStep({ defaultEmail, isPending, error, onSubmit }: EmailStepProps) {
+export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode }: EmailStepProps) {
   const errorId = useId();
   const form = useForm({
     mode: 'uncontrolled',
@@ -40,13 +42,18 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit }: EmailSte
           aria-describedby={error ? errorId : undefined}
         />
         {error && (
-          <Text id={errorId} role="alert" c="red.7" size="sm">
+          <Text id={errorId} role="alert" c="red.9" size="sm">
             {error}
           </Text>
         )}
         <Button type="submit" size="md" fullWidth loading={isPending}>
           Отправить код
         </Button>
+        {onHaveCode && (
+          <Button type="button" variant="light" size="md" fullWidth onClick={onHaveCode}>
+            У меня уже есть код
+          </Button>
+        )}
       </Stack>
     </form>
   );

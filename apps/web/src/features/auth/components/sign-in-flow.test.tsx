@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { LOGIN_CODE_BURNED_MESSAGE } from '@cabinet/contracts';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
@@ -94,17 +95,18 @@ describe('SignInFlow', () => {
     expect(sent[0]).toEqual({ loginKey: 'web', email: 'Anna@Example.com' });
 
     const submit = screen.getByRole('button', { name: 'Авторизоваться' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    // Not ready, and says why (decision 0165).
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByText('Введите все 6 цифр кода')).toBeDefined();
 
     await user.click(screen.getByRole('textbox', { name: 'Цифра 1 из 6' }));
     await user.keyboard('01234');
-    expect(submit.disabled).toBe(true);
+    expect(sent).toHaveLength(1);
+    // The sixth digit sends the code by itself (issue 16).
     await user.keyboard('5');
-    expect(submit.disabled).toBe(false);
-
-    await user.click(submit);
 
     expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
+    expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual({ loginKey: 'web', email: 'Anna@Example.com', code: 12345 });
     expect(typeof (sent[1] as { code: unknown }).code).toBe('number');
     expect(props.onAuthenticated).toHaveBeenCalledWith(loginResult);
@@ -131,7 +133,6 @@ describe('SignInFlow', () => {
     await submitEmail(user);
     await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
     await user.paste('123456');
-    await user.click(screen.getByRole('button', { name: 'Авторизоваться' }));
 
     const line = await screen.findByText(/Отпечаток ключа приложения:/);
     expect(line.textContent).toBe('Отпечаток ключа приложения: a1b2 c3d4 e5f6 0718');
@@ -157,9 +158,12 @@ describe('SignInFlow', () => {
     await submitEmail(user);
     await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
     await user.paste('999999');
-    await user.click(screen.getByRole('button', { name: 'Авторизоваться' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Неверный код');
+    // The refused code is cleared and the first box has the focus again (issue 16).
+    const boxes = screen.getAllByRole('textbox') as HTMLInputElement[];
+    await waitFor(() => expect(document.activeElement).toBe(boxes[0]));
+    expect(boxes.map((box) => box.value).join('')).toBe('');
     // A wrong code is not a lost session: the 401 rule must not fire here.
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(props.onAuthenticated).not.toHaveBeenCalled();
@@ -188,5 +192,91 @@ describe('SignInFlow', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('offers a new code at once after the code was burned by wrong tries (decision 0160)', async () => {
+    const { sent } = stubLogin(
+      codeSent,
+      {
+        status: 400,
+        body: { success: false, message: LOGIN_CODE_BURNED_MESSAGE, data: null, code: 'VALIDATION' },
+      },
+      codeSent,
+    );
+    const { user } = renderFlow();
+    await submitEmail(user);
+    const resend = (await screen.findByRole('button', {
+      name: 'Отправить код повторно',
+    })) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+
+    await user.click(screen.getByRole('textbox', { name: 'Цифра 1 из 6' }));
+    await user.paste('111111');
+    expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_CODE_BURNED_MESSAGE);
+    await waitFor(() => expect(resend.disabled).toBe(false));
+    await user.click(resend);
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]).toEqual({ loginKey: 'web', email: 'anna@example.com' });
+  });
+
+  it('comes back to the code step of the same address after a reload; not for another window', async () => {
+    stubLogin(codeSent);
+    const first = renderFlow();
+    await submitEmail(first.user);
+    expect(await screen.findByText('Код отправлен на почту')).toBeDefined();
+    cleanup();
+
+    // The same tab loads the page again: no new code is asked for.
+    const fetchMock = stubLogin().fetchMock;
+    renderFlow();
+    expect(screen.getByText('Введите код полученный в письме')).toBeDefined();
+    expect(screen.getByText('Код отправлен на почту')).toBeDefined();
+    expect(screen.getByText(/anna@example\.com/)).toBeDefined();
+    expect(fetchMock).not.toHaveBeenCalled();
+    cleanup();
+
+    // A desktop app's sign-in (another loginKey) starts from the e-mail.
+    renderWithProviders(
+      <SignInFlow
+        loginKey="desktop-key"
+        onAuthenticated={vi.fn()}
+        onEnterCabinet={vi.fn()}
+        onOpenApp={vi.fn()}
+        onCopyCode={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText('Email')).toBeDefined();
+  });
+
+  it("offers 'У меня уже есть код' when a code went to the address moments ago", async () => {
+    stubLogin({
+      status: 429,
+      body: {
+        success: false,
+        message: 'Новый код можно запросить через 42 с',
+        data: null,
+        code: 'RATE_LIMITED',
+      },
+    });
+    const { user } = renderFlow();
+    await submitEmail(user);
+    expect((await screen.findByRole('alert')).textContent).toBe('Новый код можно запросить через 42 с');
+    await user.click(screen.getByRole('button', { name: 'У меня уже есть код' }));
+    expect(screen.getByText('Введите код полученный в письме')).toBeDefined();
+    expect(screen.getByText(/anna@example\.com/)).toBeDefined();
+  });
+
+  it("'Авторизоваться' pressed before the code sends itself sends it once", async () => {
+    const { sent } = stubLogin(codeSent, {
+      body: { success: true, message: 'Вход выполнен', data: loginResult },
+    });
+    const { user } = renderFlow();
+    await submitEmail(user);
+    await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Авторизоваться' }));
+    expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(sent).toHaveLength(2);
   });
 });

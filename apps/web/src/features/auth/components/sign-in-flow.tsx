@@ -1,4 +1,4 @@
-import type { LoginResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import {
   browserSupportsWebAuthn,
@@ -10,6 +10,7 @@ import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-login';
+import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { PasskeySignIn } from './passkey-sign-in';
@@ -29,6 +30,9 @@ type SignInFlowProps = {
   onCopyCode: (code: string) => void;
 };
 
+/** The step-one answer when a code went out moments ago: 'У меня уже есть код' opens the code step. */
+const ALREADY_SENT_NOTICE = 'Код уже отправлен на почту';
+
 /** Spec section 8: the first field message when the server lists some, else its message. */
 const firstMessage = (error: unknown) =>
   error instanceof ApiError ? error.firstMessage : UNKNOWN_SERVER_ERROR;
@@ -40,7 +44,8 @@ const passkeyFailure = (error: unknown) =>
 /**
  * Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). The
  * e-mail step also offers a passkey, by its button and in the e-mail field's autofill (issue 14); the code
- * always stays available.
+ * always stays available. A reload inside the code's life comes back to the code step of the same address
+ * (lib/pending-code.ts).
  */
 export function SignInFlow({
   loginKey,
@@ -49,8 +54,11 @@ export function SignInFlow({
   onOpenApp,
   onCopyCode,
 }: SignInFlowProps) {
-  const [step, setStep] = useState<Step>({ kind: 'email' });
-  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<Step>(() => {
+    const pending = loadPendingCode(loginKey);
+    return pending ? { kind: 'code', ...pending } : { kind: 'email' };
+  });
+  const [email, setEmail] = useState(step.kind === 'code' ? step.email : '');
   const requestCode = useRequestLoginCode();
   const confirmCode = useConfirmLoginCode();
   const passkey = usePasskeySignIn();
@@ -58,6 +66,7 @@ export function SignInFlow({
   const [passkeysSupported] = useState(browserSupportsWebAuthn);
 
   const signedIn = (result: LoginResult) => {
+    clearPendingCode();
     onAuthenticated(result);
     setStep({ kind: 'success', result });
   };
@@ -76,26 +85,28 @@ export function SignInFlow({
     };
   }, [step.kind, loginKey]);
 
+  const showCodeStep = (to: string, notice: string, sentAt: number) => {
+    savePendingCode({ email: to, loginKey, notice, sentAt });
+    setStep({ kind: 'code', email: to, notice, sentAt });
+  };
+
   const sendCode = (to: string) => {
     setEmail(to);
     confirmCode.reset();
     requestCode.mutate(
       { loginKey, email: to },
-      {
-        onSuccess: ({ message: notice }) => {
-          setStep({ kind: 'code', email: to, notice, sentAt: Date.now() });
-        },
-      },
+      { onSuccess: ({ message: notice }) => showCodeStep(to, notice, Date.now()) },
     );
   };
 
-  const submitCode = (code: string) => {
+  const submitCode = (code: string, onFailed: () => void) => {
     if (step.kind !== 'code') return;
     requestCode.reset();
     confirmCode.mutate(
       { loginKey, email: step.email, code },
       {
         onSuccess: ({ data }) => signedIn(data),
+        onError: onFailed,
       },
     );
   };
@@ -111,6 +122,9 @@ export function SignInFlow({
     );
   }
 
+  // Step one refused for this address within its minute (or its day): a code may be in the mailbox.
+  const codeAlreadySent = requestCode.error instanceof ApiError && requestCode.error.status === 429;
+
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -119,7 +133,7 @@ export function SignInFlow({
         </Title>
         <Text c="dimmed" size="sm">
           {step.kind === 'email'
-            ? 'Укажите электронную почту — мы пришлём на неё одноразовый код.'
+            ? 'Укажите эл. почту — мы пришлём на неё одноразовый код.'
             : 'Код действует 10 минут.'}
         </Text>
       </Stack>
@@ -130,6 +144,9 @@ export function SignInFlow({
             isPending={requestCode.isPending}
             error={requestCode.isError ? firstMessage(requestCode.error) : null}
             onSubmit={sendCode}
+            onHaveCode={
+              codeAlreadySent ? () => showCodeStep(email, ALREADY_SENT_NOTICE, Date.now()) : undefined
+            }
           />
           {passkeysSupported && (
             <PasskeySignIn
@@ -157,9 +174,12 @@ export function SignInFlow({
                 ? firstMessage(requestCode.error)
                 : null
           }
+          // A code burned by wrong tries can be replaced at once (decision 0160).
+          canResendNow={confirmCode.isError && message(confirmCode.error) === LOGIN_CODE_BURNED_MESSAGE}
           onSubmit={submitCode}
           onResend={() => sendCode(step.email)}
           onChangeEmail={() => {
+            clearPendingCode();
             requestCode.reset();
             confirmCode.reset();
             setStep({ kind: 'email' });

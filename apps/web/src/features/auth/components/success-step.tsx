@@ -28,7 +28,8 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
       </Stack>
       {result.key_fingerprint && <KeyFingerprint fingerprint={result.key_fingerprint} />}
       <Stack gap="sm">
-        <Button {...WIDE} leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet}>
+        {/* Focused, so a keyboard-only sign-in goes on with Enter (issue 16). */}
+        <Button {...WIDE} leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet} autoFocus>
           Войти в личный кабинет
         </Button>
         <Button

@@ -2,6 +2,7 @@ import type { JoinRequester, PendingUser } from '@cabinet/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { EmailText } from '@/components/email-text';
 import { NameAvatar } from '@/components/name-avatar';
 import { SectionCard } from '@/components/section-card';
 import { displayName, formatDate } from '@/lib/format';
@@ -94,9 +95,7 @@ export function JoinRequestsPanel() {
                         {name}
                       </Text>
                       {request.account.name && (
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {request.account.email}
-                        </Text>
+                        <EmailText size="xs" c="dimmed" email={request.account.email} />
                       )}
                       <Text size="xs" c="dimmed">
                         в «{request.organization.name}» · {formatDate(request.created_at)}

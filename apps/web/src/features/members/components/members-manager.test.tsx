@@ -43,16 +43,23 @@ describe('MembersManager', () => {
     expect(screen.getAllByRole('button', { name: 'Удалить участника Борис' }).length).toBeGreaterThan(0);
   });
 
-  it('disables the button while empty or invalid', () => {
+  it('blocks the button while empty or invalid, saying why', () => {
     renderWithProviders(<MembersManager organizationId={1} members={members} />);
-    const button = screen.getByRole('button', { name: 'Добавить пользователя' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    const button = () => screen.getByRole('button', { name: 'Добавить пользователя' }) as HTMLButtonElement;
+    // Blocked, focusable, and says why (decision 0165).
+    const blocked = () => button().getAttribute('aria-disabled') === 'true';
+    const reason = () =>
+      document.getElementById(button().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(blocked()).toBe(true);
+    expect(reason()).toBe('Введите Email пользователя');
     const input = screen.getByPlaceholderText('Введите Email пользователя для отправки приглашения');
     fireEvent.change(input, { target: { value: 'nope' } });
     expect(screen.getByText('Введите корректный email адрес')).toBeTruthy();
-    expect(button.disabled).toBe(true);
+    expect(blocked()).toBe(true);
+    expect(reason()).toBe('Сначала исправьте адрес');
     fireEvent.change(input, { target: { value: 'new@example.com' } });
-    expect(button.disabled).toBe(false);
+    expect(blocked()).toBe(false);
+    expect(button().disabled).toBe(false);
   });
 
   it("says 'Пользователь не найден' when no user has exactly that e-mail", async () => {

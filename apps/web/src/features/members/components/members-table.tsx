@@ -1,9 +1,12 @@
 import type { Member } from '@cabinet/contracts';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { EmailText } from '@/components/email-text';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListEmpty } from '@/components/list-frame/list-states';
 import { ListTable } from '@/components/list-frame/list-table';
 import { NameAvatar } from '@/components/name-avatar';
+import { PersonName } from '@/components/person-name';
 import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
 import { isOwner, memberTypeLabel, sortMembers } from './member-status';
@@ -77,7 +80,7 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
   const rows = sortMembers(members);
   return (
     <>
-      <CardList label="Участники" emptyText={rows.length === 0 ? 'Нет данных' : undefined}>
+      <CardList label="Участники" empty={rows.length === 0 ? <ListEmpty compact /> : undefined}>
         {rows.map((member) => {
           const name = displayName(member.account);
           return (
@@ -85,12 +88,8 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
               <Group gap="sm" wrap="nowrap" align="flex-start">
                 <NameAvatar src={member.account.avatar_url} name={name} size={36} />
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {member.account.name || '—'}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {member.account.email}
-                  </Text>
+                  <PersonName person={member.account} emailShown size="sm" fw={600} />
+                  <EmailText size="xs" c="dimmed" email={member.account.email} />
                   <MemberStatus member={member} />
                 </Stack>
                 {manageable && (
@@ -112,7 +111,7 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
         scrollMinWidth={manageable ? 560 : 440}
         horizontalSpacing={undefined}
         highlightOnHover
-        emptyText={rows.length === 0 ? 'Нет данных' : undefined}
+        empty={rows.length === 0 ? <ListEmpty compact /> : undefined}
       >
         {rows.map((member) => {
           const name = displayName(member.account);
@@ -122,15 +121,11 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   <NameAvatar src={member.account.avatar_url} name={name} size={32} />
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {member.account.name || '—'}
-                  </Text>
+                  <PersonName person={member.account} emailShown size="sm" fw={500} />
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {member.account.email}
-                </Text>
+                <EmailText size="sm" email={member.account.email} />
               </Table.Td>
               <Table.Td>
                 <MemberStatus member={member} />

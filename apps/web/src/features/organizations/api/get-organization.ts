@@ -9,11 +9,14 @@ export async function getOrganization(id: number): Promise<Organization> {
   return data;
 }
 
+/** Spec section 8's text; the screens show it in place (components/load-error.tsx), not as a toast. */
+export const ORGANIZATION_LOAD_FAILED = 'Не удалось получить данные организации';
+
 export function organizationQueryOptions(id: number) {
   return queryOptions({
     queryKey: organizationKeys.get(id),
     queryFn: () => getOrganization(id),
-    meta: { errorToast: 'Не удалось получить данные организации' },
+    meta: { errorToast: false },
   });
 }
 

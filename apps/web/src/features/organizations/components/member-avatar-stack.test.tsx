@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { avatarStackLayout, MemberAvatarStack } from './member-avatar-stack';
 
+const NAMES = ['Анна Смирнова', 'Борис Петров', 'Вера Орлова', 'Глеб Иванов', 'Дарья Козлова'];
+
 const preview = (id: number): MemberPreview => ({
   id,
   account_id: id,
-  name: `Участник ${id}`,
+  name: NAMES[id - 1] ?? `Участник ${id}`,
   email: `m${id}@example.com`,
   avatar_url: null,
   type_id: id === 1 ? 1 : 2,
@@ -31,8 +33,8 @@ describe('avatar stack (spec section 9)', () => {
     renderWithProviders(<MemberAvatarStack members={members} total={6} />);
     expect(screen.getByRole('img', { name: '6 участников' })).toBeTruthy();
     expect(screen.getByText('+2')).toBeTruthy();
-    for (const initials of ['У1', 'У2', 'У3', 'У4']) expect(screen.getByText(initials)).toBeTruthy();
-    expect(screen.queryByText('У5')).toBeNull();
+    for (const initials of ['АС', 'БП', 'ВО', 'ГИ']) expect(screen.getByText(initials)).toBeTruthy();
+    expect(screen.queryByText('ДК')).toBeNull();
   });
 
   it('shows everyone and no counter for three members', () => {

@@ -21,8 +21,9 @@ export function avatarStackLayout(previewCount: number, total: number): { shown:
 export function MemberAvatarStack({ members, total }: MemberAvatarStackProps) {
   const { shown, rest } = avatarStackLayout(members.length, total);
   return (
+    // Each face covers only the edge of the one before it, never its letters (issue 16).
     <Avatar.Group
-      spacing="sm"
+      spacing={6}
       aria-label={formatCount(Math.max(total, members.length), MEMBER_FORMS)}
       role="img"
     >

@@ -21,7 +21,12 @@ describe('OrganizationForm validation (spec section 5)', () => {
     );
     renderWithProviders(<OrganizationForm mode="create" onSaved={() => {}} />);
     const button = screen.getByRole('button', { name: 'Создать организацию' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    // Focusable, and says why (decision 0165).
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    const reason = () => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(reason()).toBe('Заполните или исправьте поля: Название, Тип');
 
     const name = screen.getByRole('textbox', { name: /Название/ });
     fireEvent.change(name, { target: { value: 'A' } });
@@ -32,6 +37,7 @@ describe('OrganizationForm validation (spec section 5)', () => {
     expect(screen.getByText('Обязательное поле')).toBeTruthy();
     fireEvent.change(name, { target: { value: 'Альфа' } });
     // The type is still missing.
-    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(reason()).toBe('Заполните или исправьте поля: Тип');
   });
 });

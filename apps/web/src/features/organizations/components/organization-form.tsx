@@ -42,6 +42,8 @@ export type OrganizationFormProps =
     })
   | (CommonProps & { mode: 'edit'; organization: Organization; createExtras?: undefined });
 
+const FIELD_LABELS = { name: 'Название', type: 'Тип' };
+
 function initialValues(organization: Organization | undefined): FormValues {
   return { name: organization?.name ?? '', type: organization?.type_id ?? null };
 }
@@ -80,8 +82,6 @@ export function OrganizationForm(props: OrganizationFormProps) {
   }, [organizationVersion]);
 
   const busy = saving || create.isPending || update.isPending || avatarSave.isPending;
-  const changed = mode === 'create' || form.isDirty() || isAvatarChanged(avatar);
-  const canSubmit = form.isValid() && changed && !busy;
 
   const submit = form.onSubmit(async (values) => {
     if (values.type === null) return;
@@ -127,17 +127,19 @@ export function OrganizationForm(props: OrganizationFormProps) {
   return (
     <FormFrame
       gap="lg"
+      form={form}
+      labels={FIELD_LABELS}
+      changed={mode === 'edit' ? form.isDirty() || isAvatarChanged(avatar) : undefined}
       onSubmit={submit}
       busy={busy}
       submitLabel={submitLabel}
-      submitDisabled={!canSubmit}
       onCancel={cancel}
       extraActions={extraActions}
     >
       <TextInput
         {...form.getInputProps('name')}
         label="Название"
-        placeholder="Например, «Команда разработки»"
+        placeholder="Например, «Отдел разработки»"
         withAsterisk
         maxLength={80}
         disabled={busy}

@@ -1,22 +1,50 @@
 import type { OrganizationListItem } from '@cabinet/contracts';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconEye, IconSettings } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListTable } from '@/components/list-frame/list-table';
 import { NameAvatar } from '@/components/name-avatar';
+import { isNearLimit, PlanUsage } from '@/components/plan-usage';
 import { TooltipAction } from '@/components/tooltip-action';
 import { paths } from '@/config/paths';
+import { MEMBERS_OF } from '@/lib/format';
 import { MemberAvatarStack } from './member-avatar-stack';
 
-type OrganizationsTableProps = { organizations: readonly OrganizationListItem[] };
+type OrganizationsTableProps = {
+  organizations: readonly OrganizationListItem[];
+  /** What shows instead of rows: 'Нет данных' and the next step, or the failed load (list-states.tsx). */
+  empty?: ReactNode;
+};
 
+/**
+ * The way into an organization: its owner manages it (the settings gear); a member only views it, so the
+ * button says 'Открыть' (issue 16). Both open organization-collaborators, which shows each their view.
+ */
 function SettingsButton({ organization }: { organization: OrganizationListItem }) {
+  const href = paths.organizationCollaborators.getHref(organization.id, organization.name);
+  if (!organization.is_your) {
+    return (
+      <Button
+        component={Link}
+        to={href}
+        variant="light"
+        size="xs"
+        leftSection={<IconEye size={16} aria-hidden />}
+        aria-label={`Открыть организацию ${organization.name}`}
+        style={{ flexShrink: 0 }}
+      >
+        Открыть
+      </Button>
+    );
+  }
   return (
     <TooltipAction
       tooltip="Настройки"
       label={`Настройки организации ${organization.name}`}
       icon={<IconSettings size={18} aria-hidden />}
-      to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+      to={href}
       variant="light"
       size="lg"
     />
@@ -41,13 +69,28 @@ function OrganizationName({ organization }: { organization: OrganizationListItem
   );
 }
 
-const EMPTY = 'Нет данных';
+/** The Участники column: the faces and how many of the plan's seats are taken (issue 16). */
+function Members({ organization }: { organization: OrganizationListItem }) {
+  const limit = organization.members_count + organization.remaining_members;
+  return (
+    <Stack gap={4}>
+      <MemberAvatarStack members={organization.members} total={organization.members_count} />
+      <PlanUsage
+        size="xs"
+        used={organization.members_count}
+        limit={limit}
+        forms={MEMBERS_OF}
+        upgrade={organization.is_your && isNearLimit(organization.members_count, limit)}
+      />
+    </Stack>
+  );
+}
 
 /**
  * 'Ваши организации': a table from 720 px up (Название, Тип, Участники, Действия), a list of cards on
  * phones, so nothing scrolls sideways.
  */
-export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
+export function OrganizationsTable({ organizations, empty }: OrganizationsTableProps) {
   return (
     <>
       <ListTable
@@ -57,7 +100,7 @@ export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
         highlightOnHover
         visibleFrom="xs"
         aria-label="Ваши организации"
-        emptyText={organizations.length === 0 ? EMPTY : undefined}
+        empty={organizations.length === 0 ? empty : undefined}
       >
         {organizations.map((organization) => (
           <Table.Tr key={organization.id}>
@@ -70,7 +113,7 @@ export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
               </Badge>
             </Table.Td>
             <Table.Td>
-              <MemberAvatarStack members={organization.members} total={organization.members_count} />
+              <Members organization={organization} />
             </Table.Td>
             <Table.Td>
               <SettingsButton organization={organization} />
@@ -79,7 +122,7 @@ export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
         ))}
       </ListTable>
 
-      <CardList label="Ваши организации" emptyText={organizations.length === 0 ? EMPTY : undefined}>
+      <CardList label="Ваши организации" empty={organizations.length === 0 ? empty : undefined}>
         {organizations.map((organization) => (
           <CardListItem key={organization.id}>
             <Stack gap="sm">
@@ -87,11 +130,11 @@ export function OrganizationsTable({ organizations }: OrganizationsTableProps) {
                 <OrganizationName organization={organization} />
                 <SettingsButton organization={organization} />
               </Group>
-              <Group justify="space-between" wrap="wrap" gap="xs">
+              <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
                 <Badge variant="light" color="gray" radius="sm" tt="none">
                   {organization.type.name}
                 </Badge>
-                <MemberAvatarStack members={organization.members} total={organization.members_count} />
+                <Members organization={organization} />
               </Group>
             </Stack>
           </CardListItem>

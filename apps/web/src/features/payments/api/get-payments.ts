@@ -11,22 +11,26 @@ export type PaymentsPage = { items: Payment[]; meta: ListMeta | null };
  * The caller's paid orders (status=paid), newest first. Abandoned checkouts (pending orders) are left
  * out: they are not payments (docs/decisions/0055).
  */
-export async function getPayments(page: number): Promise<PaymentsPage> {
+export async function getPayments(page: number, userId?: number): Promise<PaymentsPage> {
   const { data, meta } = await callEndpoint(paymentsEndpoints.history, {
-    query: { page, perPage: PAYMENTS_PAGE_SIZE, status: 'paid' },
+    query: { page, perPage: PAYMENTS_PAGE_SIZE, status: 'paid', user_id: userId },
   });
   return { items: data, meta };
 }
 
-export function paymentsQueryOptions(page: number) {
+/** Shown in place with 'Повторить' (decision 0164). */
+export const PAYMENTS_LOAD_FAILED = 'Не удалось получить историю платежей';
+
+/** `userId`: an admin reads someone's payments (admin user settings, issue 16). */
+export function paymentsQueryOptions(page: number, userId?: number) {
   return queryOptions({
-    queryKey: paymentKeys.historyPage(page),
-    queryFn: () => getPayments(page),
+    queryKey: paymentKeys.historyPage(page, userId),
+    queryFn: () => getPayments(page, userId),
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Не удалось получить историю платежей' },
+    meta: { errorToast: false },
   });
 }
 
-export function usePayments(page: number) {
-  return useQuery(paymentsQueryOptions(page));
+export function usePayments(page: number, userId?: number) {
+  return useQuery(paymentsQueryOptions(page, userId));
 }

@@ -3,11 +3,12 @@ import { Group, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListPagination } from '@/components/list-frame/list-pagination';
+import { ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { ListTable } from '@/components/list-frame/list-table';
 import { SectionCard } from '@/components/section-card';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { usePayments } from '../api/get-payments';
+import { PAYMENTS_LOAD_FAILED, usePayments } from '../api/get-payments';
 
 const PERIOD_LABEL: Record<PaymentPeriod, string> = { month: 'Месяц', year: 'Год' };
 const METHOD_LABEL: Record<string, string> = { mir: 'Карта «Мир»', sbp: 'СБП' };
@@ -16,19 +17,19 @@ const METHOD_LABEL: Record<string, string> = { mir: 'Карта «Мир»', sbp
  * 'История платежей' of /subscription: paid orders only (docs/decisions/0055), a sandbox payment marked
  * 'Тестовый' (docs/decisions/0090).
  */
-export function PaymentHistory() {
+export function PaymentHistory({ userId }: { userId?: number } = {}) {
   const [page, setPage] = useState(1);
-  const payments = usePayments(page);
+  const payments = usePayments(page, userId);
   const items = payments.data?.items ?? [];
   const pages = payments.data?.meta?.pages ?? 1;
   return (
     <SectionCard title="История платежей" gap="sm" compact>
       {payments.isPending ? (
         <Skeleton height={80} />
+      ) : payments.isError ? (
+        <ListError compact title={PAYMENTS_LOAD_FAILED} query={payments} />
       ) : items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          Нет данных
-        </Text>
+        <ListEmpty compact hint={userId ? undefined : 'Здесь появятся ваши оплаты тарифов'} />
       ) : (
         <>
           <CardList>

@@ -9,11 +9,14 @@ export async function getPlan(id: number): Promise<Plan> {
   return data;
 }
 
+/** Spec section 8's text; the screens show it in place (components/load-error.tsx), not as a toast. */
+export const PLAN_LOAD_FAILED = 'Не удалось получить данные тарифа';
+
 export function planQueryOptions(id: number) {
   return queryOptions({
     queryKey: planKeys.get(id),
     queryFn: () => getPlan(id),
-    meta: { errorToast: 'Не удалось получить данные тарифа' },
+    meta: { errorToast: false },
   });
 }
 

@@ -33,7 +33,7 @@ export function DeletedOrganizationsPreview({
         </Group>
       )}
       {showError && preview.isError && (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red.9" role="alert">
           Не удалось получить список организаций, которые будут удалены.
         </Text>
       )}

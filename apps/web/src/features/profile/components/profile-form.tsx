@@ -2,7 +2,6 @@ import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
 import { Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
@@ -12,10 +11,10 @@ import {
   type ExistingAvatar,
   isAvatarChanged,
 } from '@/components/avatar-field/avatar-value';
-import { useAvatarSave, useDeleteAvatarNow } from '@/components/avatar-field/use-avatar-save';
+import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
-import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
+import { useOwnAvatar } from '../api/save-own-avatar';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -58,14 +57,14 @@ export type ProfileFormProps = {
 };
 
 type FormValues = { name: string; email: string };
+const FIELD_LABELS = { name: 'Имя', email: 'Email' };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
 export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
-  const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
-  const deleteAvatarNow = useDeleteAvatarNow();
   const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(user.avatar));
+  const ownAvatar = useOwnAvatar(user.id, setAvatar);
   const [saving, setSaving] = useState(false);
   const [deleteOpened, setDeleteOpened] = useState(false);
 
@@ -79,25 +78,22 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
 
   const version = `${user.id}:${user.version ?? ''}:${user.name}:${user.email}:${user.pendingEmail ?? ''}:${user.avatar?.id ?? ''}`;
   useEffect(() => {
-    form.setInitialValues(values());
-    form.setValues(values());
-    form.resetDirty(values());
+    const stored = values();
+    form.setInitialValues(stored);
+    // What is being typed and not saved stays (the avatar saves on its own and brings a new version
+    // meanwhile). A typed value the server took (the new name, or the new e-mail now waiting aside for its
+    // code, decision 0085) gives way to what is stored.
+    const taken = (field: 'name' | 'email', typed: string) =>
+      typed === stored[field] || (field === 'email' && typed.trim().toLowerCase() === user.pendingEmail);
+    for (const field of ['name', 'email'] as const) {
+      const typed = form.getValues()[field];
+      if (!form.isDirty(field) || taken(field, typed)) form.setFieldValue(field, stored[field]);
+    }
+    form.resetDirty(stored);
     setAvatar(avatarValueFrom(user.avatar));
   }, [version]);
 
-  const busy = saving || update.isPending || avatarSave.isPending;
-  const changed = form.isDirty() || isAvatarChanged(avatar);
-  const canSubmit = form.isValid() && changed && !busy && !deleteAvatarNow.isPending;
-
-  const removeAvatarNow = (existing: ExistingAvatar) => {
-    deleteAvatarNow.mutate(existing.id, {
-      onSuccess: async () => {
-        notifySuccess('Аватар успешно удален');
-        setAvatar({ existing: null, scheduledDelete: false });
-        await queryClient.invalidateQueries({ queryKey: profileKeys.me });
-      },
-    });
-  };
+  const busy = saving || update.isPending || avatarSave.isPending || ownAvatar.isPending;
 
   const submit = form.onSubmit(async (formValues) => {
     setSaving(true);
@@ -135,10 +131,12 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
     <>
       <FormFrame
         gap="lg"
+        form={form}
+        labels={FIELD_LABELS}
+        changed={form.isDirty() || isAvatarChanged(avatar)}
         onSubmit={submit}
         busy={busy}
         submitLabel="Сохранить изменения"
-        submitDisabled={!canSubmit}
         onCancel={cancel}
         extraActions={
           mode === 'self' && (
@@ -156,11 +154,14 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
       >
         <AvatarField
           value={avatar}
-          onChange={setAvatar}
+          // One's own avatar is saved as soon as it is chosen (issue 16); an admin's edit waits for save.
+          onChange={(next) =>
+            mode === 'self' && next.file ? void ownAvatar.choose(next.file, avatar) : setAvatar(next)
+          }
           name={form.values.name || form.values.email}
           disabled={busy}
-          onRemoveExisting={mode === 'self' ? removeAvatarNow : undefined}
-          removing={deleteAvatarNow.isPending}
+          onRemoveExisting={mode === 'self' ? ownAvatar.removeNow : undefined}
+          removing={ownAvatar.isRemoving}
         />
         <TextInput
           {...form.getInputProps('name')}

@@ -4,6 +4,9 @@ import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 
+/** Spec section 8's text of a failed organizations load; the lists show it in place. */
+export const ADMIN_ORGANIZATIONS_LOAD_FAILED = 'Не удалось получить данные организации';
+
 export type AdminOrganizationsQuery = {
   search: string;
   page: number;
@@ -36,7 +39,8 @@ export function adminOrganizationsQueryOptions(query: AdminOrganizationsQuery) {
     }),
     queryFn: () => getAdminOrganizations(query),
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Не удалось получить данные организации' },
+    // Shown in place with 'Повторить' (ADMIN_ORGANIZATIONS_LOAD_FAILED; decision 0164).
+    meta: { errorToast: false },
   });
 }
 

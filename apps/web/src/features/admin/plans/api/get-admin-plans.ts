@@ -4,6 +4,12 @@ import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { planKeys } from '@/lib/query-keys/plans';
 
+/**
+ * Spec section 8: the admin tariffs ('подписки') list has its own text, which the users list reuses;
+ * 'Не удалось получить список тарифов' is the cabinet's price list (features/plans/api/get-plans.ts).
+ */
+export const ADMIN_PLANS_LOAD_FAILED = 'Ошибка при получении подписок';
+
 export type AdminPlansQuery = { search: string; page: number };
 
 /**
@@ -22,9 +28,8 @@ export function adminPlansQueryOptions(query: AdminPlansQuery) {
     queryKey: planKeys.list({ search: query.search.trim(), page: query.page }),
     queryFn: () => getAdminPlans(query),
     placeholderData: keepPreviousData,
-    // Spec section 8: the admin tariffs ('подписки') list has its own text, which the users list reuses;
-    // 'Не удалось список тарифов' is the cabinet's price list (features/plans/api/get-plans.ts).
-    meta: { errorToast: 'Ошибка при получении подписок' },
+    // Shown in place with 'Повторить' (ADMIN_PLANS_LOAD_FAILED; decision 0164).
+    meta: { errorToast: false },
   });
 }
 

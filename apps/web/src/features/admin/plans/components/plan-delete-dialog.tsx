@@ -1,5 +1,7 @@
-import { Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ListError } from '@/components/list-frame/list-states';
+import { usePlanDeletion } from '../api/get-plan-deletion';
 import { useDeletePlan } from '../api/plan-mutations';
 
 type PlanDeleteDialogProps = {
@@ -9,12 +11,51 @@ type PlanDeleteDialogProps = {
   onDeleted?: () => void;
 };
 
+export const PLAN_NOT_DELETABLE = 'Тариф нельзя удалить';
+
 /**
- * The delete dialog of spec section 2: 'Удалить тариф?' / 'Действие невозможно будет отменить'. A refused
- * delete (a plan someone holds, 'Базовый') toasts the server's reason as-is and leaves the plan alone.
+ * 'Удалить тариф': first asks the server whether the plan can go (decision 0163). A plan that users hold
+ * (or 'Базовый', or one with payments) is refused before any confirmation, with the reason and how many
+ * users hold it; only a deletable plan gets spec section 2's 'Удалить тариф?' / 'Действие невозможно будет
+ * отменить'. A refusal that arrives anyway (a holder appeared in between) toasts the server's reason.
  */
 export function PlanDeleteDialog({ plan, onClose, onDeleted }: PlanDeleteDialogProps) {
   const deletePlan = useDeletePlan();
+  const deletion = usePlanDeletion(plan?.id ?? null);
+  const answer = deletion.data;
+
+  if (plan && answer?.deletable === false) {
+    return (
+      <Modal opened onClose={onClose} title={PLAN_NOT_DELETABLE} centered>
+        <Stack gap="md">
+          <Text size="sm">{answer.reason}</Text>
+          <Text size="sm" c="dimmed">
+            Пользователей с этим тарифом: {answer.holders}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-autofocus>
+              Понятно
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+
+  if (plan && !answer) {
+    return (
+      <Modal opened onClose={onClose} title="Удалить тариф?" centered>
+        {deletion.isError ? (
+          <ListError compact title="Не удалось проверить, можно ли удалить тариф" query={deletion} />
+        ) : (
+          <Center py="md">
+            <Loader size="sm" aria-label="Проверяем, можно ли удалить тариф" />
+          </Center>
+        )}
+      </Modal>
+    );
+  }
+
   return (
     <ConfirmDeleteDialog
       opened={plan !== null}

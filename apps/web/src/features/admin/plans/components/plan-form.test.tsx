@@ -13,7 +13,9 @@ if (!('fonts' in document)) {
 }
 
 const inputValue = (element: HTMLElement) => (element as HTMLInputElement).value;
-const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+/** A submit button that cannot act is aria-disabled and says why (decision 0165). */
+const isDisabled = (element: HTMLElement) =>
+  (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true';
 
 function renderForm(
   mode: 'create' | 'edit',

@@ -39,6 +39,23 @@ export const EMPTY_PLAN_FORM: PlanEditFormValues = {
   supportTypeId: SUPPORT_TYPE_ID,
 };
 
+const FIELD_LABELS = {
+  name: 'Название',
+  priceMonth: 'Стоимость/мес',
+  priceYear: 'Стоимость/год',
+  maxOrganizations: 'Количество организаций',
+  maxMembers: 'Количество пользователей в организации',
+  description: 'Описание',
+};
+
+/** The API's names of the fields whose names differ in the form (its errors land on them). */
+const SERVER_FIELDS = {
+  price_month: 'priceMonth',
+  price_year: 'priceYear',
+  max_organizations: 'maxOrganizations',
+  max_members: 'maxMembers',
+};
+
 /** '990.00' → '990', '9.50' → '9.5': what a person would type, so editing does not start with noise. */
 function priceForInput(money: string): string {
   return money.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
@@ -120,11 +137,14 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
   return (
     <FormFrame
       cardWidth={760}
+      form={form}
+      labels={FIELD_LABELS}
+      // Settings: nothing to save until something changed.
+      changed={mode === 'edit' ? form.isDirty() : undefined}
+      serverFields={SERVER_FIELDS}
       onSubmit={submit}
       busy={busy}
       submitLabel={submitLabel}
-      // Settings: nothing to save until something changed.
-      submitDisabled={!form.isValid() || (mode === 'edit' && !form.isDirty())}
       onCancel={cancel}
       extraActions={extraActions}
     >

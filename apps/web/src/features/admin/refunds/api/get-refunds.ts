@@ -4,6 +4,8 @@ import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { paymentKeys } from '@/lib/query-keys/payments';
 
+export const REFUNDS_LOAD_FAILED = 'Не удалось получить список возвратов';
+
 /** Every refund case, newest first (docs/decisions/0092). */
 export async function getRefunds(page: number): Promise<ListPage<Refund>> {
   const { data, meta } = await callEndpoint(paymentsEndpoints.refunds, {
@@ -24,7 +26,8 @@ export function useRefunds(page: number) {
       queryKey: paymentKeys.refundsPage(page),
       queryFn: () => getRefunds(page),
       placeholderData: keepPreviousData,
-      meta: { errorToast: 'Не удалось получить список возвратов' },
+      // Shown in place with 'Повторить' (decision 0164).
+      meta: { errorToast: false },
     }),
   );
 }
@@ -34,7 +37,7 @@ export function useOpenRefundsCount() {
     queryOptions({
       queryKey: paymentKeys.openRefunds,
       queryFn: getOpenRefundsCount,
-      meta: { errorToast: 'Не удалось получить список возвратов' },
+      meta: { errorToast: REFUNDS_LOAD_FAILED },
     }),
   );
 }

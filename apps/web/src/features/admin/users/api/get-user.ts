@@ -9,12 +9,15 @@ export async function getAdminUser(userId: number): Promise<Profile> {
   return data;
 }
 
+/** Spec section 8's text; the screen shows it in place (components/load-error.tsx), not as a toast. */
+export const ADMIN_USER_LOAD_FAILED = 'Ошибка при получении данных пользователя';
+
 export function adminUserQueryOptions(userId: number) {
   return queryOptions({
     queryKey: profileKeys.get(userId),
     queryFn: () => getAdminUser(userId),
     staleTime: 0,
-    meta: { errorToast: 'Ошибка при получении данных пользователя' },
+    meta: { errorToast: false },
   });
 }
 

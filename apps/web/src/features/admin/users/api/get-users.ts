@@ -4,6 +4,9 @@ import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { profileKeys } from '@/lib/query-keys/profile';
 
+/** Spec section 8 reuses the plans list's text for the user list (sic); the list shows it in place. */
+export const ADMIN_USERS_LOAD_FAILED = 'Ошибка при получении подписок';
+
 export type AdminUsersQuery = { search: string; page: number };
 
 /**
@@ -24,8 +27,8 @@ export function adminUsersQueryOptions(query: AdminUsersQuery) {
     // The table keeps the previous page on screen while the next search or page loads, instead of
     // flashing a loader on every keystroke.
     placeholderData: keepPreviousData,
-    // Spec section 8 reuses this text for the user list (sic).
-    meta: { errorToast: 'Ошибка при получении подписок' },
+    // The list frame shows ADMIN_USERS_LOAD_FAILED with 'Повторить' instead (decision 0164).
+    meta: { errorToast: false },
   });
 }
 

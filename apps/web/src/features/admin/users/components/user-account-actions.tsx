@@ -14,7 +14,7 @@ type UserAccountActionsProps = {
   variant?: 'icons' | 'buttons';
 };
 
-const SELF_HINT = 'Нельзя применить к своей учётной записи';
+const SELF_HINT = 'Нельзя применить к своему аккаунту';
 
 /** 'Разлогинить' and 'Заблокировать' / 'Разблокировать', each behind a confirmation (issue 5). */
 export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAccountActionsProps) {

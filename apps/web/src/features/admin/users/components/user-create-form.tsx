@@ -51,7 +51,10 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
       },
       {
         onSuccess: (outcome) => {
-          if (outcome.status === 'created') onDone();
+          if (outcome.status !== 'created') return;
+          // Saved: leaving (a step back in history, which is not immediate) must not ask (decision 0165).
+          form.resetDirty();
+          onDone();
         },
       },
     );
@@ -68,10 +71,11 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
   return (
     <FormFrame
       cardWidth={640}
+      form={form}
+      labels={{ name: 'Имя', email: 'Email', type: 'Тип' }}
       onSubmit={submit}
       busy={busy}
       submitLabel="Создать пользователя"
-      submitDisabled={!form.isValid()}
       onCancel={onCancel}
     >
       <TextInput label="Имя" placeholder="Введите имя" autoComplete="off" {...field('name')} />

@@ -1,10 +1,12 @@
 import type { UserListItem } from '@cabinet/contracts';
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { EmailText } from '@/components/email-text';
 import { ListTable } from '@/components/list-frame/list-table';
 import classes from '@/components/list-frame/table.module.css';
 import { NameAvatar } from '@/components/name-avatar';
+import { NO_NAME } from '@/components/person-name';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/format';
 import { UserAccountActions } from './user-account-actions';
@@ -48,17 +50,15 @@ export function UsersTable({ users, selfId }: UsersTableProps) {
                   c="inherit"
                   style={{ overflowWrap: 'anywhere' }}
                 >
-                  {user.name || 'Без имени'}
+                  {user.name || NO_NAME}
                 </Anchor>
-                <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
+                <EmailText size="xs" c="dimmed" hiddenFrom="xs" email={user.email} />
                 <UserStatusBadges emailVerifiedAt={user.email_verified_at} blocked={user.blocked} />
               </Stack>
             </Group>
           </Table.Td>
-          <Table.Td visibleFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-            {user.email}
+          <Table.Td visibleFrom="xs">
+            <EmailText size="sm" email={user.email} />
           </Table.Td>
           <Table.Td visibleFrom="xs">{user.type.name}</Table.Td>
           <Table.Td className={classes.actions}>

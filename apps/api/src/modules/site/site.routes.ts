@@ -1,0 +1,6 @@
+import { siteEndpoints as e } from '@cabinet/contracts';
+import { handle, routes } from '../../lib/endpoint-routes';
+import { ok } from '../../lib/envelope';
+import { getSiteLinks } from './site.service';
+
+export default routes(() => [handle(e.links, async (ctx) => ok(getSiteLinks(ctx)))]);

@@ -1,0 +1,35 @@
+import { Text, type TextProps } from '@mantine/core';
+import { displayName } from '@/lib/format';
+import { EmailText } from './email-text';
+
+/** What a missing name reads as where the e-mail is shown beside it (issue 16; decision 0164). */
+export const NO_NAME = 'Без имени';
+
+type PersonNameProps = Omit<TextProps, 'children'> & {
+  person: { name?: string | null; email?: string | null };
+  /** The e-mail is shown next to the name (a table's Логин column, a card's second line). */
+  emailShown?: boolean;
+};
+
+/**
+ * The one way a person's name is shown (decision 0164): the name; without one, the e-mail when it is not
+ * shown anyway (displayName), else a dimmed 'Без имени' rather than the same address twice.
+ */
+export function PersonName({ person, emailShown = false, ...textProps }: PersonNameProps) {
+  const name = person.name?.trim();
+  if (name) {
+    return (
+      <Text {...textProps} style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Text>
+    );
+  }
+  if (emailShown || !person.email) {
+    return (
+      <Text {...textProps} c="dimmed" fs="italic">
+        {NO_NAME}
+      </Text>
+    );
+  }
+  return <EmailText {...textProps} email={displayName(person)} />;
+}

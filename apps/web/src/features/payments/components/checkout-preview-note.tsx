@@ -1,0 +1,52 @@
+import type { CheckoutPreview, PaymentPeriod } from '@cabinet/contracts';
+import { Alert, Skeleton, Text } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useCheckoutPreview } from '../api/get-checkout-preview';
+
+/** What the payment does to the plan's dates, in words (decision 0162). */
+export function previewText(preview: CheckoutPreview): string {
+  const end = preview.granted_until ? formatDate(preview.granted_until) : null;
+  const name = `«${preview.plan.name}»`;
+  const current = `«${preview.current.plan.name}»`;
+  if (preview.kind === 'renewal') {
+    return end
+      ? `Оплата продлит тариф ${name}: он будет действовать до ${end}, а не до ${formatDate(preview.current.expires_at)}.`
+      : `Тариф ${name} у вас бессрочный: оплата его срок не изменит.`;
+  }
+  if (preview.kind === 'switch') {
+    const until = preview.current.expires_at ? ` (до ${formatDate(preview.current.expires_at)})` : '';
+    const credit = Number(preview.credit);
+    return credit > 0
+      ? `Оплаченные дни тарифа ${current}${until} не пропадут: ${formatMoney(preview.credit)} за них зачтутся в тариф ${name}, и он будет действовать до ${end}.`
+      : `Тариф ${name} заменит тариф ${current}${until}; за него ничего не оплачено, поэтому зачитывать нечего. Новый тариф будет действовать до ${end}.`;
+  }
+  return `Тариф ${name} начнёт действовать сразу после оплаты, до ${end}.`;
+}
+
+type CheckoutPreviewNoteProps = { planId: number; period: PaymentPeriod; enabled: boolean };
+
+/** Above 'Оплатить': the credit of the days already paid and the new end date (issue 16). */
+export function CheckoutPreviewNote({ planId, period, enabled }: CheckoutPreviewNoteProps) {
+  const preview = useCheckoutPreview(planId, period, enabled);
+  if (!enabled) return null;
+  if (preview.isPending) return <Skeleton height={64} aria-label="Загрузка" />;
+  if (preview.isError) {
+    return (
+      <Text size="sm" c="dimmed">
+        Не удалось рассчитать новую дату окончания: её покажет история платежей после оплаты.
+      </Text>
+    );
+  }
+  return (
+    <Alert
+      variant="light"
+      color={preview.data.kind === 'switch' ? 'teal' : 'blue'}
+      icon={<IconCalendarEvent size={20} aria-hidden />}
+      title="Что будет со сроком тарифа"
+      data-testid="checkout-preview"
+    >
+      {previewText(preview.data)}
+    </Alert>
+  );
+}

@@ -1,0 +1,39 @@
+import { MEMBER_TYPE_OWNER, type Profile } from '@cabinet/contracts';
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { isNearLimit, PlanUsage, UPGRADE_PLAN } from '@/components/plan-usage';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { ORGANIZATIONS_OF } from '@/lib/format';
+
+/** Organizations the user owns: the plan's max_organizations counts these (decision 0011). */
+export function ownedOrganizations(profile: Pick<Profile, 'org_members'>): number {
+  return profile.org_members.filter((m) => m.type_id === MEMBER_TYPE_OWNER && m.status === 'active').length;
+}
+
+/**
+ * 'Тариф «Базовый»: 1 из 1 организаций' with 'Улучшить тариф' near the limit (issue 16), on the home screen
+ * and on 'Новая организация'; `warnAtLimit` adds a warning there when no more can be created.
+ */
+export function OrganizationsUsage({ warnAtLimit = false }: { warnAtLimit?: boolean }) {
+  const { data: profile } = useProfile();
+  if (!profile) return null;
+  const used = ownedOrganizations(profile);
+  const limit = profile.subscribe.max_organizations;
+  return (
+    <>
+      <PlanUsage
+        used={used}
+        limit={limit}
+        forms={ORGANIZATIONS_OF}
+        upgrade={isNearLimit(used, limit)}
+        prefix={`Тариф «${profile.subscribe.name}»:`}
+      />
+      {warnAtLimit && used >= limit && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mt="sm">
+          Тариф «{profile.subscribe.name}» не позволяет создать ещё одну организацию. Чтобы создать её,
+          нажмите «{UPGRADE_PLAN}».
+        </Alert>
+      )}
+    </>
+  );
+}
