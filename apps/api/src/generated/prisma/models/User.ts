@@ -314,6 +314,9 @@ export type UserWhereInput = {
   memberships?: Prisma.MemberListRelationFilter
   requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
+  sentInvitations?: Prisma.InvitationListRelationFilter
+  transfersFrom?: Prisma.OwnershipTransferListRelationFilter
+  transfersTo?: Prisma.OwnershipTransferListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -341,6 +344,9 @@ export type UserOrderByWithRelationInput = {
   memberships?: Prisma.MemberOrderByRelationAggregateInput
   requestedMembers?: Prisma.MemberOrderByRelationAggregateInput
   paymentOrders?: Prisma.PaymentOrderOrderByRelationAggregateInput
+  sentInvitations?: Prisma.InvitationOrderByRelationAggregateInput
+  transfersFrom?: Prisma.OwnershipTransferOrderByRelationAggregateInput
+  transfersTo?: Prisma.OwnershipTransferOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -371,6 +377,9 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   memberships?: Prisma.MemberListRelationFilter
   requestedMembers?: Prisma.MemberListRelationFilter
   paymentOrders?: Prisma.PaymentOrderListRelationFilter
+  sentInvitations?: Prisma.InvitationListRelationFilter
+  transfersFrom?: Prisma.OwnershipTransferListRelationFilter
+  transfersTo?: Prisma.OwnershipTransferListRelationFilter
 }, "id" | "email" | "avatarFileId">
 
 export type UserOrderByWithAggregationInput = {
@@ -436,6 +445,9 @@ export type UserCreateInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -460,6 +472,9 @@ export type UserUncheckedCreateInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserUpdateInput = {
@@ -483,6 +498,9 @@ export type UserUpdateInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -507,6 +525,9 @@ export type UserUncheckedUpdateInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -781,6 +802,50 @@ export type UserUpdateOneWithoutRequestedMembersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutRequestedMembersInput, Prisma.UserUpdateWithoutRequestedMembersInput>, Prisma.UserUncheckedUpdateWithoutRequestedMembersInput>
 }
 
+export type UserCreateNestedOneWithoutSentInvitationsInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSentInvitationsInput, Prisma.UserUncheckedCreateWithoutSentInvitationsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSentInvitationsInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutSentInvitationsNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSentInvitationsInput, Prisma.UserUncheckedCreateWithoutSentInvitationsInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSentInvitationsInput
+  upsert?: Prisma.UserUpsertWithoutSentInvitationsInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSentInvitationsInput, Prisma.UserUpdateWithoutSentInvitationsInput>, Prisma.UserUncheckedUpdateWithoutSentInvitationsInput>
+}
+
+export type UserCreateNestedOneWithoutTransfersFromInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTransfersFromInput, Prisma.UserUncheckedCreateWithoutTransfersFromInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTransfersFromInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserCreateNestedOneWithoutTransfersToInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTransfersToInput, Prisma.UserUncheckedCreateWithoutTransfersToInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTransfersToInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutTransfersFromNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTransfersFromInput, Prisma.UserUncheckedCreateWithoutTransfersFromInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTransfersFromInput
+  upsert?: Prisma.UserUpsertWithoutTransfersFromInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutTransfersFromInput, Prisma.UserUpdateWithoutTransfersFromInput>, Prisma.UserUncheckedUpdateWithoutTransfersFromInput>
+}
+
+export type UserUpdateOneRequiredWithoutTransfersToNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutTransfersToInput, Prisma.UserUncheckedCreateWithoutTransfersToInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutTransfersToInput
+  upsert?: Prisma.UserUpsertWithoutTransfersToInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutTransfersToInput, Prisma.UserUpdateWithoutTransfersToInput>, Prisma.UserUncheckedUpdateWithoutTransfersToInput>
+}
+
 export type UserCreateNestedOneWithoutFilesInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutFilesInput, Prisma.UserUncheckedCreateWithoutFilesInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutFilesInput
@@ -905,6 +970,9 @@ export type UserCreateWithoutTypeInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -928,6 +996,9 @@ export type UserUncheckedCreateWithoutTypeInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -996,6 +1067,9 @@ export type UserCreateWithoutSessionsInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1019,6 +1093,9 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1057,6 +1134,9 @@ export type UserUpdateWithoutSessionsInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1080,6 +1160,9 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1102,6 +1185,9 @@ export type UserCreateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1125,6 +1211,9 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1163,6 +1252,9 @@ export type UserUpdateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1186,6 +1278,9 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1208,6 +1303,9 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1231,6 +1329,9 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1269,6 +1370,9 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -1292,6 +1396,9 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -1314,6 +1421,9 @@ export type UserCreateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -1337,6 +1447,9 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -1364,6 +1477,9 @@ export type UserCreateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -1387,6 +1503,9 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -1425,6 +1544,9 @@ export type UserUpdateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -1448,6 +1570,9 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -1481,6 +1606,9 @@ export type UserUpdateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -1504,6 +1632,363 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+}
+
+export type UserCreateWithoutSentInvitationsInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+}
+
+export type UserUncheckedCreateWithoutSentInvitationsInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+}
+
+export type UserCreateOrConnectWithoutSentInvitationsInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSentInvitationsInput, Prisma.UserUncheckedCreateWithoutSentInvitationsInput>
+}
+
+export type UserUpsertWithoutSentInvitationsInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSentInvitationsInput, Prisma.UserUncheckedUpdateWithoutSentInvitationsInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSentInvitationsInput, Prisma.UserUncheckedCreateWithoutSentInvitationsInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSentInvitationsInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSentInvitationsInput, Prisma.UserUncheckedUpdateWithoutSentInvitationsInput>
+}
+
+export type UserUpdateWithoutSentInvitationsInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSentInvitationsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+}
+
+export type UserCreateWithoutTransfersFromInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+}
+
+export type UserUncheckedCreateWithoutTransfersFromInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+}
+
+export type UserCreateOrConnectWithoutTransfersFromInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutTransfersFromInput, Prisma.UserUncheckedCreateWithoutTransfersFromInput>
+}
+
+export type UserCreateWithoutTransfersToInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+}
+
+export type UserUncheckedCreateWithoutTransfersToInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+}
+
+export type UserCreateOrConnectWithoutTransfersToInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutTransfersToInput, Prisma.UserUncheckedCreateWithoutTransfersToInput>
+}
+
+export type UserUpsertWithoutTransfersFromInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutTransfersFromInput, Prisma.UserUncheckedUpdateWithoutTransfersFromInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutTransfersFromInput, Prisma.UserUncheckedCreateWithoutTransfersFromInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutTransfersFromInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutTransfersFromInput, Prisma.UserUncheckedUpdateWithoutTransfersFromInput>
+}
+
+export type UserUpdateWithoutTransfersFromInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutTransfersFromInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+}
+
+export type UserUpsertWithoutTransfersToInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutTransfersToInput, Prisma.UserUncheckedUpdateWithoutTransfersToInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutTransfersToInput, Prisma.UserUncheckedCreateWithoutTransfersToInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutTransfersToInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutTransfersToInput, Prisma.UserUncheckedUpdateWithoutTransfersToInput>
+}
+
+export type UserUpdateWithoutTransfersToInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutTransfersToInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -1526,6 +2011,9 @@ export type UserCreateWithoutFilesInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -1549,6 +2037,9 @@ export type UserUncheckedCreateWithoutFilesInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -1576,6 +2067,9 @@ export type UserCreateWithoutAvatarInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -1599,6 +2093,9 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -1637,6 +2134,9 @@ export type UserUpdateWithoutFilesInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -1660,6 +2160,9 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -1693,6 +2196,9 @@ export type UserUpdateWithoutAvatarInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -1716,6 +2222,9 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -1738,6 +2247,9 @@ export type UserCreateWithoutPlanInput = {
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -1761,6 +2273,9 @@ export type UserUncheckedCreateWithoutPlanInput = {
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -1809,6 +2324,9 @@ export type UserCreateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -1832,6 +2350,9 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
   memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
   requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -1870,6 +2391,9 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -1893,6 +2417,9 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -1931,6 +2458,9 @@ export type UserUpdateWithoutTypeInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -1954,6 +2484,9 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -2008,6 +2541,9 @@ export type UserUpdateWithoutPlanInput = {
   memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -2031,6 +2567,9 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -2061,6 +2600,9 @@ export type UserCountOutputType = {
   memberships: number
   requestedMembers: number
   paymentOrders: number
+  sentInvitations: number
+  transfersFrom: number
+  transfersTo: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2070,6 +2612,9 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   memberships?: boolean | UserCountOutputTypeCountMembershipsArgs
   requestedMembers?: boolean | UserCountOutputTypeCountRequestedMembersArgs
   paymentOrders?: boolean | UserCountOutputTypeCountPaymentOrdersArgs
+  sentInvitations?: boolean | UserCountOutputTypeCountSentInvitationsArgs
+  transfersFrom?: boolean | UserCountOutputTypeCountTransfersFromArgs
+  transfersTo?: boolean | UserCountOutputTypeCountTransfersToArgs
 }
 
 /**
@@ -2124,6 +2669,27 @@ export type UserCountOutputTypeCountPaymentOrdersArgs<ExtArgs extends runtime.Ty
   where?: Prisma.PaymentOrderWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountSentInvitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvitationWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountTransfersFromArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OwnershipTransferWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountTransfersToArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OwnershipTransferWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2150,6 +2716,9 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  sentInvitations?: boolean | Prisma.User$sentInvitationsArgs<ExtArgs>
+  transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
+  transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -2222,6 +2791,9 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   memberships?: boolean | Prisma.User$membershipsArgs<ExtArgs>
   requestedMembers?: boolean | Prisma.User$requestedMembersArgs<ExtArgs>
   paymentOrders?: boolean | Prisma.User$paymentOrdersArgs<ExtArgs>
+  sentInvitations?: boolean | Prisma.User$sentInvitationsArgs<ExtArgs>
+  transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
+  transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2251,6 +2823,15 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      */
     requestedMembers: Prisma.$MemberPayload<ExtArgs>[]
     paymentOrders: Prisma.$PaymentOrderPayload<ExtArgs>[]
+    /**
+     * Invitations this user sent (decision 0130).
+     */
+    sentInvitations: Prisma.$InvitationPayload<ExtArgs>[]
+    /**
+     * Ownership offers made by this user as the owner, and offers made to this user (decision 0133).
+     */
+    transfersFrom: Prisma.$OwnershipTransferPayload<ExtArgs>[]
+    transfersTo: Prisma.$OwnershipTransferPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -2684,6 +3265,9 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   memberships<T extends Prisma.User$membershipsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$membershipsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   requestedMembers<T extends Prisma.User$requestedMembersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$requestedMembersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   paymentOrders<T extends Prisma.User$paymentOrdersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$paymentOrdersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PaymentOrderPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  sentInvitations<T extends Prisma.User$sentInvitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$sentInvitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  transfersFrom<T extends Prisma.User$transfersFromArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersFromArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  transfersTo<T extends Prisma.User$transfersToArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersToArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3307,6 +3891,78 @@ export type User$paymentOrdersArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.PaymentOrderScalarFieldEnum | Prisma.PaymentOrderScalarFieldEnum[]
+}
+
+/**
+ * User.sentInvitations
+ */
+export type User$sentInvitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Invitation
+   */
+  select?: Prisma.InvitationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Invitation
+   */
+  omit?: Prisma.InvitationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvitationInclude<ExtArgs> | null
+  where?: Prisma.InvitationWhereInput
+  orderBy?: Prisma.InvitationOrderByWithRelationInput | Prisma.InvitationOrderByWithRelationInput[]
+  cursor?: Prisma.InvitationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvitationScalarFieldEnum | Prisma.InvitationScalarFieldEnum[]
+}
+
+/**
+ * User.transfersFrom
+ */
+export type User$transfersFromArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OwnershipTransfer
+   */
+  select?: Prisma.OwnershipTransferSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OwnershipTransfer
+   */
+  omit?: Prisma.OwnershipTransferOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OwnershipTransferInclude<ExtArgs> | null
+  where?: Prisma.OwnershipTransferWhereInput
+  orderBy?: Prisma.OwnershipTransferOrderByWithRelationInput | Prisma.OwnershipTransferOrderByWithRelationInput[]
+  cursor?: Prisma.OwnershipTransferWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OwnershipTransferScalarFieldEnum | Prisma.OwnershipTransferScalarFieldEnum[]
+}
+
+/**
+ * User.transfersTo
+ */
+export type User$transfersToArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OwnershipTransfer
+   */
+  select?: Prisma.OwnershipTransferSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OwnershipTransfer
+   */
+  omit?: Prisma.OwnershipTransferOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OwnershipTransferInclude<ExtArgs> | null
+  where?: Prisma.OwnershipTransferWhereInput
+  orderBy?: Prisma.OwnershipTransferOrderByWithRelationInput | Prisma.OwnershipTransferOrderByWithRelationInput[]
+  cursor?: Prisma.OwnershipTransferWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OwnershipTransferScalarFieldEnum | Prisma.OwnershipTransferScalarFieldEnum[]
 }
 
 /**
