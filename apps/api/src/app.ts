@@ -14,6 +14,7 @@ import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
+import invitationsRoutes from './modules/invitations/invitations.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import paymentNotificationsRoutes from './modules/payment-notifications/payment-notifications.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
@@ -21,6 +22,7 @@ import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
+import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -129,6 +131,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(usersRoutes);
   await app.register(adminRoutes);
   await app.register(organizationsRoutes);
+  // Teams (issue 13): invitations by e-mail and two-step ownership transfer, beside organizations.
+  await app.register(invitationsRoutes);
+  await app.register(transfersRoutes);
   await app.register(desktopRoutes);
   await app.register(plansRoutes);
   // Payments: the history and mode, checkout, the provider's callback, the test-mode sandbox, refund cases.

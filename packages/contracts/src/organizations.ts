@@ -11,7 +11,9 @@ import {
   SortOrderSchema,
 } from './common';
 import { FileSchema } from './files';
+import { AssignableMemberTypeSchema } from './invitations';
 import { MEMBER_TYPE_MEMBER, NAME_MAX, NAME_MIN } from './limits';
+import { TransferSchema } from './transfers';
 
 // Organizations, members and the desktop collaborator calls (spec sections 3, 5, 7; product-decisions
 // "Organizations and members" and "Desktop collaborator calls").
@@ -78,7 +80,7 @@ const organizationBase = {
   is_your: z.boolean(),
   /** Active and pending members, the owner included. */
   members_count: z.number().int(),
-  /** The owner's plan max_members minus members_count, never below 0. */
+  /** The owner's plan max_members minus members_count minus open invitations, never below 0 (decision 0131). */
   remaining_members: z.number().int(),
   /** [avatar] or []: files[0] is the avatar. */
   files: z.array(FileSchema),
@@ -105,8 +107,12 @@ export const AdminOrganizationListItemSchema = OrganizationListItemSchema.extend
 });
 export type AdminOrganizationListItem = z.infer<typeof AdminOrganizationListItemSchema>;
 
-/** One organization (GET /{id}): every member, owner first. */
-export const OrganizationSchema = z.object({ ...organizationBase, members: z.array(MemberSchema) });
+/** One organization (GET /{id}): every member, owner first, and the open ownership offer (or null). */
+export const OrganizationSchema = z.object({
+  ...organizationBase,
+  members: z.array(MemberSchema),
+  transfer: TransferSchema.nullable(),
+});
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 // ---- Requests ----
@@ -192,7 +198,10 @@ export type AddMemberRequest = z.input<typeof AddMemberSchema>;
 export const MemberUserSchema = z.object({ user_id: IdSchema }).strict();
 export type MemberUserRequest = z.input<typeof MemberUserSchema>;
 
-export const UpdateMemberTypeSchema = z.object({ user_id: IdSchema, type: onlyMemberType }).strict();
+/** 2 'Участник' or 3 'Администратор' (only the owner and site admins assign 3); never the owner's 1. */
+export const UpdateMemberTypeSchema = z
+  .object({ user_id: IdSchema, type: AssignableMemberTypeSchema })
+  .strict();
 export type UpdateMemberTypeRequest = z.input<typeof UpdateMemberTypeSchema>;
 
 export const MemberResponseSchema = envelope(MemberSchema);

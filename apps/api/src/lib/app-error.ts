@@ -18,6 +18,8 @@ export const badRequest = (message: string, errors?: Record<string, string[]>) =
 export const unauthorized = (message = 'Требуется авторизация') => new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Недостаточно прав') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Не найдено') => new AppError(404, 'NOT_FOUND', message);
+/** 410: a link that existed and works no more (an expired, revoked or used invitation). */
+export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
 export const limitReached = (message: string) => new AppError(409, 'LIMIT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>

@@ -51,6 +51,22 @@ export const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+const MAIL_DATE = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+/** A moment as mails name it: '4 декабря 2026 г. в 12:30 (МСК)'. Moscow time: the product is Russian. */
+export const formatMailDate = (date: Date) => `${MAIL_DATE.format(date)} (МСК)`;
+
+/** 'Имя (email)', or the address alone for an account without a name. */
+export const personLabel = (person: { name: string; email: string }) =>
+  person.name.trim() ? `${person.name.trim()} (${person.email})` : person.email;
+
 export function loginCodeMail(to: string, code: string, minutes: number): Mail {
   return {
     to,

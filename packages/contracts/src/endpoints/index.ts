@@ -4,20 +4,24 @@ import { authEndpoints } from './auth';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
+import { invitationsEndpoints } from './invitations';
 import { organizationsEndpoints } from './organizations';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { transfersEndpoints } from './transfers';
 
 export { adminEndpoints } from './admin';
 export { authEndpoints } from './auth';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
+export { invitationsEndpoints } from './invitations';
 export { organizationsEndpoints } from './organizations';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { transfersEndpoints } from './transfers';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -29,6 +33,8 @@ export const endpoints = {
   profile: profileEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
+  invitations: invitationsEndpoints,
+  transfers: transfersEndpoints,
   desktop: desktopEndpoints,
   plans: plansEndpoints,
   payments: paymentsEndpoints,

@@ -1,4 +1,5 @@
 import {
+  MEMBER_TYPE_ADMIN,
   MEMBER_TYPE_MEMBER,
   MEMBER_TYPE_OWNER,
   type Member as MemberDto,
@@ -6,12 +7,13 @@ import {
   type PendingUser,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
-import { findAccess, requireManage } from './organizations.access';
+import { closeWhatAwaitedMember } from './departures';
+import { actsAsOwner, findAccess, type OrganizationAccess, requireManage } from './organizations.access';
 import { memberInclude, toAccount, toMemberDto } from './organizations.mapper';
 import { assertMembersFit, lockOrganization } from './plan-limits';
 
@@ -49,7 +51,7 @@ export async function addMember(
           select: { id: true },
         });
         if (existing) throw conflict(ALREADY_MEMBER);
-        await assertMembersFit(tx, organizationId, organization.ownerId, 1);
+        await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx.now);
         return tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
           include: memberInclude,
@@ -61,9 +63,11 @@ export async function addMember(
 }
 
 /**
- * Removes a member: the owner and admins remove anyone but the owner (rejecting a join request is this
- * call too); a member may remove themselves (leave, or withdraw a request). The delete is conditional on
- * type 2, so the owner's row can never go whatever runs at once (type 1 is never assigned by any call).
+ * Removes a member: the owner and site admins remove anyone but the owner, organization admins only
+ * members of type 2 (rejecting a join request is this call too); anyone may remove themselves (leave, or
+ * withdraw a request). The delete is conditional on the types the caller may remove, so the owner's row can
+ * never go whatever runs at once (type 1 is assigned only by an accepted transfer). Open invitations to the
+ * address and an ownership offer to the member end with it (decisions 0130, 0132).
  */
 export async function removeMember(
   ctx: SignedInContext,
@@ -71,11 +75,12 @@ export async function removeMember(
 ): Promise<string> {
   const { prisma, actor } = ctx;
   const self = userId === actor.userId;
+  let access: OrganizationAccess;
   if (self) {
-    const access = await findAccess(ctx, organizationId);
+    access = await findAccess(ctx, organizationId);
     if (!access.membership && !actor.isAdmin) throw notFound(ORGANIZATION_NOT_FOUND);
   } else {
-    await requireManage(ctx, organizationId);
+    access = await requireManage(ctx, organizationId);
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
@@ -83,25 +88,41 @@ export async function removeMember(
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
-  const { count } = await prisma.member.deleteMany({
-    where: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER },
+  const removable =
+    self || actsAsOwner(ctx, access) ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN] : [MEMBER_TYPE_MEMBER];
+  if (!removable.includes(target.typeId)) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.member.deleteMany({
+      where: { organizationId, userId, typeId: { in: removable } },
+    });
+    if (count === 0) throw notFound(MEMBER_NOT_FOUND);
+    await closeWhatAwaitedMember(tx, organizationId, userId, ctx.now);
   });
-  if (count === 0) throw notFound(MEMBER_NOT_FOUND);
   if (target.status === 'pending')
     return self ? 'Запрос на вступление отменён' : 'Запрос на вступление отклонён';
   return self ? 'Вы покинули организацию' : 'Участник удалён из организации';
 }
 
+const ADMIN_CHANGED_BY_OWNER_ONLY =
+  'Изменить роль администратора организации или удалить его может только владелец';
+
 /**
- * Only type 2 is assignable (the schema refuses anything else): ownership transfer is not this call,
- * and the owner cannot be demoted. The update is conditional on the row not being the owner's.
+ * Sets a member's type to 2 or 3 (the schema refuses anything else: ownership moves only by a transfer).
+ * Only the owner and site admins assign 3 or change another organization admin; an organization admin may
+ * step down to 2. The owner cannot be demoted. The update is conditional on the types the caller may
+ * change, so a concurrent change of the same member cannot be overridden unseen (decision 0132).
  */
 export async function updateMemberType(
   ctx: SignedInContext,
   { organizationId, userId, typeId }: MemberRef & { typeId: number },
 ): Promise<MemberDto> {
   const { prisma } = ctx;
-  await requireManage(ctx, organizationId);
+  const access = await requireManage(ctx, organizationId);
+  const owner = actsAsOwner(ctx, access);
+  const self = userId === ctx.actor.userId;
+  if (typeId === MEMBER_TYPE_ADMIN && !owner) {
+    throw forbidden('Назначать администраторов может только владелец организации');
+  }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     select: { typeId: true },
@@ -109,10 +130,17 @@ export async function updateMemberType(
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER)
     throw conflict('Владельца нельзя понизить: у организации всегда есть владелец');
-  await prisma.member.updateMany({
-    where: { organizationId, userId, typeId: { not: MEMBER_TYPE_OWNER } },
+  if (target.typeId === MEMBER_TYPE_ADMIN && !owner && !self) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+  const from = owner
+    ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN]
+    : self
+      ? [MEMBER_TYPE_ADMIN]
+      : [MEMBER_TYPE_MEMBER];
+  const { count } = await prisma.member.updateMany({
+    where: { organizationId, userId, typeId: { in: from } },
     data: { typeId },
   });
+  if (count === 0) throw conflict('Роль участника только что изменилась, обновите страницу');
   const member = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     include: memberInclude,
@@ -121,7 +149,7 @@ export async function updateMemberType(
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 
-/** Join requests in the organizations the caller owns (admins: all), oldest first. */
+/** Join requests in the organizations the caller owns or administers (site admins: all), oldest first. */
 export async function listPendingUsers(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
@@ -129,7 +157,19 @@ export async function listPendingUsers(
   const { prisma, actor } = ctx;
   const where = {
     status: 'pending' as const,
-    ...(actor.isAdmin ? {} : { organization: { ownerId: actor.userId } }),
+    ...(actor.isAdmin
+      ? {}
+      : {
+          organization: {
+            members: {
+              some: {
+                userId: actor.userId,
+                status: 'active' as const,
+                typeId: { in: [MEMBER_TYPE_OWNER, MEMBER_TYPE_ADMIN] },
+              },
+            },
+          },
+        }),
   };
   const [total, rows] = await Promise.all([
     prisma.member.count({ where }),
@@ -174,7 +214,7 @@ export async function acceptMember(
       select: { status: true },
     });
     if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
-    await assertMembersFit(tx, organizationId, organization.ownerId, 0);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx.now);
     return tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { status: 'active' },
