@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Group, TextInput } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 
 type UserEmailFieldProps = {
   value: string;
@@ -17,9 +17,14 @@ type UserEmailFieldProps = {
   onAdd?: () => void;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   variant?: ButtonProps['variant'];
+  /** Between the field and the button: the role to give, where one may be chosen. */
+  extra?: ReactNode;
 };
 
-/** 'Email пользователя' and 'Добавить пользователя': an existing user by the exact address (spec section 4). */
+/**
+ * 'Email пользователя' and 'Добавить пользователя': an existing user by the exact address (spec section 4),
+ * or an invitation to an address without an account (issue 13).
+ */
 export function UserEmailField({
   value,
   onChange,
@@ -31,6 +36,7 @@ export function UserEmailField({
   onAdd,
   onKeyDown,
   variant,
+  extra,
 }: UserEmailFieldProps) {
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
@@ -48,6 +54,7 @@ export function UserEmailField({
         disabled={inputDisabled}
         style={{ flex: '1 1 260px' }}
       />
+      {extra}
       <Button
         type={onAdd ? 'button' : 'submit'}
         variant={variant}

@@ -7,6 +7,7 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
+import { MyInvitationsPanel } from '@/features/invitations/components/my-invitations-panel';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
@@ -126,7 +127,10 @@ function YourOrganizations() {
   );
 }
 
-/** Home (spec section 2): the user's organizations and the join requests waiting for them. */
+/**
+ * Home (spec section 2): the user's organizations, the invitations waiting for their answer (issue 13) and
+ * the join requests waiting for theirs.
+ */
 export function HomeRoute() {
   return (
     <>
@@ -138,7 +142,10 @@ export function HomeRoute() {
             <YourOrganizations />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <JoinRequestsPanel />
+            <Stack gap="xl">
+              <MyInvitationsPanel />
+              <JoinRequestsPanel />
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

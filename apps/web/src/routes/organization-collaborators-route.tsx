@@ -1,26 +1,19 @@
-import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconDoorExit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
-import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { TransferNotice } from '@/features/transfers/components/transfer-notice';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { LeaveOrganizationButton } from './leave-organization-button';
 import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
-  const navigate = useNavigate();
-  const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
-
-  const [leaveOpened, setLeaveOpened] = useState(false);
-
   return (
     <Stack gap="xl">
       <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
@@ -46,47 +39,33 @@ function MemberView({ organization, userId }: { organization: Organization; user
               </Group>
             </Stack>
           </Group>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconDoorExit size={18} aria-hidden />}
-            onClick={() => setLeaveOpened(true)}
-            loading={leave.isPending}
-          >
-            Покинуть организацию
-          </Button>
+          <LeaveOrganizationButton organization={organization} userId={userId} />
         </Group>
       </Paper>
       <SectionCard title="Участники" gap="md">
         <Text size="sm" c="dimmed">
-          Управлять организацией может только её владелец.
+          Управлять организацией могут её владелец и администраторы.
         </Text>
         <MembersTable members={organization.members} manageable={false} />
       </SectionCard>
-      <ConfirmDeleteDialog
-        opened={leaveOpened}
-        onClose={() => setLeaveOpened(false)}
-        title="Покинуть организацию?"
-        confirmLabel="Покинуть"
-        busy={leave.isPending}
-        onConfirm={() =>
-          leave.mutate(
-            { organizationId: organization.id, userId },
-            { onSuccess: () => navigate(paths.home.getHref()), onSettled: () => setLeaveOpened(false) },
-          )
-        }
-      >
-        <Text size="sm">
-          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
-        </Text>
-      </ConfirmDeleteDialog>
     </Stack>
   );
 }
 
 /**
- * Organization settings (spec section 2, organization-collaborators): the owner and admins edit, delete
- * and manage members; a member sees the members and may leave.
+ * The viewer's part in an organization: the owner and site admins act as the owner; an active member of
+ * type 3 manages it as an organization admin (decision 0132); anyone else only views.
+ */
+export function viewerRole(organization: Organization, me: Profile) {
+  const own = organization.members.find((m) => m.account_id === me.id && m.status === 'active');
+  const actsAsOwner = me.is_admin || organization.owner_id === me.id || own?.type_id === MEMBER_TYPE_OWNER;
+  return { actsAsOwner, canManage: actsAsOwner || own?.type_id === MEMBER_TYPE_ADMIN };
+}
+
+/**
+ * Organization settings (spec section 2, organization-collaborators): the owner and site admins edit,
+ * delete, transfer and manage members; an organization admin edits and manages members; a member sees the
+ * members and may leave. An open ownership offer shows above (issue 13).
  */
 export function OrganizationCollaboratorsRoute() {
   const navigate = useNavigate();
@@ -99,11 +78,7 @@ export function OrganizationCollaboratorsRoute() {
 
   const me = profile.data;
   const data = organization.data;
-  const canManage =
-    Boolean(me && data) &&
-    (me?.is_admin === true ||
-      data?.owner_id === me?.id ||
-      data?.members.some((m) => m.account_id === me?.id && m.type_id === MEMBER_TYPE_OWNER) === true);
+  const role = data && me ? viewerRole(data, me) : null;
 
   return (
     <>
@@ -125,13 +100,20 @@ export function OrganizationCollaboratorsRoute() {
           Она удалена, или у вас нет к ней доступа.
         </Alert>
       )}
-      {data &&
-        me &&
-        (canManage ? (
-          <OrganizationManageSections organization={data} onDone={() => navigate(paths.home.getHref())} />
-        ) : (
-          <MemberView organization={data} userId={me.id} />
-        ))}
+      {data && me && role && (
+        <Stack gap="xl">
+          <TransferNotice organization={data} viewerId={me.id} canCancel={role.actsAsOwner} />
+          {role.canManage ? (
+            <OrganizationManageSections
+              organization={data}
+              viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
+              onDone={() => navigate(paths.home.getHref())}
+            />
+          ) : (
+            <MemberView organization={data} userId={me.id} />
+          )}
+        </Stack>
+      )}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { PendingEmailPanel } from '@/features/profile/components/pending-email-panel';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { session } from '@/lib/session';
+import { OwnedOrganizationActions } from './owned-organization-actions';
 
 /**
  * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and
@@ -42,7 +43,17 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
                 pendingEmail={profile.data.pending_email}
               />
             )}
-            <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
+            <ProfileForm
+              user={profileFormUserFromProfile(profile.data)}
+              mode="self"
+              onDeleted={signOut}
+              organizationActions={(organization) => (
+                <OwnedOrganizationActions
+                  organization={organization}
+                  settingsHref={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+                />
+              )}
+            />
           </>
         ) : (
           <Stack gap="md" aria-label="Загрузка">

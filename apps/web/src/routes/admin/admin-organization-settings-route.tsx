@@ -7,6 +7,8 @@ import {
   organizationQueryOptions,
   useOrganization,
 } from '@/features/organizations/api/get-organization';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { TransferNotice } from '@/features/transfers/components/transfer-notice';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 import { OrganizationManageSections } from '../organization-manage-sections';
 
@@ -25,6 +27,7 @@ export function AdminOrganizationSettingsRoute() {
     organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
   const toList = () => navigate(paths.admin.organizations.getHref());
   const data = organization.data;
+  const me = useProfile().data;
 
   return (
     <>
@@ -40,13 +43,18 @@ export function AdminOrganizationSettingsRoute() {
           Не удалось получить данные организации: возможно, она удалена.
         </Alert>
       )}
-      {data && (
-        <OrganizationManageSections
-          organization={data}
-          onDone={toList}
-          // Spec: 'Отмена' reloads the organization from the server.
-          onCancel={cancelReload.reload}
-        />
+      {data && me && (
+        <Stack gap="xl">
+          <TransferNotice organization={data} viewerId={me.id} canCancel />
+          <OrganizationManageSections
+            organization={data}
+            // A site admin acts as the owner of any organization.
+            viewer={{ id: me.id, actsAsOwner: true }}
+            onDone={toList}
+            // Spec: 'Отмена' reloads the organization from the server.
+            onCancel={cancelReload.reload}
+          />
+        </Stack>
       )}
     </>
   );

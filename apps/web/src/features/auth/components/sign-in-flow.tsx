@@ -14,6 +14,10 @@ type Step =
 
 type SignInFlowProps = {
   loginKey: string;
+  /** The address filled in at the start (an invitation's). */
+  initialEmail?: string;
+  /** Part of another screen (an invitation link): its heading is a section's, not the page's. */
+  embedded?: boolean;
   /** Step two succeeded: the caller stores the session and loads the user. */
   onAuthenticated: (result: LoginResult) => void;
   onEnterCabinet: () => void;
@@ -29,13 +33,15 @@ const message = (error: unknown) => (error instanceof ApiError ? error.message :
 /** Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). */
 export function SignInFlow({
   loginKey,
+  initialEmail = '',
+  embedded = false,
   onAuthenticated,
   onEnterCabinet,
   onOpenApp,
   onCopyCode,
 }: SignInFlowProps) {
   const [step, setStep] = useState<Step>({ kind: 'email' });
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const requestCode = useRequestLoginCode();
   const confirmCode = useConfirmLoginCode();
 
@@ -80,7 +86,7 @@ export function SignInFlow({
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
+        <Title order={embedded ? 2 : 1} size={embedded ? 'h4' : 'h2'}>
           Вход в личный кабинет
         </Title>
         <Text c="dimmed" size="sm">

@@ -3,7 +3,7 @@ import { Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
   type AvatarValue,
@@ -18,6 +18,7 @@ import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import type { OwnedOrganization } from './deleted-organizations-preview';
 
 /** The account the form edits. */
 export type ProfileFormUser = {
@@ -55,12 +56,21 @@ export type ProfileFormProps = {
   onCancel?: () => void;
   /** After the own account is gone: the caller signs out and opens sign-in. */
   onDeleted?: () => void;
+  /** In the delete confirmation: 'Передать' and 'Удалить' of an organization with other members. */
+  organizationActions?: (organization: OwnedOrganization) => ReactNode;
 };
 
 type FormValues = { name: string; email: string };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
-export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
+export function ProfileForm({
+  user,
+  mode,
+  onSaved,
+  onCancel,
+  onDeleted,
+  organizationActions,
+}: ProfileFormProps) {
   const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
@@ -194,6 +204,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
           userId={user.id}
           opened={deleteOpened}
           onClose={() => setDeleteOpened(false)}
+          organizationActions={organizationActions}
           onDeleted={() => {
             setDeleteOpened(false);
             onDeleted?.();

@@ -1,0 +1,28 @@
+import type { Invitation } from '@cabinet/contracts';
+import { Text } from '@mantine/core';
+import { formatDate } from '@/lib/format';
+import { memberTypeLabel } from '@/lib/member-types';
+
+/** 'Имя (email)', the e-mail alone for an account without a name, or nothing once the account is gone. */
+export function inviterLabel(invitation: Pick<Invitation, 'invited_by'>): string {
+  const inviter = invitation.invited_by;
+  if (!inviter) return '—';
+  const name = inviter.name.trim();
+  return name ? `${name} (${inviter.email})` : inviter.email;
+}
+
+/** Who invited, with which role, and until when: the same lines on the link's screen and on home. */
+export function InvitationFacts({ invitation, size = 'sm' }: { invitation: Invitation; size?: 'xs' | 'sm' }) {
+  return (
+    <>
+      {invitation.invited_by && (
+        <Text size={size} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Пригласил: {inviterLabel(invitation)}
+        </Text>
+      )}
+      <Text size={size} c="dimmed">
+        Роль: {memberTypeLabel(invitation.type_id)} · действует до {formatDate(invitation.expires_at)}
+      </Text>
+    </>
+  );
+}

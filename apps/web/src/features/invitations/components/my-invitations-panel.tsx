@@ -1,0 +1,92 @@
+import type { Invitation } from '@cabinet/contracts';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { SectionCard } from '@/components/section-card';
+import { useAcceptInvitation, useDeclineInvitation } from '../api/answer-invitation';
+import { useMyInvitations } from '../api/get-my-invitations';
+import { InvitationFacts } from './invitation-facts';
+
+/**
+ * 'Приглашения' on home (issue 13): the invitations to the user's verified e-mail, each with 'Принять' and
+ * 'Отклонить'. Shown only when there is one; a failed list is only logged (spec section 8).
+ */
+export function MyInvitationsPanel() {
+  const invitations = useMyInvitations();
+  const accept = useAcceptInvitation();
+  const decline = useDeclineInvitation();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (invitations.error) console.warn('Приглашения не загружены:', invitations.error);
+  }, [invitations.error]);
+
+  const items = invitations.data ?? [];
+  if (items.length === 0) return null;
+
+  const answer = (invitation: Invitation, action: 'accept' | 'decline') => {
+    setBusyId(invitation.id);
+    const options = { onSettled: () => setBusyId(null) };
+    if (action === 'accept') accept.mutate(invitation.id, options);
+    else decline.mutate(invitation.id, options);
+  };
+
+  return (
+    <SectionCard
+      title="Приглашения"
+      gap="sm"
+      compact
+      aside={
+        <Text size="sm" c="dimmed" aria-label={`Приглашений: ${items.length}`}>
+          {items.length}
+        </Text>
+      }
+    >
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((invitation) => {
+          const busy = busyId === invitation.id;
+          const name = invitation.organization.name;
+          return (
+            <li key={invitation.id}>
+              <Paper withBorder p="sm" radius="md">
+                <Stack gap="xs">
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      Приглашение в организацию «{name}»
+                    </Text>
+                    <InvitationFacts invitation={invitation} size="xs" />
+                  </Stack>
+                  <Group gap="xs" grow>
+                    <Button
+                      size="xs"
+                      color="green"
+                      leftSection={<IconCheck size={14} aria-hidden />}
+                      onClick={() => answer(invitation, 'accept')}
+                      loading={busy && accept.isPending}
+                      disabled={busy}
+                      aria-label={`Принять приглашение в ${name}`}
+                    >
+                      Принять
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconX size={14} aria-hidden />}
+                      onClick={() => answer(invitation, 'decline')}
+                      loading={busy && decline.isPending}
+                      disabled={busy}
+                      aria-label={`Отклонить приглашение в ${name}`}
+                    >
+                      Отклонить
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            </li>
+          );
+        })}
+      </Stack>
+    </SectionCard>
+  );
+}
