@@ -61,7 +61,6 @@ function Answer({ invitation }: { invitation: Invitation }) {
   return (
     <Group gap="sm" grow>
       <Button
-        color="green"
         leftSection={<IconCheck size={18} aria-hidden />}
         loading={accept.isPending}
         disabled={busy}
@@ -113,7 +112,15 @@ function SignedInView({ invitation, token }: { invitation: Invitation; token: st
             Приглашение адресовано {invitation.email}, а вы вошли как {me.email}. Принять его можно только с
             адреса, на который пришло письмо.
           </Text>
-          <Anchor component="button" type="button" size="sm" onClick={signOut} disabled={isPending}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="left"
+            onClick={signOut}
+            disabled={isPending}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             Выйти и войти с адресом {invitation.email}
           </Anchor>
         </Stack>
@@ -151,8 +158,9 @@ export function InviteRoute() {
         <SignedInView invitation={data} token={token} />
       ) : (
         <>
-          <Text size="sm">
-            Чтобы принять приглашение, войдите с адресом <b>{data.email}</b>: мы пришлём на него код.
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            Приглашение адресовано <b>{data.email}</b>. Войдите с этим адресом, чтобы принять или отклонить
+            его.
           </Text>
           <Divider />
           <SignInFlow

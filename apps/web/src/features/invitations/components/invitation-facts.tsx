@@ -3,7 +3,13 @@ import { Text } from '@mantine/core';
 import { formatDate } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
 
-/** 'Имя (email)', the e-mail alone for an account without a name, or nothing once the account is gone. */
+/** The inviter's name, else their e-mail, or a dash once the account is gone. */
+export function inviterName(invitation: Pick<Invitation, 'invited_by'>): string {
+  const inviter = invitation.invited_by;
+  return inviter ? inviter.name.trim() || inviter.email : '—';
+}
+
+/** 'Имя (email)', the e-mail alone for an account without a name, or a dash once the account is gone. */
 export function inviterLabel(invitation: Pick<Invitation, 'invited_by'>): string {
   const inviter = invitation.invited_by;
   if (!inviter) return '—';

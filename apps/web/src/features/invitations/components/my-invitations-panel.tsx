@@ -59,7 +59,6 @@ export function MyInvitationsPanel() {
                   <Group gap="xs" grow>
                     <Button
                       size="xs"
-                      color="green"
                       leftSection={<IconCheck size={14} aria-hidden />}
                       onClick={() => answer(invitation, 'accept')}
                       loading={busy && accept.isPending}

@@ -12,7 +12,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../api/organization-invitations';
-import { inviterLabel } from './invitation-facts';
+import { inviterName } from './invitation-facts';
 
 type Busy = { id: number; action: 'resend' | 'revoke' } | null;
 
@@ -30,14 +30,16 @@ function Expiry({ invitation }: { invitation: Invitation }) {
 type ActionsProps = {
   invitation: Invitation;
   busy: Busy;
+  /** In a phone's card: the two buttons share the card's width. */
+  card?: boolean;
   onResend: (invitation: Invitation) => void;
   onRevoke: (invitation: Invitation) => void;
 };
 
-function InvitationActions({ invitation, busy, onResend, onRevoke }: ActionsProps) {
+function InvitationActions({ invitation, busy, card, onResend, onRevoke }: ActionsProps) {
   const mine = busy?.id === invitation.id;
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+    <Group gap={6} wrap={card ? 'wrap' : 'nowrap'} justify={card ? 'flex-start' : 'flex-end'} grow={card}>
       <Button
         size="xs"
         variant="light"
@@ -109,8 +111,8 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                   <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {invitation.email}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    {memberTypeLabel(invitation.type_id)} · пригласил {inviterLabel(invitation)}
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {memberTypeLabel(invitation.type_id)} · пригласил {inviterName(invitation)}
                   </Text>
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
@@ -146,8 +148,13 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {inviterLabel(invitation)}
+                    {inviterName(invitation)}
                   </Text>
+                  {invitation.invited_by?.name.trim() && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {invitation.invited_by.email}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{formatDateTime(invitation.sent_at)}</Text>

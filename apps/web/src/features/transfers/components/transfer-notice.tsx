@@ -44,7 +44,6 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
           <Group gap="sm">
             <Button
               size="sm"
-              color="green"
               loading={accept.isPending}
               disabled={busy}
               onClick={() => accept.mutate(organization.id)}
@@ -77,8 +76,7 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          Организация предложена участнику {nameOf(transfer.to_user_id)}. Он может принять предложение до{' '}
-          {until}.
+          Предложение отправлено: {nameOf(transfer.to_user_id)} может принять его до {until}.
         </Text>
         <Button
           size="sm"

@@ -28,7 +28,13 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Передать организацию" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Передать организацию"
+      centered
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+    >
       <Stack gap="md">
         <Text size="sm">
           Новый владелец получит письмо и сможет принять предложение в течение 7 дней. После этого вы станете
