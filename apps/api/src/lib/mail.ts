@@ -16,7 +16,10 @@ interface Logger {
   info(obj: object, msg: string): void;
 }
 
-/** SMTP through nodemailer; without SMTP_URL, mail is printed to the log so a newcomer can sign in. */
+/**
+ * SMTP through nodemailer; without SMTP_URL, mail is printed to the log so a newcomer can sign in (and pass
+ * an invitation's link on by hand).
+ */
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
   if (!options.smtpUrl) {
     return {
@@ -38,8 +41,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   };
 }
 
+/** The mail as the log shows it without SMTP: the subject and the text, so a link in it can be passed on. */
 function boxed(mail: Mail): string {
-  const lines = [`Письмо для ${mail.to}`, mail.subject];
+  const lines = [`Письмо для ${mail.to}`, mail.subject, '', ...mail.text.split('\n')];
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const bar = '═'.repeat(width);
   return [`╔${bar}╗`, ...lines.map((l) => `║  ${l.padEnd(width - 2)}║`), `╚${bar}╝`].join('\n');
