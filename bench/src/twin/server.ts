@@ -138,6 +138,40 @@ const routes: [RegExp, Route][] = [
     },
   ],
   [
+    /^\/api\/v1\/rest\/invitations$/,
+    async (req, q) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.myInvitations, [viewer.userId, perPage, offset]);
+      return list('Приглашения', rows[0], page, perPage);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/organizations\/(\d+)\/invitations$/,
+    async (req, q, match) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.organizationInvitations, [
+        Number(match[1]),
+        perPage,
+        offset,
+        viewer.userId,
+        viewer.isAdmin,
+      ]);
+      return list('Приглашения', rows[0], page, perPage);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/invitations\/token\/([A-Za-z0-9_-]+)$/,
+    async (_req, _q, match) => {
+      const hash = createHash('sha256').update(`invitation:${match[1]}`).digest();
+      const { rows } = await pool.query(sql.invitationByToken, [hash]);
+      if (!rows[0]) throw new HttpError(404, 'NOT_FOUND', 'Приглашение не найдено');
+      if (!rows[0].open) throw new HttpError(410, 'GONE', 'Приглашение больше не действует');
+      return json('Приглашение', rows[0].data);
+    },
+  ],
+  [
     /^\/api\/v1\/desktop\/organizations\/(\d+)\/collaborators$/,
     async (req, q, match) => {
       const viewer = await authenticate(req);
