@@ -1,8 +1,9 @@
 import { type Invitation, WEB_LOGIN_KEY } from '@cabinet/contracts';
 import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconMailOff, IconX } from '@tabler/icons-react';
+import { IconMailOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { AnswerButtons } from '@/components/answer-buttons';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/logout';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
@@ -57,43 +58,26 @@ function Answer({ invitation }: { invitation: Invitation }) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
-  const busy = accept.isPending || decline.isPending;
   return (
-    <Group gap="sm" grow>
-      <Button
-        leftSection={<IconCheck size={18} aria-hidden />}
-        loading={accept.isPending}
-        disabled={busy}
-        onClick={() =>
-          accept.mutate(invitation.id, {
-            onSuccess: () =>
-              navigate(
-                paths.organizationCollaborators.getHref(
-                  invitation.organization_id,
-                  invitation.organization.name,
-                ),
-                { replace: true },
+    <AnswerButtons
+      size="md"
+      pending={accept.isPending ? 'accept' : decline.isPending ? 'decline' : null}
+      onAccept={() =>
+        accept.mutate(invitation.id, {
+          onSuccess: () =>
+            navigate(
+              paths.organizationCollaborators.getHref(
+                invitation.organization_id,
+                invitation.organization.name,
               ),
-          })
-        }
-      >
-        Принять
-      </Button>
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconX size={18} aria-hidden />}
-        loading={decline.isPending}
-        disabled={busy}
-        onClick={() =>
-          decline.mutate(invitation.id, {
-            onSuccess: () => navigate(paths.home.getHref(), { replace: true }),
-          })
-        }
-      >
-        Отклонить
-      </Button>
-    </Group>
+              { replace: true },
+            ),
+        })
+      }
+      onDecline={() =>
+        decline.mutate(invitation.id, { onSuccess: () => navigate(paths.home.getHref(), { replace: true }) })
+      }
+    />
   );
 }
 

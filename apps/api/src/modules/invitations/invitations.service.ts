@@ -8,7 +8,7 @@ import {
 } from '@cabinet/contracts';
 import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
-import type { SignedInContext } from '../../lib/context';
+import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
@@ -37,6 +37,49 @@ export interface InvitationSent {
   mailed: boolean;
 }
 
+/**
+ * Runs `work` in one transaction under the organization's row lock (decision 0131), so invitations of one
+ * organization are made and renewed one after another. The partial unique index (one pending invitation
+ * per address) answers the same 409 as the check, should anything slip past it.
+ */
+function underOrganizationLock<T>(
+  ctx: SignedInContext,
+  organizationId: number,
+  work: (tx: Tx, organization: { ownerId: number }) => Promise<T>,
+): Promise<T> {
+  return mapPrismaErrors(
+    () =>
+      transaction(ctx.prisma, async (tx) => {
+        const organization = await lockOrganization(tx, organizationId);
+        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+        return work(tx, organization);
+      }),
+    { unique: conflict(ALREADY_INVITED) },
+  );
+}
+
+/** A page of invitations matching `where`, newest first. */
+export async function findInvitationPage(
+  ctx: RequestContext,
+  where: PrismaNamespace.InvitationWhereInput,
+  query: { page: number; perPage: number },
+): Promise<Page<InvitationDto>> {
+  const [total, rows] = await Promise.all([
+    ctx.prisma.invitation.count({ where }),
+    ctx.prisma.invitation.findMany({
+      where,
+      include: invitationInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.perPage,
+      take: query.perPage,
+    }),
+  ]);
+  return {
+    items: rows.map((row) => toInvitationDto(row, ctx.now)),
+    meta: listMeta(query.page, query.perPage, total),
+  };
+}
+
 /** An account with this address is in the organization already (a join request counts). */
 async function assertNotMember(tx: Tx, organizationId: number, email: string) {
   const member = await tx.member.findFirst({
@@ -62,38 +105,32 @@ export async function createInvitation(
   }
   const { now } = ctx;
   const token = newOpaqueToken();
-  const row = await mapPrismaErrors(
-    () =>
-      transaction(ctx.prisma, async (tx) => {
-        const organization = await lockOrganization(tx, organizationId);
-        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-        await assertNotMember(tx, organizationId, email);
-        // A pending invitation past its end holds no seat and no longer blocks the address.
-        await tx.invitation.updateMany({
-          where: { organizationId, email, status: 'pending', expiresAt: { lte: now } },
-          data: { status: 'expired', closedAt: now },
-        });
-        const open = await tx.invitation.findFirst({
-          where: { organizationId, email, status: 'pending' },
-          select: { id: true },
-        });
-        if (open) throw conflict(ALREADY_INVITED);
-        await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
-        return tx.invitation.create({
-          data: {
-            organizationId,
-            email,
-            typeId,
-            tokenHash: invitationTokenHash(token),
-            invitedById: ctx.actor.userId,
-            sentAt: now,
-            expiresAt: invitationExpiry(now),
-          },
-          include: invitationInclude,
-        });
-      }),
-    { unique: conflict(ALREADY_INVITED) },
-  );
+  const row = await underOrganizationLock(ctx, organizationId, async (tx, organization) => {
+    await assertNotMember(tx, organizationId, email);
+    // A pending invitation past its end holds no seat and no longer blocks the address.
+    await tx.invitation.updateMany({
+      where: { organizationId, email, status: 'pending', expiresAt: { lte: now } },
+      data: { status: 'expired', closedAt: now },
+    });
+    const open = await tx.invitation.findFirst({
+      where: { organizationId, email, status: 'pending' },
+      select: { id: true },
+    });
+    if (open) throw conflict(ALREADY_INVITED);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
+    return tx.invitation.create({
+      data: {
+        organizationId,
+        email,
+        typeId,
+        tokenHash: invitationTokenHash(token),
+        invitedById: ctx.actor.userId,
+        sentAt: now,
+        expiresAt: invitationExpiry(now),
+      },
+      include: invitationInclude,
+    });
+  });
   const mailed = await sendInvitationMail(ctx, row, token);
   return { invitation: toInvitationDto(row, now), mailed };
 }
@@ -115,24 +152,14 @@ export async function listInvitations(
   query: { organizationId: number; page: number; perPage: number; status?: InvitationStatus[] | undefined },
 ): Promise<Page<InvitationDto>> {
   await requireManage(ctx, query.organizationId);
-  const where: PrismaNamespace.InvitationWhereInput = {
-    organizationId: query.organizationId,
-    ...(query.status?.length ? statusWhere(query.status, ctx.now) : {}),
-  };
-  const [total, rows] = await Promise.all([
-    ctx.prisma.invitation.count({ where }),
-    ctx.prisma.invitation.findMany({
-      where,
-      include: invitationInclude,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    items: rows.map((row) => toInvitationDto(row, ctx.now)),
-    meta: listMeta(query.page, query.perPage, total),
-  };
+  return findInvitationPage(
+    ctx,
+    {
+      organizationId: query.organizationId,
+      ...(query.status?.length ? statusWhere(query.status, ctx.now) : {}),
+    },
+    query,
+  );
 }
 
 interface InvitationRef {
@@ -153,40 +180,34 @@ export async function resendInvitation(
   await requireManage(ctx, organizationId);
   const { now } = ctx;
   const token = newOpaqueToken();
-  const row = await mapPrismaErrors(
-    () =>
-      transaction(ctx.prisma, async (tx) => {
-        const organization = await lockOrganization(tx, organizationId);
-        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-        const current = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
-        if (!current) throw notFound(INVITATION_NOT_FOUND);
-        const status = invitationStatus(current, now);
-        if (status !== 'pending' && status !== 'expired') throw conflict(CLOSED_TEXTS[status]);
-        const waitMs = current.sentAt.getTime() + INVITATION_RESEND_SECONDS * 1000 - now.getTime();
-        if (waitMs > 0) {
-          const seconds = Math.ceil(waitMs / 1000);
-          throw tooManyRequests(`Отправить приглашение повторно можно через ${seconds} с`, seconds);
-        }
-        if (status === 'expired') {
-          await assertNotMember(tx, organizationId, current.email);
-          await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
-        }
-        const { count } = await tx.invitation.updateMany({
-          where: { id: current.id, status: current.status, sentAt: current.sentAt },
-          data: {
-            status: 'pending',
-            tokenHash: invitationTokenHash(token),
-            sentAt: now,
-            expiresAt: invitationExpiry(now),
-            closedAt: null,
-          },
-        });
-        if (count === 0) throw conflict('Приглашение только что изменилось, обновите список');
-        return tx.invitation.findUniqueOrThrow({ where: { id: current.id }, include: invitationInclude });
-      }),
-    // Reviving an invitation replaced by a newer one to the same address.
-    { unique: conflict(ALREADY_INVITED) },
-  );
+  // Reviving an invitation that a newer one to the same address replaced is the unique index's 409.
+  const row = await underOrganizationLock(ctx, organizationId, async (tx, organization) => {
+    const current = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
+    if (!current) throw notFound(INVITATION_NOT_FOUND);
+    const status = invitationStatus(current, now);
+    if (status !== 'pending' && status !== 'expired') throw conflict(CLOSED_TEXTS[status]);
+    const waitMs = current.sentAt.getTime() + INVITATION_RESEND_SECONDS * 1000 - now.getTime();
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw tooManyRequests(`Отправить приглашение повторно можно через ${seconds} с`, seconds);
+    }
+    if (status === 'expired') {
+      await assertNotMember(tx, organizationId, current.email);
+      await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
+    }
+    const { count } = await tx.invitation.updateMany({
+      where: { id: current.id, status: current.status, sentAt: current.sentAt },
+      data: {
+        status: 'pending',
+        tokenHash: invitationTokenHash(token),
+        sentAt: now,
+        expiresAt: invitationExpiry(now),
+        closedAt: null,
+      },
+    });
+    if (count === 0) throw conflict('Приглашение только что изменилось, обновите список');
+    return tx.invitation.findUniqueOrThrow({ where: { id: current.id }, include: invitationInclude });
+  });
   const mailed = await sendInvitationMail(ctx, row, token);
   return { invitation: toInvitationDto(row, now), mailed };
 }

@@ -18,6 +18,7 @@ import {
   invitationTokenHash,
   toInvitationDto,
 } from './invitations.mapper';
+import { findInvitationPage } from './invitations.service';
 
 // The invitee's side: their open invitations, a link's invitation, accept and decline (decision 0130).
 // Only a session whose verified e-mail is the invited address may accept or decline.
@@ -57,21 +58,7 @@ export async function listMyInvitations(
 ): Promise<Page<InvitationDto>> {
   const email = await verifiedEmail(ctx);
   if (!email) return { items: [], meta: listMeta(query.page, query.perPage, 0) };
-  const where = { email, ...openInvitationWhere(ctx.now) };
-  const [total, rows] = await Promise.all([
-    ctx.prisma.invitation.count({ where }),
-    ctx.prisma.invitation.findMany({
-      where,
-      include: invitationInclude,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    items: rows.map((row) => toInvitationDto(row, ctx.now)),
-    meta: listMeta(query.page, query.perPage, total),
-  };
+  return findInvitationPage(ctx, { email, ...openInvitationWhere(ctx.now) }, query);
 }
 
 /**

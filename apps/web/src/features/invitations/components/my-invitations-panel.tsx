@@ -1,7 +1,7 @@
 import type { Invitation } from '@cabinet/contracts';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { AnswerButtons } from '@/components/answer-buttons';
 import { SectionCard } from '@/components/section-card';
 import { useAcceptInvitation, useDeclineInvitation } from '../api/answer-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
@@ -15,7 +15,7 @@ export function MyInvitationsPanel() {
   const invitations = useMyInvitations();
   const accept = useAcceptInvitation();
   const decline = useDeclineInvitation();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [busy, setBusy] = useState<{ id: number; action: 'accept' | 'decline' } | null>(null);
 
   useEffect(() => {
     if (invitations.error) console.warn('Приглашения не загружены:', invitations.error);
@@ -25,8 +25,8 @@ export function MyInvitationsPanel() {
   if (items.length === 0) return null;
 
   const answer = (invitation: Invitation, action: 'accept' | 'decline') => {
-    setBusyId(invitation.id);
-    const options = { onSettled: () => setBusyId(null) };
+    setBusy({ id: invitation.id, action });
+    const options = { onSettled: () => setBusy(null) };
     if (action === 'accept') accept.mutate(invitation.id, options);
     else decline.mutate(invitation.id, options);
   };
@@ -44,7 +44,6 @@ export function MyInvitationsPanel() {
     >
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((invitation) => {
-          const busy = busyId === invitation.id;
           const name = invitation.organization.name;
           return (
             <li key={invitation.id}>
@@ -56,30 +55,15 @@ export function MyInvitationsPanel() {
                     </Text>
                     <InvitationFacts invitation={invitation} size="xs" />
                   </Stack>
-                  <Group gap="xs" grow>
-                    <Button
-                      size="xs"
-                      leftSection={<IconCheck size={14} aria-hidden />}
-                      onClick={() => answer(invitation, 'accept')}
-                      loading={busy && accept.isPending}
-                      disabled={busy}
-                      aria-label={`Принять приглашение в ${name}`}
-                    >
-                      Принять
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconX size={14} aria-hidden />}
-                      onClick={() => answer(invitation, 'decline')}
-                      loading={busy && decline.isPending}
-                      disabled={busy}
-                      aria-label={`Отклонить приглашение в ${name}`}
-                    >
-                      Отклонить
-                    </Button>
-                  </Group>
+                  <AnswerButtons
+                    size="xs"
+                    onAccept={() => answer(invitation, 'accept')}
+                    onDecline={() => answer(invitation, 'decline')}
+                    pending={busy?.id === invitation.id ? busy.action : null}
+                    disabled={busy !== null}
+                    acceptLabel={`Принять приглашение в ${name}`}
+                    declineLabel={`Отклонить приглашение в ${name}`}
+                  />
                 </Stack>
               </Paper>
             </li>

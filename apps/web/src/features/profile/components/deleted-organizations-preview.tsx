@@ -17,6 +17,20 @@ type DeletedOrganizationsPreviewProps = {
   organizationActions?: (organization: OwnedOrganization) => ReactNode;
 };
 
+/** 'Команда (3 участника)'. */
+function OrganizationName({ organization }: { organization: OwnedOrganization }) {
+  return (
+    <Text span size="sm">
+      <Text span fw={600} size="sm">
+        {organization.name}
+      </Text>{' '}
+      <Text span c="dimmed" size="sm">
+        ({formatCount(organization.members_count, MEMBER_FORMS)})
+      </Text>
+    </Text>
+  );
+}
+
 /** The account cannot be deleted while it owns an organization with other members (decision 0134). */
 export const blocksDeletion = (preview: AccountDeletePreview | undefined) =>
   preview?.organizations.some((o) => o.has_other_members) ?? false;
@@ -61,14 +75,7 @@ export function DeletedOrganizationsPreview({
             {shared.map((organization) => (
               <List.Item key={organization.id}>
                 <Group gap="xs" justify="space-between" wrap="wrap">
-                  <Text span size="sm">
-                    <Text span fw={600} size="sm">
-                      {organization.name}
-                    </Text>{' '}
-                    <Text span c="dimmed" size="sm">
-                      ({formatCount(organization.members_count, MEMBER_FORMS)})
-                    </Text>
-                  </Text>
+                  <OrganizationName organization={organization} />
                   {organizationActions?.(organization)}
                 </Group>
               </List.Item>
@@ -86,12 +93,7 @@ export function DeletedOrganizationsPreview({
           <List size="sm" spacing={4} aria-label="Организации, которые будут удалены">
             {alone.map((organization) => (
               <List.Item key={organization.id}>
-                <Text span fw={600} size="sm">
-                  {organization.name}
-                </Text>{' '}
-                <Text span c="dimmed" size="sm">
-                  ({formatCount(organization.members_count, MEMBER_FORMS)})
-                </Text>
+                <OrganizationName organization={organization} />
               </List.Item>
             ))}
           </List>

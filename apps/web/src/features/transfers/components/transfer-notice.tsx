@@ -1,6 +1,7 @@
 import type { Organization } from '@cabinet/contracts';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { AnswerButtons } from '@/components/answer-buttons';
 import { displayName, formatDate } from '@/lib/format';
 import { useAcceptTransfer, useCancelTransfer, useDeclineTransfer } from '../api/transfer-mutations';
 
@@ -41,26 +42,11 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
             {nameOf(transfer.from_user_id)} предлагает передать вам организацию. Вы станете её владельцем, а
             прежний владелец — администратором. Предложение действует до {until}.
           </Text>
-          <Group gap="sm">
-            <Button
-              size="sm"
-              loading={accept.isPending}
-              disabled={busy}
-              onClick={() => accept.mutate(organization.id)}
-            >
-              Принять
-            </Button>
-            <Button
-              size="sm"
-              variant="light"
-              color="red"
-              loading={decline.isPending}
-              disabled={busy}
-              onClick={() => decline.mutate(organization.id)}
-            >
-              Отклонить
-            </Button>
-          </Group>
+          <AnswerButtons
+            onAccept={() => accept.mutate(organization.id)}
+            onDecline={() => decline.mutate(organization.id)}
+            pending={accept.isPending ? 'accept' : decline.isPending ? 'decline' : null}
+          />
         </Stack>
       </Alert>
     );
