@@ -30,7 +30,7 @@ function Expiry({ invitation }: { invitation: Invitation }) {
 type ActionsProps = {
   invitation: Invitation;
   busy: Busy;
-  /** In a phone's card: the two buttons share the card's width. */
+  /** In a phone's card: left-aligned, and the second button wraps below when the card is narrow. */
   card?: boolean;
   onResend: (invitation: Invitation) => void;
   onRevoke: (invitation: Invitation) => void;
@@ -39,7 +39,13 @@ type ActionsProps = {
 function InvitationActions({ invitation, busy, card, onResend, onRevoke }: ActionsProps) {
   const mine = busy?.id === invitation.id;
   return (
-    <Group gap={6} wrap={card ? 'wrap' : 'nowrap'} justify={card ? 'flex-start' : 'flex-end'} grow={card}>
+    <Group
+      gap={6}
+      wrap={card ? 'wrap' : 'nowrap'}
+      justify={card ? 'flex-start' : 'flex-end'}
+      // A button keeps its whole label: the second one wraps below instead of both being cut.
+      preventGrowOverflow={false}
+    >
       <Button
         size="xs"
         variant="light"
@@ -123,6 +129,7 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                   <InvitationActions
                     invitation={invitation}
                     busy={busy}
+                    card
                     onResend={onResend}
                     onRevoke={onRevoke}
                   />
