@@ -15,7 +15,8 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '/tmp/cabinet-e2e-results',
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // localhost, as PUBLIC_URL (support/stack.ts): passkeys need a host name.
+    baseURL: `http://localhost:${PORT}`,
     locale: 'ru-RU',
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -4,7 +4,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminToken, api, signInAsAdmin } from './admin-helpers';
 import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
-import { addMember, call, createAccount, createOrganization, openAs } from './user-helpers';
+import {
+  ANDROID,
+  addMember,
+  call,
+  createAccount,
+  createOrganization,
+  openAs,
+  PHONE,
+  signInElsewhere,
+} from './user-helpers';
 
 // Every screen at the two widths of issue 4 (1440 px and 390 px): no serious or critical axe
 // violation, no horizontal scroll, and a full-page screenshot kept for a person to look at
@@ -87,6 +96,8 @@ for (const size of WIDTHS) {
       const member = await createAccount(page.request, uniqueEmail('screens-member'), 'Борис Петров');
       const orgId = await createOrganization(page.request, owner, 'Команда обзора');
       await addMember(page.request, owner, orgId, member);
+      // 'Безопасность' with sessions on other devices and a passkey.
+      await signInElsewhere(page.request, owner.token, [PHONE, ANDROID]);
       await openAs(page, owner);
 
       const screens: [string, string, string][] = [
@@ -100,6 +111,7 @@ for (const size of WIDTHS) {
           'Команда обзора',
         ],
         ['profile-settings', '/app/settings/account', 'Сохранить'],
+        ['security', '/app/settings/security', 'Это устройство'],
         ['not-found', '/app/no/such/page', 'Упс! Эта страница не может быть найдена'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
@@ -167,6 +179,7 @@ for (const size of WIDTHS) {
       const admin = await adminToken(page.request);
       const someone = await createAccount(page.request, uniqueEmail('screens-user'), 'Вера Орлова');
       const orgId = await createOrganization(page.request, someone, 'Организация обзора');
+      await signInElsewhere(page.request, someone.token, [PHONE]);
       const plans = await api(page.request, admin, 'GET', '/api/v1/rest/subscribes');
       const planId = (plans.body.data as { id: number }[])[0]?.id;
       await signInAsAdmin(page);
@@ -187,7 +200,9 @@ for (const size of WIDTHS) {
         ['admin-plan-create', '/app/admin/subscriptions/new', 'Создание тарифа'],
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
+        ['admin-audit', '/app/admin/audit', 'Скачать CSV'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
+        ['admin-security', '/app/admin/settings/security', 'Это устройство'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { apiSignIn } from './support/fixtures';
+import { SoftwareAuthenticator } from '../apps/api/test/webauthn';
+import { apiSignIn, stack } from './support/fixtures';
 
 // Helpers of the user-side flows (e2e/user-*.spec.ts): every test makes its own accounts and data
 // through the real API with the session header, so tests never share state.
@@ -101,4 +102,39 @@ export async function openAs(page: Page, account: Account): Promise<void> {
       window.sessionStorage.setItem('e2e.seeded', '1');
     }
   }, account.token);
+}
+
+/** User agents of other devices, for sessions the lists name: 'Safari 17, iOS', 'Chrome 142, Android'. */
+export const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+
+/**
+ * More sessions of the account of `token`, one per user agent: a passkey ('Телефон') of a software
+ * authenticator (the server's real WebAuthn checks) signs in through the API, since a second e-mail code
+ * would wait a minute. Returns their tokens.
+ */
+export async function signInElsewhere(
+  request: APIRequestContext,
+  token: string,
+  userAgents: string[],
+): Promise<string[]> {
+  const device = new SoftwareAuthenticator(stack().baseURL);
+  const creation = await call(request, token, 'POST', '/api/v1/auth/passkey/register/options');
+  await call(request, token, 'POST', '/api/v1/auth/passkey/register/verify', {
+    response: device.register(creation.data as never),
+    name: 'Телефон',
+  });
+  const tokens: string[] = [];
+  for (const userAgent of userAgents) {
+    const options = await (await request.post('/api/v1/auth/passkey/login/options', { data: {} })).json();
+    const res = await request.post('/api/v1/auth/passkey/login/verify', {
+      data: { response: device.authenticate(options.data) },
+      headers: { 'user-agent': userAgent },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    tokens.push((await res.json()).data.access_token);
+  }
+  return tokens;
 }

@@ -115,6 +115,30 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       path: '/api/v1/rest/admin/subscribes-count',
       caller: 'admin',
     },
+    // The audit log (issue 14), once its table exists: the organization's 'Журнал' and /admin/audit's
+    // first page and a deep one (keyset: the cursor nine tenths down the log, decision 0145).
+    ...(p.auditCursor
+      ? [
+          {
+            name: 'organizations/{id}/audit',
+            screen: 'organization settings (Журнал)',
+            path: `/api/v1/rest/organizations/${org}/audit?perPage=20`,
+            caller: 'persona' as const,
+          },
+          {
+            name: 'admin/audit',
+            screen: 'admin audit',
+            path: '/api/v1/rest/admin/audit?perPage=20',
+            caller: 'admin' as const,
+          },
+          {
+            name: 'admin/audit deep page',
+            screen: "admin audit, 'Показать ещё' far down",
+            path: `/api/v1/rest/admin/audit?perPage=20&cursor=${p.auditCursor}`,
+            caller: 'admin' as const,
+          },
+        ]
+      : []),
     {
       // An <img> sends no session: the public avatar path.
       name: 'files/download avatar',

@@ -6,7 +6,13 @@ import { explainAll } from './capture/explain';
 import { startCaptureProxy } from './capture/proxy';
 import { compareAnswers } from './compare';
 import { createBenchDatabase } from './database';
-import { AUDIT_TABLE, addPersonaAuditEvents, auditTableExists, fillAuditEvents } from './fill/audit-events';
+import {
+  AUDIT_TABLE,
+  addPersonaAuditEvents,
+  auditTableExists,
+  deepAuditCursor,
+  fillAuditEvents,
+} from './fill/audit-events';
 import { uploadAvatar } from './fill/avatar';
 import { FILLED_TABLES, fillBulk, shapeFor, stepTimer } from './fill/bulk';
 import { dropSecondaryIndexes, recreateIndexes, resetSequences } from './fill/indexes';
@@ -52,9 +58,10 @@ async function fill(databaseUrl: string, size: number, report: Report): Promise<
     else log(`  ${AUDIT_TABLE}: no such table yet, skipped`);
     await resetSequences(client, FILLED_TABLES);
     const persona = await createPersona(client, shape);
-    if (withAudit) await addPersonaAuditEvents(client, shape, persona.userId);
+    if (withAudit) await addPersonaAuditEvents(client, shape, persona);
     await recreateIndexes(client, indexes, step);
     await step('VACUUM (ANALYZE)', () => client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`));
+    if (withAudit) persona.auditCursor = await deepAuditCursor(client);
     report.fills.push({ size, steps });
     return persona;
   } finally {

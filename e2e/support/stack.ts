@@ -65,7 +65,9 @@ export async function startStack(port: number): Promise<Stack> {
   const smtpUrl = await smtp.start();
   const mailbox = await startMailbox(smtp);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cabinet-e2e-'));
-  const baseURL = `http://127.0.0.1:${port}`;
+  // A host name, not an address: browsers refuse WebAuthn (passkeys) on an IP address, and PUBLIC_URL, the
+  // passkeys' relying party, must be where the browser is (decision 0142).
+  const baseURL = `http://localhost:${port}`;
   let output = '';
   const server = spawn(process.execPath, [serverJs], {
     cwd: root,

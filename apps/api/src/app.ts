@@ -9,6 +9,8 @@ import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
 import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
 import adminRoutes from './modules/admin/admin.routes';
+import { auditRetentionTask } from './modules/audit/audit.retention';
+import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
@@ -16,12 +18,15 @@ import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
+import { pruneChallengesTask } from './modules/passkeys/challenges';
+import passkeysRoutes from './modules/passkeys/passkeys.routes';
 import paymentNotificationsRoutes from './modules/payment-notifications/payment-notifications.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
 import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
+import sessionsRoutes from './modules/sessions/sessions.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
@@ -127,6 +132,9 @@ export async function buildApp(options: BuildAppOptions) {
   // Modules, registered by hand so the list of areas is visible here; their paths come from the table.
   await app.register(healthRoutes);
   await app.register(authRoutes(rateLimits));
+  // Devices and sessions, and passkeys (issue 14); their static profile/ paths win over profile/{id}.
+  await app.register(sessionsRoutes);
+  await app.register(passkeysRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
@@ -143,6 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(sandboxRoutes);
   await app.register(refundsRoutes);
   await app.register(filesRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 
@@ -150,7 +159,7 @@ export async function buildApp(options: BuildAppOptions) {
   const periodic = createPeriodicRunner({
     prisma: app.prisma,
     log: app.log,
-    tasks: [purgeUnverifiedAccountsTask],
+    tasks: [purgeUnverifiedAccountsTask, auditRetentionTask(env.AUDIT_RETENTION_DAYS), pruneChallengesTask],
   });
   app.decorate('periodic', periodic);
   if (options.startPeriodicTasks !== false) app.addHook('onReady', async () => periodic.start());

@@ -149,6 +149,11 @@ export const EnvSchema = z
     ),
     /** Per-IP sign-in requests a minute, for each of the two login steps. */
     LOGIN_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(20)),
+    /** Audit events older than this many days are deleted by the hourly retention task (decision 0148). */
+    AUDIT_RETENTION_DAYS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(36_500).default(365),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

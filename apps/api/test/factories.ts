@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { USER_TYPE_ADMIN, USER_TYPE_USER } from '@cabinet/contracts';
 import { newVaultKey } from '../src/lib/crypto';
 import { createSession } from '../src/lib/sessions';
-import type { TestApp } from './build-test-app';
+import { buildTestApp, type TestApp } from './build-test-app';
 
 let counter = 0;
 export const uniqueEmail = (label = 'user') =>
@@ -35,6 +35,10 @@ export async function createUser(
   const token = await createSession(t.prisma, user.id);
   return { id: user.id, email: user.email, token, headers: { 'x-session-id': token } };
 }
+
+/** An account made by a sign-in code request that was never completed: unverified, no session (0086). */
+export const createUnverified = (t: TestApp, name = '') =>
+  t.prisma.user.create({ data: { email: uniqueEmail('unverified'), name, vaultKey: newVaultKey() } });
 
 export const createAdmin = (t: TestApp, data: { email?: string; name?: string } = {}) =>
   createUser(t, { ...data, admin: true });
@@ -70,3 +74,9 @@ export async function createOrganization(
 }
 
 export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** A test app with a site admin and a plain user, for the files that call as both. */
+export async function startAppWithAdminAndUser() {
+  const t = await buildTestApp();
+  return { t, admin: await createAdmin(t), user: await createUser(t) };
+}

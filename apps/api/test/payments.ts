@@ -2,11 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { SubscribeInfoResponseSchema } from '@cabinet/contracts';
 import { expect } from 'vitest';
 import { notificationSignature, type SignedFields } from '../src/modules/payment-notifications/yoomoney';
-import type { TestApp } from './build-test-app';
-import type { TestUser } from './factories';
+import { loadOrCreatePaymentSecret } from '../src/modules/payments/payments.config';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { createAdmin, type TestUser } from './factories';
 
 // Helpers of the payments API tests (checkout, payments, payment-notifications, sandbox, refunds): a
 // checkout, a notification as YooMoney signs it, its delivery.
+
+/** A test-mode app, the secret its sandbox signs notifications with, and a site admin. */
+export async function startPaymentsApp() {
+  const t = await buildTestApp();
+  return { t, secret: await loadOrCreatePaymentSecret(t.env.DATA_DIR), admin: await createAdmin(t) };
+}
 
 export async function checkout(t: TestApp, user: TestUser, body: Record<string, unknown> = {}) {
   const res = await t.app.inject({

@@ -18,6 +18,8 @@ export interface Persona {
   search: string;
   /** The link token of an open invitation into the persona's organization (issue 13's link screen). */
   inviteToken: string;
+  /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
+  auditCursor?: string;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();

@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { HttpError, json, list, paging } from './answers';
+import { auditRoutes } from './audit';
 import { type TwinSql, twinSql } from './sql';
 
 // The raw-SQL twin of the screens' calls (decision 0110): node:http and a pg Pool of 10, the same
@@ -22,16 +24,6 @@ const filesDir = env('FILES_DIR');
 const sql: TwinSql = twinSql(publicUrl);
 const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: 10 });
 pool.on('error', () => {});
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 interface Viewer {
   userId: number;
@@ -54,32 +46,6 @@ async function requireAdmin(req: http.IncomingMessage) {
   const viewer = await authenticate(req);
   if (!viewer.isAdmin) throw new HttpError(403, 'FORBIDDEN', 'Доступно только администраторам');
   return viewer;
-}
-
-const intParam = (q: URLSearchParams, name: string, fallback: number, max: number) => {
-  const value = Number(q.get(name) ?? fallback);
-  return Number.isInteger(value) && value >= 1 && value <= max ? value : fallback;
-};
-
-function paging(q: URLSearchParams) {
-  const page = intParam(q, 'page', 1, 1_000_000);
-  const perPage = intParam(q, 'perPage', 20, 100);
-  return { page, perPage, offset: (page - 1) * perPage };
-}
-
-const json = (message: string, data: string, meta?: object) =>
-  `{"success":true,"message":${JSON.stringify(message)},"data":${data}${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`;
-
-/** A list answer from a row {total, data}. */
-function list(
-  message: string,
-  row: { total: number; data: string } | undefined,
-  page: number,
-  perPage: number,
-) {
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'Организация не найдена');
-  const meta = { page, pages: Math.ceil(row.total / perPage), perPage, total: row.total };
-  return json(message, row.data, meta);
 }
 
 /** Admin user lists: digits are the id, anything else a substring of e-mail or name. */
@@ -229,6 +195,14 @@ const routes: [RegExp, Route][] = [
       return json('', `{"count":${rows[0].n}}`);
     },
   ]),
+  ...auditRoutes({
+    pool,
+    authenticate,
+    requireAdmin,
+    refuse: (status, code, message) => {
+      throw new HttpError(status, code, message);
+    },
+  }),
 ];
 
 const DOWNLOAD = /^\/api\/v1\/files\/download\/(\d+)$/;

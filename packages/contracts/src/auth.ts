@@ -25,9 +25,12 @@ export const LoginCodeSchema = z.union([z.number(), z.string()]).transform((v, c
   return s;
 });
 
+/** The desktop app's public key (a sealed hand-off) or the web's 'web'; absent means 'web'. */
+export const LoginKeySchema = cleanText(z.string().max(256, 'Не более 256 символов')).optional();
+
 export const LoginRequestSchema = z
   .object({
-    loginKey: cleanText(z.string().max(256, 'Не более 256 символов')).optional(),
+    loginKey: LoginKeySchema,
     email: EmailSchema,
     code: LoginCodeSchema.optional(),
   })

@@ -27,6 +27,8 @@ export interface RequestContext {
   now: Date;
   /** The client address as TRUST_PROXY allows it (decision 0080). */
   ip: string;
+  /** The User-Agent header, cut to 512 characters ('' when none); kept with a session at sign-in. */
+  userAgent: string;
   mailer: Mailer;
   storage: Storage;
 }

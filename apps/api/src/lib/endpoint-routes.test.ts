@@ -2,6 +2,8 @@ import { listEndpoints } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories';
+import { buildApp } from '../app';
+import { createMailer } from './mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,10 +13,57 @@ afterAll(async () => t?.close());
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
+/**
+ * Every 'METHOD /path' the app serves, read from Fastify's route tree (printRoutes): each line is a path
+ * segment under its parent's, with the methods served there in parentheses.
+ */
+function servedRoutes(app: TestApp['app']): string[] {
+  const served: string[] = [];
+  const branch: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!match) continue;
+    branch.length = (match[1] ?? '').length / 4;
+    branch.push(match[2] ?? '');
+    for (const method of match[3]?.split(', ') ?? []) served.push(`${method} ${branch.join('')}`);
+  }
+  return served;
+}
+
 describe('the routes and the endpoint table', () => {
   it('serves every entry of the table', () => {
     for (const { name, endpoint } of listEndpoints()) {
       expect(t.app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint.path) }), name).toBe(true);
+    }
+  });
+
+  it('serves nothing under /api/ outside the table (its OpenAPI pages aside)', () => {
+    const served = servedRoutes(t.app)
+      .filter(
+        (route) => / \/api\//.test(route) && !route.startsWith('HEAD ') && !route.includes(' /api/docs'),
+      )
+      .sort();
+    const table = listEndpoints()
+      .map(({ endpoint }) => `${endpoint.method} ${fastifyPath(endpoint.path)}`)
+      .sort();
+    expect(served).toEqual(table);
+  });
+
+  it('stops the start when a module registers a route any other way', async () => {
+    const app = await buildApp({
+      env: t.env,
+      database: t.database,
+      mailer: createMailer({ from: 'x', log: { info() {} } }),
+      webDist: null,
+      logger: false,
+      startPeriodicTasks: false,
+    });
+    try {
+      expect(() => app.get('/api/v1/rest/not-in-the-table', async () => ({}))).toThrow(
+        'GET /api/v1/rest/not-in-the-table is not in the endpoint table',
+      );
+    } finally {
+      await app.close();
     }
   });
 

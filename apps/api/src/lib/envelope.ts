@@ -1,4 +1,4 @@
-import type { ListMeta } from '@cabinet/contracts';
+import type { AuditListMeta, ListMeta } from '@cabinet/contracts';
 
 // Every JSON answer is {success, message, data}; lists add meta (product-decisions, "Errors and envelopes").
 // Handlers build them here and nowhere else.
@@ -6,6 +6,14 @@ import type { ListMeta } from '@cabinet/contracts';
 export const ok = <T>(data: T, message = '') => ({ success: true as const, message, data });
 
 export const listOk = <T>(items: T[], meta: ListMeta, message = '') => ({
+  success: true as const,
+  message,
+  data: items,
+  meta,
+});
+
+/** A keyset page (the audit log): no total, the next page's cursor instead (decision 0145). */
+export const keysetListOk = <T>(items: T[], meta: AuditListMeta, message = '') => ({
   success: true as const,
   message,
   data: items,

@@ -17,8 +17,8 @@ interface Logger {
 }
 
 /**
- * SMTP through nodemailer; without SMTP_URL, mail is printed to the log so a newcomer can sign in (and pass
- * an invitation's link on by hand).
+ * SMTP through nodemailer; without SMTP_URL, mail is printed to the log (its text, codes and links included)
+ * so a newcomer can sign in, confirm a new e-mail address and pass an invitation's link on by hand.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
   if (!options.smtpUrl) {
@@ -41,8 +41,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   };
 }
 
-/** The mail as the log shows it without SMTP: the subject and the text, so a link in it can be passed on. */
-function boxed(mail: Mail): string {
+/** The mail in a box: recipient, subject, then its text part line by line (a link in it can be passed on). */
+export function boxed(mail: Mail): string {
   const lines = [`Письмо для ${mail.to}`, mail.subject, '', ...mail.text.split('\n')];
   const width = Math.max(...lines.map((l) => l.length)) + 4;
   const bar = '═'.repeat(width);

@@ -2,7 +2,8 @@ import type { AppError } from './app-error';
 
 // The one place that reads Prisma's error codes (https://www.prisma.io/docs/orm/reference/error-reference).
 // Services ask what happened (a unique value taken, a referenced row gone, the row to change gone) and map
-// it to their own Russian message; nothing else looks at a `P20xx` code.
+// it to their own Russian message, and the error handler asks whether the database is down; nothing else
+// looks at a `P1xxx` or `P2xxx` code.
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -35,4 +36,43 @@ export async function mapPrismaErrors<T>(
     if (map.notFound && isRecordNotFound(error)) throw map.notFound;
     throw error;
   }
+}
+
+const DB_UNREACHABLE = new Set([
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+]);
+
+/**
+ * The database cannot be reached (connection refused, dropped or timed out, the pool closed, the server
+ * shutting down): the error handler answers 503, never 500. Prisma's codes, pg's SQLSTATE codes and the
+ * driver's messages, looked for along the error's causes.
+ */
+export function isDatabaseOutage(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_UNREACHABLE.has(code)) return true;
+    const name = (e as { name?: unknown }).name;
+    if (name === 'PrismaClientInitializationError') return true;
+    const kind = (e as { cause?: { kind?: unknown } }).cause?.kind;
+    if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout')
+      return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+        message,
+      )
+    )
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,5 +1,6 @@
 import { USER_TYPE_ADMIN } from '@cabinet/contracts';
 import type { Db, Prisma } from '../plugins/db/database';
+import { type ClientDevice, describeDevice } from './client-device';
 import type { Actor } from './context';
 import { newSessionToken, sha256 } from './crypto';
 
@@ -12,10 +13,29 @@ const TOUCH_EVERY_MS = 60 * 1000;
 /** A session's account, as every call sees its caller. */
 export type SessionUser = Actor;
 
-export async function createSession(prisma: Prisma, userId: number): Promise<string> {
+/** Where a session is opened from: the client, and whether it is a desktop app's sealed hand-off. */
+export interface SessionOrigin extends ClientDevice {
+  isDesktop: boolean;
+}
+
+/**
+ * Opens a session and returns its token. `origin` is kept with it as of the sign-in, the device words
+ * worked out once here, so the request path never parses a user agent (decision 0140).
+ */
+export async function createSession(db: Db, userId: number, origin?: SessionOrigin): Promise<string> {
   const token = newSessionToken();
-  await prisma.session.create({
-    data: { userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + SESSION_MAX_MS) },
+  await db.session.create({
+    data: {
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + SESSION_MAX_MS),
+      ...(origin && {
+        ip: origin.ip,
+        userAgent: origin.userAgent || null,
+        device: describeDevice(origin.userAgent),
+        isDesktop: origin.isDesktop,
+      }),
+    },
   });
   return token;
 }
@@ -48,8 +68,8 @@ export async function findSessionUser(prisma: Prisma, token: string): Promise<Se
   };
 }
 
-export async function deleteSession(prisma: Prisma, sessionId: number): Promise<void> {
-  await prisma.session.deleteMany({ where: { id: sessionId } });
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.session.deleteMany({ where: { id: sessionId } });
 }
 
 /** Ends every session of the account; `db` may be the caller's transaction. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/app-error';
+import { clientUserAgent } from '../lib/client-device';
 import type { RequestContext } from '../lib/context';
 import { findSessionUser } from '../lib/sessions';
 
@@ -42,6 +43,7 @@ export default fp(
         log: request.log,
         now: app.now(),
         ip: request.ip,
+        userAgent: clientUserAgent(request.headers['user-agent']),
         // Read per request: server.ts may replace the mailer after start.
         mailer: app.mailer,
         storage: app.storage,

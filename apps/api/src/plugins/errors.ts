@@ -3,43 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isDatabaseOutage } from '../lib/prisma-errors';
 
 // The one error handler: every failure becomes {success:false, message, data:null, code, errors?} with a
 // Russian message and the right status. Nothing internal (stack, SQL, library names) reaches a client.
-
-const DB_UNREACHABLE = new Set([
-  'P1001',
-  'P1002',
-  'P1017',
-  'P2024',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P03',
-]);
-
-function isDatabaseOutage(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && DB_UNREACHABLE.has(code)) return true;
-    const name = (e as { name?: unknown }).name;
-    if (name === 'PrismaClientInitializationError') return true;
-    const kind = (e as { cause?: { kind?: unknown } }).cause?.kind;
-    if (kind === 'DatabaseNotReachable' || kind === 'ConnectionClosed' || kind === 'SocketTimeout')
-      return true;
-    const message = (e as { message?: unknown }).message;
-    if (
-      typeof message === 'string' &&
-      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
-        message,
-      )
-    )
-      return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 function send(reply: FastifyReply, status: number, body: Omit<ErrorResponse, 'success' | 'data'>) {
   return reply

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../database';
 import { uniqueEmail } from '../factories';
 import { SmtpPeer } from '../smtp-peer';
+import { SoftwareAuthenticator } from '../webauthn';
 import {
   type ApiProcess,
   dropRedisKeys,
@@ -129,5 +130,60 @@ describe('two API processes on one database, Redis and S3', () => {
     const down = await call(b, file.relative_url, { token });
     expect(down.status).toBe(200);
     expect(Buffer.from(await down.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a session ended on one is refused on the other at its very next request', async () => {
+    // Two sessions of one account: a code sign-in, and a passkey whose challenges cross the processes.
+    const email = uniqueEmail();
+    const token = await signIn(a, b, email);
+    const json = async (res: Response) => ((await res.json()) as { data: never }).data;
+    const post = (api: ApiProcess, path: string, body: object | undefined, auth?: string) =>
+      call(api, path, {
+        method: 'POST',
+        ip: client(),
+        ...(auth ? { token: auth } : {}),
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const device = new SoftwareAuthenticator('http://cabinet.test');
+    const creation = await json(await post(a, '/api/v1/auth/passkey/register/options', undefined, token));
+    const added = await post(
+      b,
+      '/api/v1/auth/passkey/register/verify',
+      {
+        response: device.register(creation),
+        name: 'Ноутбук',
+      },
+      token,
+    );
+    expect(added.status, await added.clone().text()).toBe(201);
+    const passkeySignIn = async (first: ApiProcess, second: ApiProcess) => {
+      const request = await json(await post(first, '/api/v1/auth/passkey/login/options', {}));
+      const res = await post(second, '/api/v1/auth/passkey/login/verify', {
+        response: device.authenticate(request),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await json(res)) as { access_token: string }).access_token;
+    };
+    const other = await passkeySignIn(b, a);
+
+    const sessions = (await json(await call(b, '/api/v1/rest/profile/sessions', { token }))) as {
+      id: number;
+      current: boolean;
+    }[];
+    expect(sessions).toHaveLength(2);
+    const otherId = sessions.find((s) => !s.current)?.id;
+    expect(
+      (await call(b, `/api/v1/rest/profile/sessions/${otherId}`, { method: 'DELETE', token })).status,
+    ).toBe(200);
+    for (const api of [a, b])
+      expect((await call(api, '/api/v1/rest/profile/me', { token: other })).status).toBe(401);
+    for (const api of [a, b])
+      expect((await call(api, '/api/v1/rest/profile/me', { token })).status).toBe(200);
+
+    const third = await passkeySignIn(a, b);
+    const revoked = await post(a, '/api/v1/rest/profile/sessions/revoke-others', undefined, token);
+    expect(await json(revoked)).toEqual({ count: 1 });
+    for (const api of [b, a])
+      expect((await call(api, '/api/v1/rest/profile/me', { token: third })).status).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-message';
+import { auditKeys } from '@/lib/query-keys/audit';
 import type { AppQueryMeta } from '@/lib/query-meta';
 import { session } from '@/lib/session';
 import { notifyError } from '@/lib/toasts';
@@ -39,10 +40,15 @@ const MAX_RETRIES = 2;
 
 export function createQueryClient(overrides: Partial<ErrorHandlerDeps> = {}): QueryClient {
   const deps = { ...defaultDeps, ...overrides };
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => handleApiError(error, query.meta, deps) }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => handleApiError(error, mutation.meta, deps),
+      // Every change writes an audit event (decision 0145): an open 'Журнал' shows it without a reload.
+      onSuccess: () => {
+        // Not awaited: the change's own refresh and navigation need not wait for the log.
+        void client.invalidateQueries({ queryKey: auditKeys.all });
+      },
     }),
     defaultOptions: {
       queries: {
@@ -55,6 +61,7 @@ export function createQueryClient(overrides: Partial<ErrorHandlerDeps> = {}): Qu
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

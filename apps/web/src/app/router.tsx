@@ -83,6 +83,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       Component: m.ProfileSettingsRoute,
                     })),
                 },
+                {
+                  path: paths.security.path,
+                  lazy: () => import('@/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
+                },
               ],
             },
             {
@@ -167,6 +171,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.admin.audit.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-audit-route').then((m) => ({
+                      Component: m.AdminAuditRoute,
+                    })),
+                },
+                {
                   path: paths.admin.refunds.path,
                   lazy: () =>
                     import('@/routes/admin/admin-refunds-route').then((m) => ({
@@ -178,6 +189,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('@/routes/admin/admin-profile-settings-route').then((m) => ({
                       Component: m.AdminProfileSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.security.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-security-route').then((m) => ({
+                      Component: m.AdminSecurityRoute,
                     })),
                 },
               ],

@@ -10,8 +10,8 @@ type CountCardProps = {
   /** Colour of the icon when the number asks for attention. */
   iconColor?: string;
   title: string;
-  /** The count query: loading, failed (a dash) or its number. */
-  count: { isPending: boolean; isError: boolean; value: number | undefined };
+  /** The count query: loading, failed (a dash) or its number; none for a card that only leads somewhere. */
+  count?: { isPending: boolean; isError: boolean; value: number | undefined };
   /** A line under the number. */
   note?: ReactNode;
   href: string;
@@ -32,13 +32,13 @@ export function CountCard({ id, icon, iconColor, title, count, note, href, actio
           <Title order={2} size="h4" id={id}>
             {title}
           </Title>
-          {count.isPending ? (
+          {count?.isPending ? (
             <Skeleton height={40} width={80} mt={6} aria-label="Загрузка" />
-          ) : (
+          ) : count ? (
             <Text fz={36} fw={700} lh={1.2} data-testid={id}>
               {count.isError ? '—' : countFormat.format(count.value ?? 0)}
             </Text>
-          )}
+          ) : null}
           {note}
         </div>
         <Button component={Link} to={href} variant="light" rightSection={<IconArrowRight size={16} />}>

@@ -74,6 +74,11 @@ export const paths = {
     path: '/settings/account',
     getHref: () => '/settings/account',
   },
+  /** 'Безопасность' (issue 14): sessions, passkeys, the new-device mail. The API's mail links here too. */
+  security: {
+    path: '/settings/security',
+    getHref: () => '/settings/security',
+  },
   admin: {
     root: {
       path: '/admin',
@@ -133,6 +138,11 @@ export const paths = {
           [searchParamKeys.subscriptionName]: subscriptionName,
         }),
     },
+    audit: {
+      name: 'admin-audit',
+      path: '/admin/audit',
+      getHref: () => '/admin/audit',
+    },
     refunds: {
       name: 'admin-refunds',
       path: '/admin/refunds',
@@ -142,6 +152,10 @@ export const paths = {
       name: 'admin-settings-account',
       path: '/admin/settings/account',
       getHref: () => '/admin/settings/account',
+    },
+    security: {
+      path: '/admin/settings/security',
+      getHref: () => '/admin/settings/security',
     },
   },
 } as const;

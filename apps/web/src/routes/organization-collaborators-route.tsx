@@ -1,10 +1,11 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
-import { Alert, Badge, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
+import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
 import { MembersTable } from '@/features/members/components/members-table';
 import { useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -104,11 +105,26 @@ export function OrganizationCollaboratorsRoute() {
         <Stack gap="xl">
           <TransferNotice organization={data} viewerId={me.id} canCancel={role.actsAsOwner} />
           {role.canManage ? (
-            <OrganizationManageSections
-              organization={data}
-              viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
-              onDone={() => navigate(paths.home.getHref())}
-            />
+            // 'Журнал' in a tab of its own (decision 0149): mounted when opened, so it loads fresh then and
+            // its rows never mix with the members table. Shown to those the server lets read it.
+            <Tabs defaultValue="settings" keepMounted={false}>
+              <Tabs.List mb="lg">
+                <Tabs.Tab value="settings">Настройки</Tabs.Tab>
+                {role.actsAsOwner && <Tabs.Tab value="journal">Журнал</Tabs.Tab>}
+              </Tabs.List>
+              <Tabs.Panel value="settings">
+                <OrganizationManageSections
+                  organization={data}
+                  viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
+                  onDone={() => navigate(paths.home.getHref())}
+                />
+              </Tabs.Panel>
+              {role.actsAsOwner && (
+                <Tabs.Panel value="journal">
+                  <OrganizationAuditSection organizationId={data.id} />
+                </Tabs.Panel>
+              )}
+            </Tabs>
           ) : (
             <MemberView organization={data} userId={me.id} />
           )}

@@ -32,7 +32,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in, health, the provider, the sandbox, downloads and invitation links', () => {
+  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads, invitation links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -41,6 +41,8 @@ describe('the endpoint table', () => {
         'health.health',
         'health.ready',
         'invitations.byToken',
+        'passkeys.loginOptions',
+        'passkeys.loginVerify',
         'payments.notification',
         'payments.sandboxForm',
         'payments.sandboxPage',

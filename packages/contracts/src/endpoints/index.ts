@@ -1,26 +1,32 @@
 import type { EndpointDefinition } from '../endpoint';
 import { adminEndpoints } from './admin';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
 import { invitationsEndpoints } from './invitations';
 import { organizationsEndpoints } from './organizations';
+import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { sessionsEndpoints } from './sessions';
 import { transfersEndpoints } from './transfers';
 
 export { adminEndpoints } from './admin';
+export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
 export { invitationsEndpoints } from './invitations';
 export { organizationsEndpoints } from './organizations';
+export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { sessionsEndpoints } from './sessions';
 export { transfersEndpoints } from './transfers';
 
 /**
@@ -31,6 +37,8 @@ export const endpoints = {
   health: healthEndpoints,
   auth: authEndpoints,
   profile: profileEndpoints,
+  sessions: sessionsEndpoints,
+  passkeys: passkeysEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
   invitations: invitationsEndpoints,
@@ -39,6 +47,7 @@ export const endpoints = {
   plans: plansEndpoints,
   payments: paymentsEndpoints,
   files: filesEndpoints,
+  audit: auditEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

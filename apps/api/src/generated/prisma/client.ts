@@ -57,6 +57,23 @@ export type User = Prisma.UserModel
  */
 export type Session = Prisma.SessionModel
 /**
+ * Model KnownDevice
+ * A device (user agent and client address) an account has signed in from, kept after its sessions end, so
+ * that a sign-in from a device never seen before can be told by mail (decision 0141). Only a hash is kept.
+ */
+export type KnownDevice = Prisma.KnownDeviceModel
+/**
+ * Model Passkey
+ * A WebAuthn credential (passkey) of an account (decision 0142).
+ */
+export type Passkey = Prisma.PasskeyModel
+/**
+ * Model WebauthnChallenge
+ * A WebAuthn challenge handed out and not yet used: single use, 5 minutes (decision 0142). Kept here, not
+ * in a process, so that options from one API process verify on another.
+ */
+export type WebauthnChallenge = Prisma.WebauthnChallengeModel
+/**
  * Model LoginCode
  * One live code per e-mail: a new code replaces the old one.
  */
@@ -130,3 +147,11 @@ export type PaymentNotification = Prisma.PaymentNotificationModel
  * Money that arrived with a valid signature but bought nothing: to be returned by hand (decision 0092).
  */
 export type PaymentRefund = Prisma.PaymentRefundModel
+/**
+ * Model AuditEvent
+ * The audit log (docs/decisions/0145-audit-log.md): one row per change, written in the change's own
+ * transaction by lib/audit.ts. Append-only: a trigger refuses UPDATE, and DELETE outside the retention
+ * task (AUDIT_RETENTION_DAYS). No foreign keys on purpose: an event outlives its actor, organization and
+ * object, so ids are plain values and the actor's name and e-mail are copied in.
+ */
+export type AuditEvent = Prisma.AuditEventModel

@@ -9,6 +9,14 @@
 * 🟢 You can import this file directly.
 */
 
+export const WebauthnChallengePurpose = {
+  registration: 'registration',
+  authentication: 'authentication'
+} as const
+
+export type WebauthnChallengePurpose = (typeof WebauthnChallengePurpose)[keyof typeof WebauthnChallengePurpose]
+
+
 export const LoginEventKind = {
   wrong_code: 'wrong_code',
   code_sent: 'code_sent'

@@ -1,26 +1,19 @@
 import { CountResponseSchema, UsersCountResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestApp } from '../../../test/build-test-app';
 import {
-  createAdmin,
   createOrganization,
+  createUnverified,
   createUser,
+  startAppWithAdminAndUser,
   type TestUser,
-  uniqueEmail,
 } from '../../../test/factories';
-import { newVaultKey } from '../../lib/crypto';
 
-let t: TestApp;
-let admin: TestUser;
-let user: TestUser;
+let t: TestApp, admin: TestUser, user: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdmin(t);
-  user = await createUser(t);
+  ({ t, admin, user } = await startAppWithAdminAndUser());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
 const count = async (what: string) => {
   const res = await t.app.inject({ url: `/api/v1/rest/admin/${what}-count`, headers: admin.headers });
@@ -58,7 +51,7 @@ describe('admin counts', () => {
       count: await t.prisma.user.count(),
       unverified: await t.prisma.user.count({ where: { emailVerifiedAt: null } }),
     });
-    await t.prisma.user.create({ data: { email: uniqueEmail('unverified'), vaultKey: newVaultKey() } });
+    await createUnverified(t);
     await createUser(t);
     expect(await read()).toEqual({ count: before.count + 2, unverified: before.unverified + 1 });
   });

@@ -2,9 +2,14 @@ import { authEndpoints as e, WEB_LOGIN_KEY } from '@cabinet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
-import { deleteSession } from '../../lib/sessions';
 import type { RateLimits } from '../../plugins/rate-limit';
-import { CODE_SENT_MESSAGE, type SignInContext, sendLoginCode, verifyLoginCode } from './auth.service';
+import {
+  CODE_SENT_MESSAGE,
+  type SignInContext,
+  sendLoginCode,
+  signOut,
+  verifyLoginCode,
+} from './auth.service';
 import { adminRule } from './first-admin';
 import { loadLoginCodeSecret } from './login-code-secret';
 
@@ -46,7 +51,7 @@ export default (rateLimits: RateLimits) =>
       ),
 
       handle(e.logout, async (ctx) => {
-        await deleteSession(ctx.prisma, ctx.actor.sessionId);
+        await signOut(ctx);
         return ok(null, 'Вы вышли из системы');
       }),
     ];

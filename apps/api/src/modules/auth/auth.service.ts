@@ -1,14 +1,14 @@
-import { type LoginResult, USER_TYPE_ADMIN } from '@cabinet/contracts';
-import { badRequest, forbidden, tooManyRequests, unavailable } from '../../lib/app-error';
-import type { RequestContext } from '../../lib/context';
+import type { LoginResult } from '@cabinet/contracts';
+import { badRequest, tooManyRequests, unavailable } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import type { SignedInContext } from '../../lib/context';
 import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
 import { loginCodeMail } from '../../lib/mail';
-import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { deleteSession } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
-import { type AdminRule, isLoopbackAddress } from './first-admin';
-import { handOff } from './hand-off';
 import { recordLoginEvent, refuseWhenTooManyCodeMails, refuseWhenTooManyWrongCodes } from './login-caps';
 import { hashLoginCode } from './login-code-secret';
+import { completeSignIn, type SignInRulesContext } from './sign-in';
 
 // Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off";
 // decisions 0003, 0081 (first admin) and 0082 (abuse limits).
@@ -16,11 +16,8 @@ import { hashLoginCode } from './login-code-secret';
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_SECONDS = 60;
-/** Serialises "is there an admin yet?" so two first sign-ins cannot both become admin. */
-const FIRST_ADMIN_LOCK_KEY = 72707370;
 
 export const CODE_SENT_MESSAGE = 'Код отправлен на почту';
-const BLOCKED_MESSAGE = 'Учётная запись заблокирована. Обратитесь к администратору.';
 const BAD_CODE_MESSAGE = 'Неверный код';
 const EXPIRED_CODE_MESSAGE = 'Код устарел или уже использован, запросите новый';
 const BURNED_CODE_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
@@ -28,10 +25,9 @@ const OTHER_LOGIN_KEY_MESSAGE =
   'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь';
 
 /** The request context with what sign-in settles once at start (auth.routes.ts). */
-export interface SignInContext extends RequestContext {
+export interface SignInContext extends SignInRulesContext {
   /** Key of the code hashes (LOGIN_CODE_SECRET or the one kept in DATA_DIR). */
   codeSecret: string;
-  adminRule: AdminRule;
 }
 
 interface SignInStep {
@@ -87,8 +83,8 @@ export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: Sig
 }
 
 /**
- * Step two: checks the code against the loginKey it was asked for, verifies the account, promotes admins,
- * and opens a session. The client address (first-admin rule) is ctx.ip, as TRUST_PROXY lets it be read.
+ * Step two: checks the code against the loginKey it was asked for, then completes the sign-in (sign-in.ts:
+ * the account's checks, the session, the hand-off). The client address is ctx.ip, as TRUST_PROXY lets it be read.
  */
 export async function verifyLoginCode(
   ctx: SignInContext,
@@ -125,28 +121,13 @@ export async function verifyLoginCode(
   });
   if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
 
-  const user = await transaction(prisma, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`;
-    const current = await tx.user.findUniqueOrThrow({ where: { email } });
-    // Said only now, to whoever proved the mailbox: step one answers a blocked address like any other.
-    if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
-    const listed = ctx.config.ADMIN_EMAILS.includes(email);
-    const firstAccount =
-      ctx.adminRule === 'first-local-account' &&
-      isLoopbackAddress(ctx.ip) &&
-      (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
-    // An unverified account may have been made by someone else typing this address (an e-mail change or an
-    // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
-    if (!current.emailVerifiedAt) await deleteUserSessions(tx, current.id);
-    return tx.user.update({
-      where: { id: current.id },
-      data: {
-        emailVerifiedAt: current.emailVerifiedAt ?? now,
-        ...(listed || firstAccount ? { typeId: USER_TYPE_ADMIN } : {}),
-      },
-    });
-  });
+  return completeSignIn(ctx, { account: { email }, loginKey, proof: 'mailbox' });
+}
 
-  const accessToken = await createSession(prisma, user.id);
-  return handOff(loginKey, accessToken, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
+/** POST /auth/logout: ends the caller's session. */
+export async function signOut(ctx: SignedInContext): Promise<void> {
+  await transaction(ctx.prisma, async (tx) => {
+    await deleteSession(tx, ctx.actor.sessionId);
+    await recordAudit(tx, ctx, { action: 'user.signed_out', targetId: ctx.actor.userId });
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { desktopCall } from '../../../test/desktop';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
 
 let t: TestApp;
@@ -10,16 +11,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const BASE = '/api/v1/desktop/organizations';
-
 /** The desktop app authenticates with Authorization: Bearer. */
 const call = (method: 'GET' | 'POST', url: string, user?: TestUser | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `${BASE}${url}`,
-    ...(user ? { headers: { authorization: `Bearer ${user.token}` } } : {}),
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  desktopCall(t, method, url, user, payload);
 
 async function team(ownerData: Parameters<typeof createUser>[1] = {}) {
   const owner = await createUser(t, { name: 'Владелица Анна', ...ownerData });

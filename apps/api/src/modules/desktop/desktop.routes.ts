@@ -34,12 +34,17 @@ export default routes(() => [
     { config: lookupRateLimit('desktop-start-adding') },
   ),
 
-  handle(e.finishAdding, async (ctx, { params, body }) => {
-    const { members, byManager } = await finishAdding(ctx, {
-      organizationId: params.id,
-      accountIds: body.accountIds,
-      keys: body.keys ?? {},
-    });
-    return ok(members, byManager ? 'Участники добавлены' : 'Запросы на вступление отправлены');
-  }),
+  handle(
+    e.finishAdding,
+    async (ctx, { params, body }) => {
+      const { members, byManager } = await finishAdding(ctx, {
+        organizationId: params.id,
+        accountIds: body.accountIds,
+        keys: body.keys ?? {},
+      });
+      return ok(members, byManager ? 'Участники добавлены' : 'Запросы на вступление отправлены');
+    },
+    // Adds accounts by id, as add-member does, and answers their e-mails: limited per caller like it.
+    { config: lookupRateLimit('desktop-finish-adding') },
+  ),
 ]);

@@ -7,6 +7,7 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { limitReached, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
@@ -118,8 +119,8 @@ async function assertRequestsFit(tx: Tx, organizationId: number, requesterId: nu
 /**
  * Creates a member per account that is not one yet, storing its key blob: a join request (pending), or,
  * when the owner or an organization admin calls, an active auto-linked member. Existing members are left
- * as they are, so a second call changes nothing. An unknown account id refuses the whole call (404) and
- * creates nothing.
+ * as they are, so a second call changes nothing. An unknown account id (or, for a non-admin, an unverified
+ * one) refuses the whole call (404) and creates nothing.
  */
 export async function finishAdding(
   ctx: SignedInContext,
@@ -138,7 +139,11 @@ export async function finishAdding(
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     // The owner and organization admins (type 3) add active members at once (decision 0132).
     byManager = organization.ownerId === actor.userId || isOrganizationAdmin(access);
-    const found = await tx.user.count({ where: { id: { in: ids } } });
+    // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086):
+    // refused like an unknown id, so a guessed id neither adds it nor gives its e-mail back.
+    const found = await tx.user.count({
+      where: { id: { in: ids }, ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }) },
+    });
     if (found !== ids.length) throw notFound(USER_NOT_FOUND);
     const existing = await tx.member.findMany({
       where: { organizationId, userId: { in: ids } },
@@ -161,6 +166,14 @@ export async function finishAdding(
         })),
         skipDuplicates: true,
       });
+      for (const userId of fresh) {
+        await recordAudit(tx, ctx, {
+          action: byManager ? 'member.added' : 'join_request.created',
+          targetId: userId,
+          organizationId,
+          details: { via: 'desktop' },
+        });
+      }
     }
     return tx.member.findMany({ where: { organizationId, userId: { in: ids } }, include: memberInclude });
   });

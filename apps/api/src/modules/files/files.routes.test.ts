@@ -433,6 +433,7 @@ describe('POST /api/v1/files/upload', () => {
       log: t.app.log,
       now: new Date(),
       ip: '127.0.0.1',
+      userAgent: '',
       mailer: t.app.mailer,
       storage: t.app.storage,
     };

@@ -1,10 +1,11 @@
 import type { FileEntity, FileUpdateRequest } from '@cabinet/contracts';
 import type { File } from '../../generated/prisma/client';
 import { badRequest, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { isRecordNotFound, mapPrismaErrors } from '../../lib/prisma-errors';
 import type { Storage } from '../../lib/storage/storage';
-import { type Prisma, transaction } from '../../plugins/db/database';
+import { type Prisma, type Tx, transaction } from '../../plugins/db/database';
 import { IMAGE_TYPES } from './files.image';
 import { toFileDto } from './files.mapper';
 import { releaseQuota } from './files.quota';
@@ -74,6 +75,8 @@ async function deleteFileWithBytes(
   storage: Storage,
   fileId: number,
   onOrphan: (error: unknown, file: File) => void,
+  /** Runs in the row's transaction (the audit event). */
+  onDeleted: (tx: Tx, file: File) => Promise<void>,
 ): Promise<boolean> {
   let file: File;
   try {
@@ -81,6 +84,7 @@ async function deleteFileWithBytes(
     file = await transaction(prisma, async (tx) => {
       const deleted = await tx.file.delete({ where: { id: fileId } });
       await releaseQuota(tx, deleted.userId, deleted.size);
+      await onDeleted(tx, deleted);
       return deleted;
     });
   } catch (error) {
@@ -96,7 +100,13 @@ export async function deleteFile(ctx: SignedInContext, { id }: { id: number }): 
   await requireFile(ctx, id);
   const onOrphan = (error: unknown, file: File) =>
     ctx.log.warn({ err: error, key: file.path }, 'stored object left behind after file deletion');
-  if (!(await deleteFileWithBytes(ctx.prisma, ctx.storage, id, onOrphan))) {
+  const audit = (tx: Tx, file: File) =>
+    recordAudit(tx, ctx, {
+      action: 'file.deleted',
+      targetId: file.id,
+      details: { name: file.originalName, group: file.group, size: file.size, owner_id: file.userId },
+    });
+  if (!(await deleteFileWithBytes(ctx.prisma, ctx.storage, id, onOrphan, audit))) {
     throw notFound(FILE_NOT_FOUND_MESSAGE);
   }
 }

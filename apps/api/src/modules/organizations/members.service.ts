@@ -8,6 +8,7 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
@@ -52,10 +53,17 @@ export async function addMember(
         });
         if (existing) throw conflict(ALREADY_MEMBER);
         await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx.now);
-        return tx.member.create({
+        const created = await tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
           include: memberInclude,
         });
+        await recordAudit(tx, ctx, {
+          action: 'member.added',
+          targetId: userId,
+          organizationId,
+          details: { name: created.user.name, email: created.user.email },
+        });
+        return created;
       }),
     { unique: conflict(ALREADY_MEMBER) },
   );
@@ -84,18 +92,27 @@ export async function removeMember(
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
-    select: { typeId: true, status: true },
+    select: { typeId: true, status: true, user: { select: { name: true, email: true } } },
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
   const removable =
     self || actsAsOwner(ctx, access) ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN] : [MEMBER_TYPE_MEMBER];
   if (!removable.includes(target.typeId)) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+  const pending = target.status === 'pending';
+  const action = pending
+    ? self
+      ? 'join_request.withdrawn'
+      : 'join_request.rejected'
+    : self
+      ? 'member.left'
+      : 'member.removed';
   await transaction(prisma, async (tx) => {
     const { count } = await tx.member.deleteMany({
       where: { organizationId, userId, typeId: { in: removable } },
     });
     if (count === 0) throw notFound(MEMBER_NOT_FOUND);
+    await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
     await closeWhatAwaitedMember(tx, organizationId, userId, ctx.now);
   });
   if (target.status === 'pending')
@@ -136,11 +153,21 @@ export async function updateMemberType(
     : self
       ? [MEMBER_TYPE_ADMIN]
       : [MEMBER_TYPE_MEMBER];
-  const { count } = await prisma.member.updateMany({
-    where: { organizationId, userId, typeId: { in: from } },
-    data: { typeId },
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.member.updateMany({
+      where: { organizationId, userId, typeId: { in: from } },
+      data: { typeId },
+    });
+    if (count === 0) throw conflict('Роль участника только что изменилась, обновите страницу');
+    if (target.typeId !== typeId) {
+      await recordAudit(tx, ctx, {
+        action: 'member.role_changed',
+        targetId: userId,
+        organizationId,
+        details: { type: { from: target.typeId, to: typeId } },
+      });
+    }
   });
-  if (count === 0) throw conflict('Роль участника только что изменилась, обновите страницу');
   const member = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     include: memberInclude,
@@ -215,11 +242,18 @@ export async function acceptMember(
     });
     if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
     await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx.now);
-    return tx.member.update({
+    const accepted = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { status: 'active' },
       include: memberInclude,
     });
+    await recordAudit(tx, ctx, {
+      action: 'join_request.accepted',
+      targetId: userId,
+      organizationId,
+      details: { name: accepted.user.name, email: accepted.user.email },
+    });
+    return accepted;
   });
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
-import { newVaultKey } from '../../lib/crypto';
+import {
+  createAdmin,
+  createOrganization,
+  createUnverified,
+  createUser,
+  type TestUser,
+} from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -650,9 +655,7 @@ describe('POST /add-member/{id}', () => {
   it('refuses a non-admin an account that never completed sign-in, like an unknown one; admins may', async () => {
     const owner = await createUser(t);
     const org = await createOrganization(t, owner);
-    const unverified = await t.prisma.user.create({
-      data: { email: `unverified.${Date.now()}.${process.pid}@example.com`, vaultKey: newVaultKey() },
-    });
+    const unverified = await createUnverified(t);
     const refused = await call('POST', `/add-member/${org.id}`, owner, { user_id: unverified.id });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toMatchObject({ success: false, message: 'Пользователь не найден', data: null });

@@ -9,6 +9,7 @@ import {
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
@@ -118,6 +119,12 @@ export async function createOrganization(
           },
           select: { id: true },
         });
+        await recordAudit(tx, ctx, {
+          action: 'organization.created',
+          targetId: created.id,
+          organizationId: created.id,
+          details: { name: body.name, type: body.type, owner_id: ownerId, members: memberIds.length },
+        });
         return created.id;
       }),
     { unique: conflict(IMAGE_IN_USE) },
@@ -134,13 +141,34 @@ export async function updateOrganization(
   if (body.image_id != null) await assertOwnImage(ctx.prisma, ctx.actor.userId, body.image_id);
   const { count } = await mapPrismaErrors(
     () =>
-      ctx.prisma.organization.updateMany({
-        where: { id },
-        data: {
-          name: body.name,
-          typeId: body.type,
-          ...(body.image_id !== undefined ? { avatarFileId: body.image_id } : {}),
-        },
+      transaction(ctx.prisma, async (tx) => {
+        const before = await tx.organization.findUnique({
+          where: { id },
+          select: { name: true, typeId: true, avatarFileId: true },
+        });
+        const updated = await tx.organization.updateMany({
+          where: { id },
+          data: {
+            name: body.name,
+            typeId: body.type,
+            ...(body.image_id !== undefined ? { avatarFileId: body.image_id } : {}),
+          },
+        });
+        const changes =
+          before &&
+          changedFields(
+            { name: before.name, type: before.typeId, avatar_file_id: before.avatarFileId },
+            { name: body.name, type: body.type, avatar_file_id: body.image_id },
+          );
+        if (updated.count > 0 && changes && Object.keys(changes).length > 0) {
+          await recordAudit(tx, ctx, {
+            action: 'organization.updated',
+            targetId: id,
+            organizationId: id,
+            details: changes,
+          });
+        }
+        return updated;
       }),
     { unique: conflict(IMAGE_IN_USE) },
   );
@@ -153,5 +181,16 @@ export async function updateOrganization(
  */
 export async function deleteOrganization(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
   await requireOwnership(ctx, id);
-  await ctx.prisma.organization.deleteMany({ where: { id } });
+  await transaction(ctx.prisma, async (tx) => {
+    const gone = await tx.organization.findUnique({ where: { id }, select: { name: true } });
+    const { count } = await tx.organization.deleteMany({ where: { id } });
+    if (count > 0) {
+      await recordAudit(tx, ctx, {
+        action: 'organization.deleted',
+        targetId: id,
+        organizationId: id,
+        details: { name: gone?.name ?? null },
+      });
+    }
+  });
 }

@@ -1,3 +1,4 @@
+import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
 import { transaction } from '../../plugins/db/database';
 import { decimalKopecks, fromKopecks, toKopecks } from '../payments/money';
@@ -111,6 +112,19 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
         currency: n.currency,
         sender: n.sender || null,
         datetime: n.datetime,
+      },
+    });
+    // The payer acted (through the provider, whose address is ctx.ip).
+    await recordAudit(tx, ctx, {
+      action: 'plan.purchased',
+      actorId: order.userId,
+      targetId: order.id,
+      details: {
+        plan_id: order.planId,
+        period: order.period,
+        amount: fromKopecks(n.amountKopecks),
+        granted_until: term.grantedUntil?.toISOString() ?? null,
+        test: config.testMode,
       },
     });
     return { kind: 'applied' as const, grantedUntil: term.grantedUntil };

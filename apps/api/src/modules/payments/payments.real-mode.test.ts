@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
+import { checkout, deliver, signedNotification } from '../../../test/payments';
 import { notificationSignature, type SignedFields } from '../payment-notifications/yoomoney';
 
 // Real mode (YOOMONEY_RECEIVER and YOOMONEY_SECRET set) needs an app of its own, hence its own file.
@@ -15,19 +16,7 @@ afterAll(async () => {
 describe('real mode', () => {
   it("answers YooMoney's quickpay form", async () => {
     const user = await createUser(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/rest/subscribes/get-subscribe-info',
-      headers: user.headers,
-      payload: {
-        subscribe_id: 2,
-        type: 'month',
-        options: [{ id: 'method', value: 'mir' }],
-        user_id: user.id,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({
+    expect(await checkout(t, user)).toMatchObject({
       action: 'https://yoomoney.ru/quickpay/confirm',
       receiver: '4100118000000000',
       'quickpay-form': 'button',
@@ -153,34 +142,7 @@ describe('real mode', () => {
 
   it('answers 5xx when the database is down, so that YooMoney retries', async () => {
     await t.database.pool.end();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/subscribe/buy',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        notification_type: 'p2p-incoming',
-        operation_id: '7654321',
-        amount: '990.00',
-        currency: '643',
-        datetime: '2026-05-10T12:00:00Z',
-        sender: '',
-        codepro: 'false',
-        label: 'any',
-        sha1_hash: notificationSignature(
-          {
-            notification_type: 'p2p-incoming',
-            operation_id: '7654321',
-            amount: '990.00',
-            currency: '643',
-            datetime: '2026-05-10T12:00:00Z',
-            sender: '',
-            codepro: 'false',
-            label: 'any',
-          },
-          's3cr3t',
-        ),
-      }).toString(),
-    });
+    const res = await deliver(t, signedNotification('s3cr3t', 'any', '990.00'));
     // 503 for an unreachable server, 500 for this closed pool: both make the provider retry.
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(res.json().success).toBe(false);

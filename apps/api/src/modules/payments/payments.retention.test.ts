@@ -1,23 +1,16 @@
 import { PaymentListResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { checkout, deliver, signedNotification } from '../../../test/payments';
-import { loadOrCreatePaymentSecret } from './payments.config';
+import type { TestApp } from '../../../test/build-test-app';
+import { createUser, type TestUser } from '../../../test/factories';
+import { checkout, deliver, signedNotification, startPaymentsApp } from '../../../test/payments';
 
 // Payment records outlive the account that made them, and nothing financial is cascade-deleted
 // (decision 0093).
-let t: TestApp;
-let secret: string;
-let admin: TestUser;
+let t: TestApp, secret: string, admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  secret = await loadOrCreatePaymentSecret(t.env.DATA_DIR);
-  admin = await createAdmin(t);
+  ({ t, secret, admin } = await startPaymentsApp());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
 describe('deleting an account', () => {
   it('keeps its orders and notifications: the user link emptied, the e-mail kept', async () => {

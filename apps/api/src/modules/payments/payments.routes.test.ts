@@ -3,22 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { PaymentListResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { checkout, deliver, signedNotification } from '../../../test/payments';
+import type { TestApp } from '../../../test/build-test-app';
+import { createUser, type TestUser } from '../../../test/factories';
+import { checkout, deliver, signedNotification, startPaymentsApp } from '../../../test/payments';
 import { loadOrCreatePaymentSecret, PAYMENT_SECRET_FILE } from './payments.config';
 
-let t: TestApp;
-let secret: string;
-let admin: TestUser;
+let t: TestApp, secret: string, admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  secret = await loadOrCreatePaymentSecret(t.env.DATA_DIR);
-  admin = await createAdmin(t);
+  ({ t, secret, admin } = await startPaymentsApp());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
 describe('GET /api/v1/rest/payments/settings', () => {
   it('says test mode', async () => {

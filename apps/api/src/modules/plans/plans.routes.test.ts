@@ -6,21 +6,15 @@ import {
   truncatePriceInput,
 } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
+import type { TestApp } from '../../../test/build-test-app';
+import { createUser, startAppWithAdminAndUser, type TestUser } from '../../../test/factories';
 import { paidOrders, usersGenitive } from './plans.service';
 
-let t: TestApp;
-let admin: TestUser;
-let user: TestUser;
+let t: TestApp, admin: TestUser, user: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createAdmin(t);
-  user = await createUser(t);
+  ({ t, admin, user } = await startAppWithAdminAndUser());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
 const BASE = '/api/v1/rest/subscribes';
 let seq = 0;

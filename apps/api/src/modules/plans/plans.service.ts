@@ -8,8 +8,9 @@ import {
   type PlanUpdateRequestSchema,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
-import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
+import type { Plan as PlanRow, Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
@@ -106,6 +107,15 @@ function assertBasicStaysFree(id: number, body: { price_month: string; price_yea
   }
 }
 
+/** A plan's terms as its audit events show them (the description is left out: long and not a term). */
+const auditFields = (plan: PlanRow) => ({
+  name: plan.name,
+  price_month: plan.priceMonth.toFixed(2),
+  price_year: plan.priceYear.toFixed(2),
+  max_members: plan.maxMembers,
+  max_organizations: plan.maxOrganizations,
+});
+
 /** The columns a create or an update writes; an update without a description keeps the stored one. */
 function planColumns(body: PlanUpdateData) {
   return {
@@ -122,7 +132,18 @@ function planColumns(body: PlanUpdateData) {
 export async function createPlan(ctx: SignedInContext, body: PlanCreateData): Promise<PlanDto> {
   await assertNameFree(ctx, body.name);
   const plan = await mapPrismaErrors(
-    () => ctx.prisma.plan.create({ data: { ...planColumns(body), description: body.description } }),
+    () =>
+      transaction(ctx.prisma, async (tx) => {
+        const created = await tx.plan.create({
+          data: { ...planColumns(body), description: body.description },
+        });
+        await recordAudit(tx, ctx, {
+          action: 'plan.created',
+          targetId: created.id,
+          details: auditFields(created),
+        });
+        return created;
+      }),
     { unique: conflict(NAME_TAKEN) },
   );
   return toPlanDto(plan);
@@ -137,7 +158,16 @@ export async function updatePlan(
   if (!exists) throw notFound(PLAN_NOT_FOUND);
   await assertNameFree(ctx, body.name, id);
   const plan = await mapPrismaErrors(
-    () => ctx.prisma.plan.update({ where: { id }, data: planColumns(body) }),
+    () =>
+      transaction(ctx.prisma, async (tx) => {
+        const before = await tx.plan.findUniqueOrThrow({ where: { id } });
+        const updated = await tx.plan.update({ where: { id }, data: planColumns(body) });
+        const changes = changedFields(auditFields(before), auditFields(updated));
+        if (Object.keys(changes).length > 0) {
+          await recordAudit(tx, ctx, { action: 'plan.updated', targetId: id, details: changes });
+        }
+        return updated;
+      }),
     { unique: conflict(NAME_TAKEN), notFound: notFound(PLAN_NOT_FOUND) },
   );
   return toPlanDto(plan);
@@ -173,7 +203,9 @@ export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): 
   await mapPrismaErrors(
     () =>
       transaction(prisma, async (tx) => {
-        const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM plans WHERE id = ${id} FOR UPDATE`;
+        const locked = await tx.$queryRaw<
+          { id: number; name: string }[]
+        >`SELECT id, name FROM plans WHERE id = ${id} FOR UPDATE`;
         if (locked.length === 0) throw notFound(PLAN_NOT_FOUND);
         const activeHolders = await tx.user.count({
           where: { planId: id, OR: [{ planExpiresAt: null }, { planExpiresAt: { gt: now } }] },
@@ -206,6 +238,11 @@ export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): 
         });
         await tx.paymentOrder.deleteMany({ where: { planId: id, status: 'pending' } });
         await tx.plan.delete({ where: { id } });
+        await recordAudit(tx, ctx, {
+          action: 'plan.deleted',
+          targetId: id,
+          details: { name: locked[0]?.name },
+        });
       }),
     // A row that appeared between the checks and the delete (should not happen under the lock).
     { foreignKey: conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз') },

@@ -1,6 +1,10 @@
+import { createHash, createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser, uniqueEmail } from '../../../test/factories';
+import { LOGIN_CODE_SECRET_FILE } from '../auth/login-code-secret';
 
 // Changing one's own e-mail needs proof (docs/decisions/0085-email-change-proof.md).
 
@@ -100,6 +104,28 @@ describe('PUT /profile/update/{id} with a new e-mail of one’s own', () => {
     expect(await signInId(user.email)).not.toBe(user.id);
     // One use.
     expect((await confirm(user, code)).statusCode).toBe(400);
+  });
+
+  it('keeps the code as an HMAC under the sign-in codes’ secret: a database dump gives no code back', async () => {
+    const user = await createUser(t);
+    const newEmail = uniqueEmail('dump');
+    const code = await requestChange(user, newEmail);
+    const stored = Buffer.from(
+      (await t.prisma.emailChange.findUniqueOrThrow({ where: { userId: user.id } })).codeHash,
+    );
+    // Without the key, none of the 1,000,000 codes hashes to it (a plain SHA-256 would give it back).
+    const sha256 = (text: string) => createHash('sha256').update(text).digest();
+    const matches: string[] = [];
+    for (let n = 0; n < 1_000_000; n++) {
+      const candidate = String(n).padStart(6, '0');
+      if (stored.equals(sha256(`email-change:${user.id}:${newEmail}:${candidate}`))) matches.push(candidate);
+    }
+    expect(matches).toEqual([]);
+    // It is keyed with the secret sign-in uses (kept in DATA_DIR here: LOGIN_CODE_SECRET is unset).
+    const secret = fs.readFileSync(path.join(t.env.DATA_DIR, LOGIN_CODE_SECRET_FILE), 'utf8').trim();
+    const keyed = createHmac('sha256', secret).update(`email-change:${user.id}:${newEmail}:${code}`).digest();
+    expect(stored.equals(keyed)).toBe(true);
+    expect((await confirm(user, code)).statusCode).toBe(200);
   });
 
   it('ends sign-in codes mailed to the old address when the change completes', async () => {

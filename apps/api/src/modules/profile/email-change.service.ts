@@ -1,10 +1,12 @@
 import type { ProfileUpdateResult } from '@cabinet/contracts';
 import type { EmailChange } from '../../generated/prisma/client';
 import { badRequest, conflict, tooManyRequests, unavailable } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
-import { newLoginCode, sameBytes, sha256 } from '../../lib/crypto';
+import { newLoginCode, sameBytes } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { type Prisma, type Tx, transaction } from '../../plugins/db/database';
+import { hashLoginCode, loadLoginCodeSecret } from '../auth/login-code-secret';
 import { deleteUnusedUnverifiedAccount } from '../users/unverified-accounts';
 import { emailChangeMail } from './email-change.mail';
 
@@ -18,12 +20,24 @@ export const EMAIL_TAKEN = 'Пользователь с таким email уже 
 const EXPIRED_CODE = 'Код устарел или уже использован, запросите новый';
 const BURNED_CODE = 'Превышено число попыток ввода кода, запросите новый';
 
+/** The context of the calls that mail or check a code: with the sign-in codes' key (profile.routes.ts). */
+export interface EmailChangeContext extends SignedInContext {
+  /** LOGIN_CODE_SECRET, or the one kept in DATA_DIR (modules/auth/login-code-secret.ts). */
+  codeSecret: string;
+}
+
+/** `ctx` with the key of the code hashes, read as sign-in reads it (a file read when it is kept in DATA_DIR). */
+export const withCodeSecret = async (ctx: SignedInContext): Promise<EmailChangeContext> => ({
+  ...ctx,
+  codeSecret: await loadLoginCodeSecret(ctx.config.LOGIN_CODE_SECRET, ctx.config.DATA_DIR),
+});
+
 /**
- * The stored form of a code. Plain SHA-256 bound to the account and the address, for now: the integrator
- * switches this one function to the sign-in codes' HMAC with LOGIN_CODE_SECRET (decision 0085).
+ * The stored form of a code: HMAC-SHA256 under the sign-in codes' secret, bound to the account and the
+ * address, so a database dump gives no code back (decisions 0082 and 0085).
  */
-const codeHash = (userId: number, email: string, code: string) =>
-  sha256(`email-change:${userId}:${email}:${code}`);
+const codeHash = (secret: string, userId: number, email: string, code: string) =>
+  hashLoginCode(secret, `email-change:${userId}:${email}`, code);
 
 /** A pending change whose code can still be used; expired and burned ones are as good as none. */
 const isLive = (change: Pick<EmailChange, 'expiresAt' | 'attempts'>, now: Date) =>
@@ -50,6 +64,7 @@ export async function assertEmailFree(prisma: Prisma, userId: number, email: str
  */
 export async function putEmailAside(
   tx: Tx,
+  codeSecret: string,
   userId: number,
   email: string,
   now: Date,
@@ -65,7 +80,7 @@ export async function putEmailAside(
   const code = newLoginCode();
   const data = {
     email,
-    codeHash: codeHash(userId, email, code),
+    codeHash: codeHash(codeSecret, userId, email, code),
     attempts: 0,
     createdAt: now,
     expiresAt: new Date(now.getTime() + EMAIL_CODE_TTL_MINUTES * 60 * 1000),
@@ -96,7 +111,7 @@ export async function mailEmailCode(
  * is 409 and ends the pending change; an unused unverified account holding it gives way.
  */
 export async function confirmEmailChange(
-  ctx: SignedInContext,
+  ctx: EmailChangeContext,
   { code }: { code: string },
 ): Promise<ProfileUpdateResult> {
   const { prisma, now } = ctx;
@@ -105,7 +120,7 @@ export async function confirmEmailChange(
   if (!change || change.expiresAt <= now) throw badRequest(EXPIRED_CODE);
   if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE);
 
-  if (!sameBytes(change.codeHash, codeHash(userId, change.email, code))) {
+  if (!sameBytes(change.codeHash, codeHash(ctx.codeSecret, userId, change.email, code))) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
     const counted = await prisma.emailChange.updateMany({
       where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS } },
@@ -134,6 +149,11 @@ export async function confirmEmailChange(
       });
       // A sign-in code mailed to the old address no longer signs in; one for the new address predates this.
       await tx.loginCode.deleteMany({ where: { email: { in: [before.email, change.email] } } });
+      await recordAudit(tx, ctx, {
+        action: 'email.changed',
+        targetId: userId,
+        details: { email: { from: before.email, to: change.email } },
+      });
       return { ...updated, pending_email: null };
     });
   } catch (error) {

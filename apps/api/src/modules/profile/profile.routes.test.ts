@@ -3,12 +3,12 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   createAdmin,
   createOrganization,
+  createUnverified as createUnverifiedAccount,
   createUser,
   randomToken,
   type TestUser,
   uniqueEmail,
 } from '../../../test/factories';
-import { newVaultKey } from '../../lib/crypto';
 import { createSession } from '../../lib/sessions';
 
 let t: TestApp;
@@ -30,9 +30,7 @@ const call = (method: Method, url: string, who?: TestUser, payload?: unknown) =>
 
 const ids = (res: { json(): { data: { id: number }[] } }) => res.json().data.map((u) => u.id);
 
-async function createUnverified(name = 'Новичок') {
-  return t.prisma.user.create({ data: { email: uniqueEmail('new'), name, vaultKey: newVaultKey() } });
-}
+const createUnverified = (name = 'Новичок') => createUnverifiedAccount(t, name);
 
 async function createImage(owner: { id: number }, mime = 'image/png') {
   return t.prisma.file.create({

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
-import { confirmEmailChange } from './email-change.service';
+import { confirmEmailChange, withCodeSecret } from './email-change.service';
 import { deleteAccount, getDeletePreview, getProfile, updateProfile } from './profile.service';
 import { listUsers, searchUsers } from './users-list.service';
 
@@ -33,7 +33,10 @@ export default routes(() => [
   handle(e.get, async (ctx, { params }) => ok(await getProfile(ctx, params))),
 
   handle(e.update, async (ctx, { params, body }) => {
-    const { result, codeSentTo, cancelled } = await updateProfile(ctx, { ...body, id: params.id });
+    const { result, codeSentTo, cancelled } = await updateProfile(await withCodeSecret(ctx), {
+      ...body,
+      id: params.id,
+    });
     // The caller typed this address: naming it back tells nothing new.
     const message = codeSentTo
       ? `Данные пользователя обновлены. Чтобы сменить эл. почту, введите код из письма, отправленного на ${codeSentTo}. До этого действует прежний адрес.`
@@ -45,7 +48,8 @@ export default routes(() => [
 
   handle(
     e.confirmEmail,
-    async (ctx, { body }) => ok(await confirmEmailChange(ctx, body), 'Адрес эл. почты изменён'),
+    async (ctx, { body }) =>
+      ok(await confirmEmailChange(await withCodeSecret(ctx), body), 'Адрес эл. почты изменён'),
     {
       config: {
         rateLimit: {

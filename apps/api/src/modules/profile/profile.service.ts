@@ -8,6 +8,7 @@ import {
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { Actor, SignedInContext } from '../../lib/context';
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from '../../lib/prisma-errors';
 import { deleteUserSessions } from '../../lib/sessions';
@@ -19,6 +20,7 @@ import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.servic
 import {
   assertEmailFree,
   EMAIL_TAKEN,
+  type EmailChangeContext,
   mailEmailCode,
   pendingEmail,
   putEmailAside,
@@ -97,7 +99,7 @@ export interface ProfileUpdateOutcome {
  * a pending change.
  */
 export async function updateProfile(
-  ctx: SignedInContext,
+  ctx: EmailChangeContext,
   { id, ...body }: ProfileUpdateInput,
 ): Promise<ProfileUpdateOutcome> {
   const { prisma, actor } = ctx;
@@ -150,7 +152,28 @@ export async function updateProfile(
         // The admin's change supersedes whatever the user had asked for.
         await tx.emailChange.deleteMany({ where: { userId: id } });
       }
-      const sent = !byAdmin && newEmail !== undefined ? await putEmailAside(tx, id, newEmail, ctx.now) : null;
+      const changes = changedFields(
+        { name: user.name, email: user.email, avatar_file_id: user.avatarFileId },
+        {
+          name: updated.name,
+          email: updated.email,
+          avatar_file_id: avatarChanged ? (body.image_id ?? null) : undefined,
+        },
+      );
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, ctx, { action: 'profile.updated', targetId: id, details: changes });
+      }
+      const sent =
+        !byAdmin && newEmail !== undefined
+          ? await putEmailAside(tx, ctx.codeSecret, id, newEmail, ctx.now)
+          : null;
+      if (sent) {
+        await recordAudit(tx, ctx, {
+          action: 'email.change_requested',
+          targetId: id,
+          details: { email: newEmail },
+        });
+      }
       // The current address sent back: the user changed their mind.
       const cancelled =
         !byAdmin && body.email !== undefined && !emailChanged
@@ -236,6 +259,8 @@ export async function deleteAccount(ctx: SignedInContext, { id }: { id: number }
     await lockAdminGuard(tx);
     await tx.$queryRaw`SELECT id FROM organizations WHERE owner_id = ${id} FOR UPDATE`;
     const user = await assertDeletable(tx, id);
+    // Before the row goes: the event copies the actor's name from it when they delete themselves.
+    await recordAudit(tx, ctx, { action: 'user.deleted', targetId: id, details: { email: user.email } });
     await deleteUserSessions(tx, id);
     // A code mailed before the deletion would find no account at its second step.
     await tx.loginCode.deleteMany({ where: { email: user.email } });

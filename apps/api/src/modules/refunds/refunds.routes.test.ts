@@ -1,22 +1,15 @@
 import { RefundListResponseSchema, RefundResponseSchema } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createUser, type TestUser } from '../../../test/factories';
-import { checkout, deliver, signedNotification } from '../../../test/payments';
-import { loadOrCreatePaymentSecret } from '../payments/payments.config';
+import type { TestApp } from '../../../test/build-test-app';
+import { createUser, type TestUser } from '../../../test/factories';
+import { checkout, deliver, signedNotification, startPaymentsApp } from '../../../test/payments';
 
 // Refund cases (decision 0092), made here by signed notifications that buy nothing.
-let t: TestApp;
-let secret: string;
-let admin: TestUser;
+let t: TestApp, secret: string, admin: TestUser;
 beforeAll(async () => {
-  t = await buildTestApp();
-  secret = await loadOrCreatePaymentSecret(t.env.DATA_DIR);
-  admin = await createAdmin(t);
+  ({ t, secret, admin } = await startPaymentsApp());
 });
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(async () => t?.close());
 
 const REFUNDS = '/api/v1/rest/admin/refunds';
 const notification = (label: string, amount: string) => signedNotification(secret, label, amount);

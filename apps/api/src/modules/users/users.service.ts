@@ -5,6 +5,7 @@ import {
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
 import { conflict, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { deleteUserSessions } from '../../lib/sessions';
 import { type Tx, transaction } from '../../plugins/db/database';
@@ -47,7 +48,15 @@ export async function logoutUser(
   assertNotSelf(ctx, id);
   const user = await prisma.user.findUnique({ where: { id }, select: { id: true } });
   if (!user) throw notFound(USER_NOT_FOUND);
-  return { count: await deleteUserSessions(prisma, id) };
+  return transaction(prisma, async (tx) => {
+    const count = await deleteUserSessions(tx, id);
+    await recordAudit(tx, ctx, {
+      action: 'user.signed_out_everywhere',
+      targetId: id,
+      details: { sessions: count },
+    });
+    return { count };
+  });
 }
 
 /**
@@ -71,6 +80,10 @@ export async function setUserBlocked(
       await tx.user.update({ where: { id }, data: { blockedAt } });
     }
     const count = blocked ? await deleteUserSessions(tx, id) : 0;
+    if (blockedAt?.getTime() !== user.blockedAt?.getTime()) {
+      const action = blocked ? 'user.blocked' : 'user.unblocked';
+      await recordAudit(tx, ctx, { action, targetId: id, details: blocked ? { sessions: count } : {} });
+    }
     return { id, blocked, blocked_at: blockedAt?.toISOString() ?? null, count };
   });
 }

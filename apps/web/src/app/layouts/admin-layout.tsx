@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Badge, Group, Menu } from '@mantine/core';
-import { IconHome, IconSettings } from '@tabler/icons-react';
+import { IconHistory, IconHome, IconLock, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -46,6 +46,20 @@ export function AdminLayout() {
               leftSection={<IconSettings size={16} />}
             >
               Настройки профиля
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.admin.audit.getHref()}
+              leftSection={<IconHistory size={16} />}
+            >
+              Журнал
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.admin.security.getHref()}
+              leftSection={<IconLock size={16} />}
+            >
+              Безопасность
             </Menu.Item>
             {/* Admins are users too: a way back to their own cabinet (issue 5 review). */}
             <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>

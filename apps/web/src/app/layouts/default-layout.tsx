@@ -1,6 +1,13 @@
 import { Anchor, AppShell, Box, Burger, Button, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCrown, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconCrown,
+  IconLock,
+  IconSettings,
+  IconShieldLock,
+  IconUsersGroup,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -73,6 +80,9 @@ function ProfileMenu() {
         leftSection={<IconSettings size={16} />}
       >
         Настройки профиля
+      </Menu.Item>
+      <Menu.Item component={Link} to={paths.security.getHref()} leftSection={<IconLock size={16} />}>
+        Безопасность
       </Menu.Item>
       {profile?.is_admin && (
         <Menu.Item

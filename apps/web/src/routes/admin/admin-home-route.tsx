@@ -1,5 +1,6 @@
-import { Alert, SimpleGrid } from '@mantine/core';
-import { IconAlertTriangle, IconBuilding, IconReceipt2, IconUsers } from '@tabler/icons-react';
+import { Alert, SimpleGrid, Text } from '@mantine/core';
+import { IconAlertTriangle, IconBuilding, IconHistory, IconReceipt2, IconUsers } from '@tabler/icons-react';
+import { CountCard } from '@/components/count-card';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { AdminCountCard } from '@/features/admin/counts/components/admin-count-card';
@@ -33,7 +34,7 @@ const COUNT_CARDS = [
 
 /**
  * /admin/main (spec section 2): the users, organizations and plans counts, each with its list, the refund
- * cases (decision 0092), and a warning while payments run in test mode (decision 0090).
+ * cases (decision 0092), the way to the audit log ('Журнал', issue 14), and a warning while payments run in test mode (decision 0090).
  */
 export function AdminHomeRoute() {
   const settings = usePaymentSettings();
@@ -59,6 +60,18 @@ export function AdminHomeRoute() {
           <AdminCountCard key={kind} kind={kind} icon={<Icon size={24} />} {...card} />
         ))}
         <RefundsCard href={paths.admin.refunds.getHref()} />
+        <CountCard
+          id="admin-audit-card"
+          icon={<IconHistory size={24} />}
+          title="Журнал"
+          note={
+            <Text size="sm" c="dimmed">
+              кто и что сделал в кабинете
+            </Text>
+          }
+          href={paths.admin.audit.getHref()}
+          action="К журналу"
+        />
       </SimpleGrid>
     </>
   );

@@ -11,6 +11,7 @@ import { UserAccountActions } from '@/features/admin/users/components/user-accou
 import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
+import { UserSessionsPanel } from '@/features/sessions/components/user-sessions-panel';
 import { displayName } from '@/lib/format';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
@@ -19,7 +20,8 @@ import { UserOrganizationsPanel } from './user-organizations-panel';
 
 /**
  * /admin/users/:userId?userName=… (spec section 2): name, e-mail and avatar (removal waits for save), the
- * user's organizations, 'Разлогинить', 'Заблокировать' and 'Удалить пользователя'.
+ * user's organizations, the user's sessions (each to end, issue 14), 'Разлогинить', 'Заблокировать' and
+ * 'Удалить пользователя'.
  */
 export function AdminUserSettingsRoute() {
   const navigate = useNavigate();
@@ -64,6 +66,7 @@ export function AdminUserSettingsRoute() {
             />
           </SectionCard>
           <UserOrganizationsPanel userId={data.id} />
+          <UserSessionsPanel userId={data.id} />
           <SectionCard title="Доступ" gap="sm">
             <Text size="sm" c="dimmed">
               {isSelf

@@ -54,6 +54,9 @@ export const ModelName = {
   UserType: 'UserType',
   User: 'User',
   Session: 'Session',
+  KnownDevice: 'KnownDevice',
+  Passkey: 'Passkey',
+  WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
   LoginEvent: 'LoginEvent',
   EmailChange: 'EmailChange',
@@ -67,7 +70,8 @@ export const ModelName = {
   Plan: 'Plan',
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
-  PaymentRefund: 'PaymentRefund'
+  PaymentRefund: 'PaymentRefund',
+  AuditEvent: 'AuditEvent'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -110,6 +114,8 @@ export const UserScalarFieldEnum = {
   blockedAt: 'blockedAt',
   adminEditedAt: 'adminEditedAt',
   filesBytes: 'filesBytes',
+  newDeviceMail: 'newDeviceMail',
+  webauthnUserId: 'webauthnUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -123,10 +129,54 @@ export const SessionScalarFieldEnum = {
   tokenHash: 'tokenHash',
   createdAt: 'createdAt',
   lastUsedAt: 'lastUsedAt',
-  expiresAt: 'expiresAt'
+  expiresAt: 'expiresAt',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  device: 'device',
+  isDesktop: 'isDesktop'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const KnownDeviceScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  fingerprint: 'fingerprint',
+  firstSeenAt: 'firstSeenAt',
+  lastSeenAt: 'lastSeenAt'
+} as const
+
+export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
+
+
+export const PasskeyScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  credentialId: 'credentialId',
+  publicKey: 'publicKey',
+  counter: 'counter',
+  transports: 'transports',
+  deviceType: 'deviceType',
+  backedUp: 'backedUp',
+  name: 'name',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type PasskeyScalarFieldEnum = (typeof PasskeyScalarFieldEnum)[keyof typeof PasskeyScalarFieldEnum]
+
+
+export const WebauthnChallengeScalarFieldEnum = {
+  id: 'id',
+  challenge: 'challenge',
+  purpose: 'purpose',
+  userId: 'userId',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type WebauthnChallengeScalarFieldEnum = (typeof WebauthnChallengeScalarFieldEnum)[keyof typeof WebauthnChallengeScalarFieldEnum]
 
 
 export const LoginCodeScalarFieldEnum = {
@@ -343,6 +393,23 @@ export const PaymentRefundScalarFieldEnum = {
 } as const
 
 export type PaymentRefundScalarFieldEnum = (typeof PaymentRefundScalarFieldEnum)[keyof typeof PaymentRefundScalarFieldEnum]
+
+
+export const AuditEventScalarFieldEnum = {
+  id: 'id',
+  at: 'at',
+  actorId: 'actorId',
+  actorName: 'actorName',
+  actorEmail: 'actorEmail',
+  action: 'action',
+  targetType: 'targetType',
+  targetId: 'targetId',
+  organizationId: 'organizationId',
+  ip: 'ip',
+  details: 'details'
+} as const
+
+export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -676,14 +676,6 @@ export type EnumMemberStatusFieldUpdateOperationsInput = {
   set?: $Enums.MemberStatus
 }
 
-export type NullableStringFieldUpdateOperationsInput = {
-  set?: string | null
-}
-
-export type BoolFieldUpdateOperationsInput = {
-  set?: boolean
-}
-
 export type MemberCreateWithoutUserInput = {
   status?: $Enums.MemberStatus
   publicKey?: string | null

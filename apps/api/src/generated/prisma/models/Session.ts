@@ -43,6 +43,10 @@ export type SessionMinAggregateOutputType = {
   createdAt: Date | null
   lastUsedAt: Date | null
   expiresAt: Date | null
+  ip: string | null
+  userAgent: string | null
+  device: string | null
+  isDesktop: boolean | null
 }
 
 export type SessionMaxAggregateOutputType = {
@@ -52,6 +56,10 @@ export type SessionMaxAggregateOutputType = {
   createdAt: Date | null
   lastUsedAt: Date | null
   expiresAt: Date | null
+  ip: string | null
+  userAgent: string | null
+  device: string | null
+  isDesktop: boolean | null
 }
 
 export type SessionCountAggregateOutputType = {
@@ -61,6 +69,10 @@ export type SessionCountAggregateOutputType = {
   createdAt: number
   lastUsedAt: number
   expiresAt: number
+  ip: number
+  userAgent: number
+  device: number
+  isDesktop: number
   _all: number
 }
 
@@ -82,6 +94,10 @@ export type SessionMinAggregateInputType = {
   createdAt?: true
   lastUsedAt?: true
   expiresAt?: true
+  ip?: true
+  userAgent?: true
+  device?: true
+  isDesktop?: true
 }
 
 export type SessionMaxAggregateInputType = {
@@ -91,6 +107,10 @@ export type SessionMaxAggregateInputType = {
   createdAt?: true
   lastUsedAt?: true
   expiresAt?: true
+  ip?: true
+  userAgent?: true
+  device?: true
+  isDesktop?: true
 }
 
 export type SessionCountAggregateInputType = {
@@ -100,6 +120,10 @@ export type SessionCountAggregateInputType = {
   createdAt?: true
   lastUsedAt?: true
   expiresAt?: true
+  ip?: true
+  userAgent?: true
+  device?: true
+  isDesktop?: true
   _all?: true
 }
 
@@ -196,6 +220,10 @@ export type SessionGroupByOutputType = {
   createdAt: Date
   lastUsedAt: Date
   expiresAt: Date
+  ip: string | null
+  userAgent: string | null
+  device: string | null
+  isDesktop: boolean
   _count: SessionCountAggregateOutputType | null
   _avg: SessionAvgAggregateOutputType | null
   _sum: SessionSumAggregateOutputType | null
@@ -228,6 +256,10 @@ export type SessionWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   lastUsedAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   expiresAt?: Prisma.DateTimeFilter<"Session"> | Date | string
+  ip?: Prisma.StringNullableFilter<"Session"> | string | null
+  userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
+  device?: Prisma.StringNullableFilter<"Session"> | string | null
+  isDesktop?: Prisma.BoolFilter<"Session"> | boolean
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
 }
 
@@ -238,6 +270,10 @@ export type SessionOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  ip?: Prisma.SortOrderInput | Prisma.SortOrder
+  userAgent?: Prisma.SortOrderInput | Prisma.SortOrder
+  device?: Prisma.SortOrderInput | Prisma.SortOrder
+  isDesktop?: Prisma.SortOrder
   user?: Prisma.UserOrderByWithRelationInput
 }
 
@@ -251,6 +287,10 @@ export type SessionWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   lastUsedAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   expiresAt?: Prisma.DateTimeFilter<"Session"> | Date | string
+  ip?: Prisma.StringNullableFilter<"Session"> | string | null
+  userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
+  device?: Prisma.StringNullableFilter<"Session"> | string | null
+  isDesktop?: Prisma.BoolFilter<"Session"> | boolean
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
 }, "id" | "tokenHash">
 
@@ -261,6 +301,10 @@ export type SessionOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  ip?: Prisma.SortOrderInput | Prisma.SortOrder
+  userAgent?: Prisma.SortOrderInput | Prisma.SortOrder
+  device?: Prisma.SortOrderInput | Prisma.SortOrder
+  isDesktop?: Prisma.SortOrder
   _count?: Prisma.SessionCountOrderByAggregateInput
   _avg?: Prisma.SessionAvgOrderByAggregateInput
   _max?: Prisma.SessionMaxOrderByAggregateInput
@@ -278,6 +322,10 @@ export type SessionScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Session"> | Date | string
   lastUsedAt?: Prisma.DateTimeWithAggregatesFilter<"Session"> | Date | string
   expiresAt?: Prisma.DateTimeWithAggregatesFilter<"Session"> | Date | string
+  ip?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
+  userAgent?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
+  device?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
+  isDesktop?: Prisma.BoolWithAggregatesFilter<"Session"> | boolean
 }
 
 export type SessionCreateInput = {
@@ -285,6 +333,10 @@ export type SessionCreateInput = {
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
 }
 
@@ -295,6 +347,10 @@ export type SessionUncheckedCreateInput = {
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
 }
 
 export type SessionUpdateInput = {
@@ -302,6 +358,10 @@ export type SessionUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
 }
 
@@ -312,6 +372,10 @@ export type SessionUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 export type SessionCreateManyInput = {
@@ -321,6 +385,10 @@ export type SessionCreateManyInput = {
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
 }
 
 export type SessionUpdateManyMutationInput = {
@@ -328,6 +396,10 @@ export type SessionUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 export type SessionUncheckedUpdateManyInput = {
@@ -337,6 +409,10 @@ export type SessionUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 export type SessionListRelationFilter = {
@@ -356,6 +432,10 @@ export type SessionCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  ip?: Prisma.SortOrder
+  userAgent?: Prisma.SortOrder
+  device?: Prisma.SortOrder
+  isDesktop?: Prisma.SortOrder
 }
 
 export type SessionAvgOrderByAggregateInput = {
@@ -370,6 +450,10 @@ export type SessionMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  ip?: Prisma.SortOrder
+  userAgent?: Prisma.SortOrder
+  device?: Prisma.SortOrder
+  isDesktop?: Prisma.SortOrder
 }
 
 export type SessionMinOrderByAggregateInput = {
@@ -379,6 +463,10 @@ export type SessionMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   lastUsedAt?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
+  ip?: Prisma.SortOrder
+  userAgent?: Prisma.SortOrder
+  device?: Prisma.SortOrder
+  isDesktop?: Prisma.SortOrder
 }
 
 export type SessionSumOrderByAggregateInput = {
@@ -428,11 +516,19 @@ export type SessionUncheckedUpdateManyWithoutUserNestedInput = {
   deleteMany?: Prisma.SessionScalarWhereInput | Prisma.SessionScalarWhereInput[]
 }
 
+export type NullableStringFieldUpdateOperationsInput = {
+  set?: string | null
+}
+
 export type SessionCreateWithoutUserInput = {
   tokenHash: runtime.Bytes
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
 }
 
 export type SessionUncheckedCreateWithoutUserInput = {
@@ -441,6 +537,10 @@ export type SessionUncheckedCreateWithoutUserInput = {
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
 }
 
 export type SessionCreateOrConnectWithoutUserInput = {
@@ -479,6 +579,10 @@ export type SessionScalarWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   lastUsedAt?: Prisma.DateTimeFilter<"Session"> | Date | string
   expiresAt?: Prisma.DateTimeFilter<"Session"> | Date | string
+  ip?: Prisma.StringNullableFilter<"Session"> | string | null
+  userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
+  device?: Prisma.StringNullableFilter<"Session"> | string | null
+  isDesktop?: Prisma.BoolFilter<"Session"> | boolean
 }
 
 export type SessionCreateManyUserInput = {
@@ -487,6 +591,10 @@ export type SessionCreateManyUserInput = {
   createdAt?: Date | string
   lastUsedAt?: Date | string
   expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
 }
 
 export type SessionUpdateWithoutUserInput = {
@@ -494,6 +602,10 @@ export type SessionUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 export type SessionUncheckedUpdateWithoutUserInput = {
@@ -502,6 +614,10 @@ export type SessionUncheckedUpdateWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 export type SessionUncheckedUpdateManyWithoutUserInput = {
@@ -510,6 +626,10 @@ export type SessionUncheckedUpdateManyWithoutUserInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
 }
 
 
@@ -521,6 +641,10 @@ export type SessionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   createdAt?: boolean
   lastUsedAt?: boolean
   expiresAt?: boolean
+  ip?: boolean
+  userAgent?: boolean
+  device?: boolean
+  isDesktop?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
@@ -531,6 +655,10 @@ export type SessionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   createdAt?: boolean
   lastUsedAt?: boolean
   expiresAt?: boolean
+  ip?: boolean
+  userAgent?: boolean
+  device?: boolean
+  isDesktop?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
@@ -541,6 +669,10 @@ export type SessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   createdAt?: boolean
   lastUsedAt?: boolean
   expiresAt?: boolean
+  ip?: boolean
+  userAgent?: boolean
+  device?: boolean
+  isDesktop?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
@@ -551,9 +683,13 @@ export type SessionSelectScalar = {
   createdAt?: boolean
   lastUsedAt?: boolean
   expiresAt?: boolean
+  ip?: boolean
+  userAgent?: boolean
+  device?: boolean
+  isDesktop?: boolean
 }
 
-export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt", ExtArgs["result"]["session"]>
+export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt" | "ip" | "userAgent" | "device" | "isDesktop", ExtArgs["result"]["session"]>
 export type SessionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
 }
@@ -582,6 +718,19 @@ export type $SessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
      * Absolute end: 180 days after sign-in. Idle end (30 days) is computed from last_used_at.
      */
     expiresAt: Date
+    /**
+     * Where and with what the session was opened, as of the sign-in (decision 0140); null before issue 14.
+     */
+    ip: string | null
+    userAgent: string | null
+    /**
+     * The user agent in words ('Chrome 142, Windows'), worked out once at sign-in.
+     */
+    device: string | null
+    /**
+     * Opened by a sealed hand-off to a desktop app (a loginKey that is a real X25519 key).
+     */
+    isDesktop: boolean
   }, ExtArgs["result"]["session"]>
   composites: {}
 }
@@ -1012,6 +1161,10 @@ export interface SessionFieldRefs {
   readonly createdAt: Prisma.FieldRef<"Session", 'DateTime'>
   readonly lastUsedAt: Prisma.FieldRef<"Session", 'DateTime'>
   readonly expiresAt: Prisma.FieldRef<"Session", 'DateTime'>
+  readonly ip: Prisma.FieldRef<"Session", 'String'>
+  readonly userAgent: Prisma.FieldRef<"Session", 'String'>
+  readonly device: Prisma.FieldRef<"Session", 'String'>
+  readonly isDesktop: Prisma.FieldRef<"Session", 'Boolean'>
 }
     
 

@@ -55,6 +55,8 @@ export type UserMinAggregateOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint | null
+  newDeviceMail: boolean | null
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -72,6 +74,8 @@ export type UserMaxAggregateOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint | null
+  newDeviceMail: boolean | null
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -89,6 +93,8 @@ export type UserCountAggregateOutputType = {
   blockedAt: number
   adminEditedAt: number
   filesBytes: number
+  newDeviceMail: number
+  webauthnUserId: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -124,6 +130,8 @@ export type UserMinAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -141,6 +149,8 @@ export type UserMaxAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -158,6 +168,8 @@ export type UserCountAggregateInputType = {
   blockedAt?: true
   adminEditedAt?: true
   filesBytes?: true
+  newDeviceMail?: true
+  webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -262,6 +274,8 @@ export type UserGroupByOutputType = {
   blockedAt: Date | null
   adminEditedAt: Date | null
   filesBytes: bigint
+  newDeviceMail: boolean
+  webauthnUserId: runtime.Bytes | null
   createdAt: Date
   updatedAt: Date
   _count: UserCountAggregateOutputType | null
@@ -302,6 +316,8 @@ export type UserWhereInput = {
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -317,6 +333,9 @@ export type UserWhereInput = {
   sentInvitations?: Prisma.InvitationListRelationFilter
   transfersFrom?: Prisma.OwnershipTransferListRelationFilter
   transfersTo?: Prisma.OwnershipTransferListRelationFilter
+  knownDevices?: Prisma.KnownDeviceListRelationFilter
+  passkeys?: Prisma.PasskeyListRelationFilter
+  webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -332,6 +351,8 @@ export type UserOrderByWithRelationInput = {
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   type?: Prisma.UserTypeOrderByWithRelationInput
@@ -347,12 +368,16 @@ export type UserOrderByWithRelationInput = {
   sentInvitations?: Prisma.InvitationOrderByRelationAggregateInput
   transfersFrom?: Prisma.OwnershipTransferOrderByRelationAggregateInput
   transfersTo?: Prisma.OwnershipTransferOrderByRelationAggregateInput
+  knownDevices?: Prisma.KnownDeviceOrderByRelationAggregateInput
+  passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
+  webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
   id?: number
   email?: string
   avatarFileId?: number
+  webauthnUserId?: runtime.Bytes
   AND?: Prisma.UserWhereInput | Prisma.UserWhereInput[]
   OR?: Prisma.UserWhereInput[]
   NOT?: Prisma.UserWhereInput | Prisma.UserWhereInput[]
@@ -365,6 +390,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -380,7 +406,10 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   sentInvitations?: Prisma.InvitationListRelationFilter
   transfersFrom?: Prisma.OwnershipTransferListRelationFilter
   transfersTo?: Prisma.OwnershipTransferListRelationFilter
-}, "id" | "email" | "avatarFileId">
+  knownDevices?: Prisma.KnownDeviceListRelationFilter
+  passkeys?: Prisma.PasskeyListRelationFilter
+  webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
+}, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -395,6 +424,8 @@ export type UserOrderByWithAggregationInput = {
   blockedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.UserCountOrderByAggregateInput
@@ -420,6 +451,8 @@ export type UserScalarWhereWithAggregatesInput = {
   blockedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntWithAggregatesFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolWithAggregatesFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableWithAggregatesFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
 }
@@ -433,6 +466,8 @@ export type UserCreateInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -448,6 +483,9 @@ export type UserCreateInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -463,6 +501,8 @@ export type UserUncheckedCreateInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -475,6 +515,9 @@ export type UserUncheckedCreateInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -486,6 +529,8 @@ export type UserUpdateInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -501,6 +546,9 @@ export type UserUpdateInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -516,6 +564,8 @@ export type UserUncheckedUpdateInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -528,6 +578,9 @@ export type UserUncheckedUpdateInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -543,6 +596,8 @@ export type UserCreateManyInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -556,6 +611,8 @@ export type UserUpdateManyMutationInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -573,6 +630,8 @@ export type UserUncheckedUpdateManyInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -600,6 +659,8 @@ export type UserCountOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -625,6 +686,8 @@ export type UserMaxOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -642,6 +705,8 @@ export type UserMinOrderByAggregateInput = {
   blockedAt?: Prisma.SortOrder
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
+  newDeviceMail?: Prisma.SortOrder
+  webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -722,6 +787,14 @@ export type BigIntFieldUpdateOperationsInput = {
   divide?: bigint | number
 }
 
+export type BoolFieldUpdateOperationsInput = {
+  set?: boolean
+}
+
+export type NullableBytesFieldUpdateOperationsInput = {
+  set?: runtime.Bytes | null
+}
+
 export type NullableIntFieldUpdateOperationsInput = {
   set?: number | null
   increment?: number
@@ -742,6 +815,50 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSessionsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserCreateNestedOneWithoutKnownDevicesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutKnownDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutKnownDevicesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutKnownDevicesInput
+  upsert?: Prisma.UserUpsertWithoutKnownDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutKnownDevicesInput, Prisma.UserUpdateWithoutKnownDevicesInput>, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserCreateNestedOneWithoutPasskeysInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPasskeysInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutPasskeysNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPasskeysInput
+  upsert?: Prisma.UserUpsertWithoutPasskeysInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPasskeysInput, Prisma.UserUpdateWithoutPasskeysInput>, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+}
+
+export type UserCreateNestedOneWithoutWebauthnChallengesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebauthnChallengesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneWithoutWebauthnChallengesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutWebauthnChallengesInput
+  upsert?: Prisma.UserUpsertWithoutWebauthnChallengesInput
+  disconnect?: Prisma.UserWhereInput | boolean
+  delete?: Prisma.UserWhereInput | boolean
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutWebauthnChallengesInput, Prisma.UserUpdateWithoutWebauthnChallengesInput>, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
 }
 
 export type UserCreateNestedOneWithoutEmailChangeInput = {
@@ -959,6 +1076,8 @@ export type UserCreateWithoutTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
@@ -973,6 +1092,9 @@ export type UserCreateWithoutTypeInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -987,6 +1109,8 @@ export type UserUncheckedCreateWithoutTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -999,6 +1123,9 @@ export type UserUncheckedCreateWithoutTypeInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1043,6 +1170,8 @@ export type UserScalarWhereInput = {
   blockedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
+  newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
 }
@@ -1056,6 +1185,8 @@ export type UserCreateWithoutSessionsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1070,6 +1201,9 @@ export type UserCreateWithoutSessionsInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1085,6 +1219,8 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
@@ -1096,6 +1232,9 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1123,6 +1262,8 @@ export type UserUpdateWithoutSessionsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1137,6 +1278,9 @@ export type UserUpdateWithoutSessionsInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1152,6 +1296,8 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
@@ -1163,6 +1309,423 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutKnownDevicesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutKnownDevicesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutKnownDevicesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+}
+
+export type UserUpsertWithoutKnownDevicesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutKnownDevicesInput, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutKnownDevicesInput, Prisma.UserUncheckedCreateWithoutKnownDevicesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutKnownDevicesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutKnownDevicesInput, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserUpdateWithoutKnownDevicesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutKnownDevicesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutPasskeysInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutPasskeysInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutPasskeysInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+}
+
+export type UserUpsertWithoutPasskeysInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutPasskeysInput, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutPasskeysInput, Prisma.UserUncheckedCreateWithoutPasskeysInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutPasskeysInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutPasskeysInput, Prisma.UserUncheckedUpdateWithoutPasskeysInput>
+}
+
+export type UserUpdateWithoutPasskeysInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutPasskeysInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutWebauthnChallengesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+}
+
+export type UserUpsertWithoutWebauthnChallengesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutWebauthnChallengesInput, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutWebauthnChallengesInput, Prisma.UserUncheckedCreateWithoutWebauthnChallengesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutWebauthnChallengesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutWebauthnChallengesInput, Prisma.UserUncheckedUpdateWithoutWebauthnChallengesInput>
+}
+
+export type UserUpdateWithoutWebauthnChallengesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1174,6 +1737,8 @@ export type UserCreateWithoutEmailChangeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1188,6 +1753,9 @@ export type UserCreateWithoutEmailChangeInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1203,6 +1771,8 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1214,6 +1784,9 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1241,6 +1814,8 @@ export type UserUpdateWithoutEmailChangeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1255,6 +1830,9 @@ export type UserUpdateWithoutEmailChangeInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1270,6 +1848,8 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1281,6 +1861,9 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1292,6 +1875,8 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1306,6 +1891,9 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1321,6 +1909,8 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1332,6 +1922,9 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1359,6 +1952,8 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1373,6 +1968,9 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -1388,6 +1986,8 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1399,6 +1999,9 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -1410,6 +2013,8 @@ export type UserCreateWithoutMembershipsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1424,6 +2029,9 @@ export type UserCreateWithoutMembershipsInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -1439,6 +2047,8 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1450,6 +2060,9 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -1466,6 +2079,8 @@ export type UserCreateWithoutRequestedMembersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1480,6 +2095,9 @@ export type UserCreateWithoutRequestedMembersInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -1495,6 +2113,8 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1506,6 +2126,9 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -1533,6 +2156,8 @@ export type UserUpdateWithoutMembershipsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1547,6 +2172,9 @@ export type UserUpdateWithoutMembershipsInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -1562,6 +2190,8 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1573,6 +2203,9 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -1595,6 +2228,8 @@ export type UserUpdateWithoutRequestedMembersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1609,6 +2244,9 @@ export type UserUpdateWithoutRequestedMembersInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -1624,6 +2262,8 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1635,6 +2275,9 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -1646,6 +2289,8 @@ export type UserCreateWithoutSentInvitationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1660,6 +2305,9 @@ export type UserCreateWithoutSentInvitationsInput = {
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -1675,6 +2323,8 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1686,6 +2336,9 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -1713,6 +2366,8 @@ export type UserUpdateWithoutSentInvitationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1727,6 +2382,9 @@ export type UserUpdateWithoutSentInvitationsInput = {
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -1742,6 +2400,8 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1753,6 +2413,9 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -1764,6 +2427,8 @@ export type UserCreateWithoutTransfersFromInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1778,6 +2443,9 @@ export type UserCreateWithoutTransfersFromInput = {
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -1793,6 +2461,8 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1804,6 +2474,9 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -1820,6 +2493,8 @@ export type UserCreateWithoutTransfersToInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -1834,6 +2509,9 @@ export type UserCreateWithoutTransfersToInput = {
   paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -1849,6 +2527,8 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -1860,6 +2540,9 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -1887,6 +2570,8 @@ export type UserUpdateWithoutTransfersFromInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1901,6 +2586,9 @@ export type UserUpdateWithoutTransfersFromInput = {
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -1916,6 +2604,8 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1927,6 +2617,9 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -1949,6 +2642,8 @@ export type UserUpdateWithoutTransfersToInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -1963,6 +2658,9 @@ export type UserUpdateWithoutTransfersToInput = {
   paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -1978,6 +2676,8 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -1989,6 +2689,9 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -2000,6 +2703,8 @@ export type UserCreateWithoutFilesInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -2014,6 +2719,9 @@ export type UserCreateWithoutFilesInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -2029,6 +2737,8 @@ export type UserUncheckedCreateWithoutFilesInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -2040,6 +2750,9 @@ export type UserUncheckedCreateWithoutFilesInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -2056,6 +2769,8 @@ export type UserCreateWithoutAvatarInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -2070,6 +2785,9 @@ export type UserCreateWithoutAvatarInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -2084,6 +2802,8 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -2096,6 +2816,9 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -2123,6 +2846,8 @@ export type UserUpdateWithoutFilesInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -2137,6 +2862,9 @@ export type UserUpdateWithoutFilesInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -2152,6 +2880,8 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2163,6 +2893,9 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -2185,6 +2918,8 @@ export type UserUpdateWithoutAvatarInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -2199,6 +2934,9 @@ export type UserUpdateWithoutAvatarInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -2213,6 +2951,8 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2225,6 +2965,9 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -2236,6 +2979,8 @@ export type UserCreateWithoutPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -2250,6 +2995,9 @@ export type UserCreateWithoutPlanInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -2264,6 +3012,8 @@ export type UserUncheckedCreateWithoutPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -2276,6 +3026,9 @@ export type UserUncheckedCreateWithoutPlanInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -2313,6 +3066,8 @@ export type UserCreateWithoutPaymentOrdersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
@@ -2327,6 +3082,9 @@ export type UserCreateWithoutPaymentOrdersInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -2342,6 +3100,8 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
   sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
@@ -2353,6 +3113,9 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -2380,6 +3143,8 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -2394,6 +3159,9 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -2409,6 +3177,8 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2420,6 +3190,9 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -2434,6 +3207,8 @@ export type UserCreateManyTypeInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -2447,6 +3222,8 @@ export type UserUpdateWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
@@ -2461,6 +3238,9 @@ export type UserUpdateWithoutTypeInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -2475,6 +3255,8 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2487,6 +3269,9 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -2501,6 +3286,8 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -2517,6 +3304,8 @@ export type UserCreateManyPlanInput = {
   blockedAt?: Date | string | null
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -2530,6 +3319,8 @@ export type UserUpdateWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
@@ -2544,6 +3335,9 @@ export type UserUpdateWithoutPlanInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -2558,6 +3352,8 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
@@ -2570,6 +3366,9 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -2584,6 +3383,8 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -2603,6 +3404,9 @@ export type UserCountOutputType = {
   sentInvitations: number
   transfersFrom: number
   transfersTo: number
+  knownDevices: number
+  passkeys: number
+  webauthnChallenges: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2615,6 +3419,9 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   sentInvitations?: boolean | UserCountOutputTypeCountSentInvitationsArgs
   transfersFrom?: boolean | UserCountOutputTypeCountTransfersFromArgs
   transfersTo?: boolean | UserCountOutputTypeCountTransfersToArgs
+  knownDevices?: boolean | UserCountOutputTypeCountKnownDevicesArgs
+  passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
+  webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
 }
 
 /**
@@ -2690,6 +3497,27 @@ export type UserCountOutputTypeCountTransfersToArgs<ExtArgs extends runtime.Type
   where?: Prisma.OwnershipTransferWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountKnownDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.KnownDeviceWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountPasskeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PasskeyWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountWebauthnChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.WebauthnChallengeWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2704,6 +3532,8 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2719,6 +3549,9 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   sentInvitations?: boolean | Prisma.User$sentInvitationsArgs<ExtArgs>
   transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
   transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
+  knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
+  webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -2735,6 +3568,8 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2755,6 +3590,8 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
@@ -2775,11 +3612,13 @@ export type UserSelectScalar = {
   blockedAt?: boolean
   adminEditedAt?: boolean
   filesBytes?: boolean
+  newDeviceMail?: boolean
+  webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "newDeviceMail" | "webauthnUserId" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -2794,6 +3633,9 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   sentInvitations?: boolean | Prisma.User$sentInvitationsArgs<ExtArgs>
   transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
   transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
+  knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
+  webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2832,6 +3674,9 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      */
     transfersFrom: Prisma.$OwnershipTransferPayload<ExtArgs>[]
     transfersTo: Prisma.$OwnershipTransferPayload<ExtArgs>[]
+    knownDevices: Prisma.$KnownDevicePayload<ExtArgs>[]
+    passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
+    webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -2859,6 +3704,15 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Bytes of all the user's stored files, kept with the file rows for the storage quota (decision 0095).
      */
     filesBytes: bigint
+    /**
+     * Mail 'Новый вход в аккаунт' on a sign-in from a device not seen before (decision 0141); the user's switch.
+     */
+    newDeviceMail: boolean
+    /**
+     * WebAuthn user handle (random 32 bytes, made at the first passkey): names the account to authenticators
+     * without its id or e-mail (decision 0142).
+     */
+    webauthnUserId: runtime.Bytes | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["user"]>
@@ -3268,6 +4122,9 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   sentInvitations<T extends Prisma.User$sentInvitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$sentInvitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   transfersFrom<T extends Prisma.User$transfersFromArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersFromArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   transfersTo<T extends Prisma.User$transfersToArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersToArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  knownDevices<T extends Prisma.User$knownDevicesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$knownDevicesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$KnownDevicePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3309,6 +4166,8 @@ export interface UserFieldRefs {
   readonly blockedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly adminEditedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly filesBytes: Prisma.FieldRef<"User", 'BigInt'>
+  readonly newDeviceMail: Prisma.FieldRef<"User", 'Boolean'>
+  readonly webauthnUserId: Prisma.FieldRef<"User", 'Bytes'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>
 }
@@ -3963,6 +4822,78 @@ export type User$transfersToArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.OwnershipTransferScalarFieldEnum | Prisma.OwnershipTransferScalarFieldEnum[]
+}
+
+/**
+ * User.knownDevices
+ */
+export type User$knownDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the KnownDevice
+   */
+  select?: Prisma.KnownDeviceSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the KnownDevice
+   */
+  omit?: Prisma.KnownDeviceOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.KnownDeviceInclude<ExtArgs> | null
+  where?: Prisma.KnownDeviceWhereInput
+  orderBy?: Prisma.KnownDeviceOrderByWithRelationInput | Prisma.KnownDeviceOrderByWithRelationInput[]
+  cursor?: Prisma.KnownDeviceWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.KnownDeviceScalarFieldEnum | Prisma.KnownDeviceScalarFieldEnum[]
+}
+
+/**
+ * User.passkeys
+ */
+export type User$passkeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Passkey
+   */
+  select?: Prisma.PasskeySelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Passkey
+   */
+  omit?: Prisma.PasskeyOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PasskeyInclude<ExtArgs> | null
+  where?: Prisma.PasskeyWhereInput
+  orderBy?: Prisma.PasskeyOrderByWithRelationInput | Prisma.PasskeyOrderByWithRelationInput[]
+  cursor?: Prisma.PasskeyWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PasskeyScalarFieldEnum | Prisma.PasskeyScalarFieldEnum[]
+}
+
+/**
+ * User.webauthnChallenges
+ */
+export type User$webauthnChallengesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the WebauthnChallenge
+   */
+  select?: Prisma.WebauthnChallengeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the WebauthnChallenge
+   */
+  omit?: Prisma.WebauthnChallengeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.WebauthnChallengeInclude<ExtArgs> | null
+  where?: Prisma.WebauthnChallengeWhereInput
+  orderBy?: Prisma.WebauthnChallengeOrderByWithRelationInput | Prisma.WebauthnChallengeOrderByWithRelationInput[]
+  cursor?: Prisma.WebauthnChallengeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.WebauthnChallengeScalarFieldEnum | Prisma.WebauthnChallengeScalarFieldEnum[]
 }
 
 /**

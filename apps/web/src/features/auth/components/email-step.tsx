@@ -31,7 +31,8 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit }: EmailSte
           placeholder="name@company.ru"
           type="email"
           inputMode="email"
-          autoComplete="email"
+          // 'webauthn' last: the browser offers the account's passkeys in this field's autofill too.
+          autoComplete="email webauthn"
           autoFocus
           size="md"
           leftSection={<IconMail size={18} stroke={1.6} aria-hidden />}

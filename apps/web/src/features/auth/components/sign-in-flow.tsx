@@ -1,10 +1,18 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  WebAuthnAbortService,
+} from '@simplewebauthn/browser';
+import { useEffect, useState } from 'react';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-login';
 import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SuccessStep } from './success-step';
 
 type Step =
@@ -30,7 +38,14 @@ const firstMessage = (error: unknown) =>
   error instanceof ApiError ? error.firstMessage : UNKNOWN_SERVER_ERROR;
 const message = (error: unknown) => (error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR);
 
-/** Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). */
+const passkeyFailure = (error: unknown) =>
+  error ? passkeyErrorMessage(error, 'Не удалось войти с ключом доступа. Войдите по коду из письма') : null;
+
+/**
+ * Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). The
+ * e-mail step also offers a passkey, by its button and in the e-mail field's autofill (issue 14); the code
+ * always stays available.
+ */
 export function SignInFlow({
   loginKey,
   initialEmail = '',
@@ -44,6 +59,28 @@ export function SignInFlow({
   const [email, setEmail] = useState(initialEmail);
   const requestCode = useRequestLoginCode();
   const confirmCode = useConfirmLoginCode();
+  const passkey = usePasskeySignIn();
+  const autofill = usePasskeySignIn();
+  const [passkeysSupported] = useState(browserSupportsWebAuthn);
+
+  const signedIn = (result: LoginResult) => {
+    onAuthenticated(result);
+    setStep({ kind: 'success', result });
+  };
+
+  // While the e-mail step shows, the browser may offer a passkey in the field's autofill; leaving the step
+  // (or starting the button's ceremony, which supersedes it) ends that offer.
+  useEffect(() => {
+    if (step.kind !== 'email') return;
+    let active = true;
+    void browserSupportsWebAuthnAutofill().then((available) => {
+      if (available && active) autofill.mutate({ loginKey, autofill: true }, { onSuccess: signedIn });
+    });
+    return () => {
+      active = false;
+      WebAuthnAbortService.cancelCeremony();
+    };
+  }, [step.kind, loginKey]);
 
   const sendCode = (to: string) => {
     setEmail(to);
@@ -64,10 +101,7 @@ export function SignInFlow({
     confirmCode.mutate(
       { loginKey, email: step.email, code },
       {
-        onSuccess: ({ data }) => {
-          onAuthenticated(data);
-          setStep({ kind: 'success', result: data });
-        },
+        onSuccess: ({ data }) => signedIn(data),
       },
     );
   };
@@ -96,12 +130,24 @@ export function SignInFlow({
         </Text>
       </Stack>
       {step.kind === 'email' ? (
-        <EmailStep
-          defaultEmail={email}
-          isPending={requestCode.isPending}
-          error={requestCode.isError ? firstMessage(requestCode.error) : null}
-          onSubmit={sendCode}
-        />
+        <>
+          <EmailStep
+            defaultEmail={email}
+            isPending={requestCode.isPending}
+            error={requestCode.isError ? firstMessage(requestCode.error) : null}
+            onSubmit={sendCode}
+          />
+          {passkeysSupported && (
+            <PasskeySignIn
+              isPending={passkey.isPending}
+              error={passkeyFailure(passkey.error) ?? passkeyFailure(autofill.error)}
+              onClick={() => {
+                autofill.reset();
+                passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
+              }}
+            />
+          )}
+        </>
       ) : (
         <CodeStep
           key={step.sentAt}

@@ -1,6 +1,7 @@
 import { adminEndpoints } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
 import { profileKeys } from '@/lib/query-keys/profile';
+import { sessionKeys } from '@/lib/query-keys/sessions';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
 // Admin actions on an account (issue 5, docs/decisions/0043-admin-user-actions.md). The server refuses
@@ -18,7 +19,11 @@ export function setUserBlocked(input: { userId: number; blocked: boolean }) {
 }
 
 export function useLogoutUser() {
-  return useApiMutation({ mutationFn: logoutUser, successToast: 'Все сеансы пользователя завершены' });
+  return useApiMutation({
+    mutationFn: logoutUser,
+    successToast: 'Все сеансы пользователя завершены',
+    invalidates: [sessionKeys.adminList],
+  });
 }
 
 export function useSetUserBlocked() {
@@ -26,6 +31,7 @@ export function useSetUserBlocked() {
     mutationFn: setUserBlocked,
     successToast: ({ message, data }) =>
       message || (data.blocked ? 'Пользователь заблокирован' : 'Пользователь разблокирован'),
-    invalidates: profileKeys.accounts,
+    // Blocking ends the user's sessions too.
+    invalidates: [...profileKeys.accounts, sessionKeys.adminList],
   });
 }

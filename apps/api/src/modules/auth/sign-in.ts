@@ -1,0 +1,96 @@
+import { type LoginResult, UNKNOWN_DEVICE, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { forbidden } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
+import { describeDevice } from '../../lib/client-device';
+import type { RequestContext } from '../../lib/context';
+import { parseDesktopPublicKey } from '../../lib/crypto';
+import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { transaction } from '../../plugins/db/database';
+import { rememberDevice } from '../sessions/known-devices';
+import { sendNewDeviceMail } from '../sessions/new-device.mail';
+import { type AdminRule, isLoopbackAddress } from './first-admin';
+import { handOff } from './hand-off';
+
+// The end of every sign-in, by e-mail code or by passkey: the account's checks, the session, the new-device
+// mail and the desktop hand-off (product-decisions "Sign-in"; decisions 0003, 0081, 0140–0142).
+
+/** Serialises "is there an admin yet?" so two first sign-ins cannot both become admin. */
+const FIRST_ADMIN_LOCK_KEY = 72707370;
+
+export const BLOCKED_MESSAGE = 'Учётная запись заблокирована. Обратитесь к администратору.';
+
+/** The request context with the first-admin rule settled once at start (auth.routes.ts). */
+export interface SignInRulesContext extends RequestContext {
+  adminRule: AdminRule;
+}
+
+/**
+ * Opens a session for the account that proved itself (its mailbox, or a passkey) and hands it over:
+ * refuses a blocked account, verifies the e-mail, promotes admins, keeps where the session comes from, and
+ * mails 'Новый вход в аккаунт' for a device not seen before. The client is ctx.ip and ctx.userAgent.
+ */
+export async function completeSignIn(
+  ctx: SignInRulesContext,
+  {
+    account,
+    loginKey,
+    proof,
+  }: {
+    account: { email: string } | { id: number };
+    loginKey: string;
+    /**
+     * What the person proved: the mailbox (a code) verifies the address; a passkey proves the person, not the
+     * address an admin may have changed since (it stays unverified, and is not promoted by it).
+     */
+    proof: 'mailbox' | 'passkey';
+  },
+): Promise<LoginResult> {
+  const { prisma, now } = ctx;
+  const user = await transaction(prisma, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`;
+    const current = await tx.user.findUniqueOrThrow({ where: account });
+    // Said only now, to whoever proved the mailbox or the passkey: step one answers a blocked address like
+    // any other.
+    if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+    const addressProven = proof === 'mailbox' || current.emailVerifiedAt !== null;
+    const listed = addressProven && ctx.config.ADMIN_EMAILS.includes(current.email);
+    const firstAccount =
+      addressProven &&
+      ctx.adminRule === 'first-local-account' &&
+      isLoopbackAddress(ctx.ip) &&
+      (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
+    // An unverified account may have been made by someone else typing this address (an e-mail change or an
+    // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
+    const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
+    if (verifyNow) await deleteUserSessions(tx, current.id);
+    return tx.user.update({
+      where: { id: current.id },
+      data: {
+        ...(verifyNow ? { emailVerifiedAt: now } : {}),
+        ...(listed || firstAccount ? { typeId: USER_TYPE_ADMIN } : {}),
+      },
+    });
+  });
+
+  const client = { ip: ctx.ip, userAgent: ctx.userAgent };
+  const isDesktop = parseDesktopPublicKey(loginKey) !== null;
+  // Apart from the transaction above, which holds the first-admin lock: that one stays short.
+  const { token, newDevice } = await transaction(prisma, async (tx) => {
+    const opened = {
+      token: await createSession(tx, user.id, { ...client, isDesktop }),
+      newDevice: await rememberDevice(tx, user.id, client, now),
+    };
+    await recordAudit(tx, ctx, {
+      action: 'user.signed_in',
+      actorId: user.id,
+      targetId: user.id,
+      details: { method: proof === 'mailbox' ? 'code' : 'passkey' },
+    });
+    return opened;
+  });
+  if (newDevice && user.newDeviceMail) {
+    const device = describeDevice(client.userAgent) ?? UNKNOWN_DEVICE;
+    await sendNewDeviceMail(ctx, { to: user.email, at: now, device, ip: client.ip });
+  }
+  return handOff(loginKey, token, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
+}

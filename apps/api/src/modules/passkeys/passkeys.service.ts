@@ -1,0 +1,60 @@
+import { PASSKEY_NOT_FOUND, type PaginationQuery, type Passkey as PasskeyDto } from '@cabinet/contracts';
+import { notFound } from '../../lib/app-error';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+
+// One's own passkeys on the 'Безопасность' screen: list, rename, remove (docs/decisions/0142-passkeys.md).
+
+interface PasskeyRow {
+  id: number;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+export const passkeyFields = { id: true, name: true, createdAt: true, lastUsedAt: true } as const;
+
+export const toPasskeyDto = (row: PasskeyRow): PasskeyDto => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/** GET /profile/passkeys: newest first. */
+export async function listPasskeys(
+  ctx: SignedInContext,
+  { page, perPage }: PaginationQuery,
+): Promise<Page<PasskeyDto>> {
+  const where = { userId: ctx.actor.userId };
+  const [rows, total] = await Promise.all([
+    ctx.prisma.passkey.findMany({
+      where,
+      select: passkeyFields,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+    ctx.prisma.passkey.count({ where }),
+  ]);
+  return { items: rows.map(toPasskeyDto), meta: listMeta(page, perPage, total) };
+}
+
+/** PUT /profile/passkeys/{id}: anyone else's passkey is 404, exactly as an unknown id. */
+export async function renamePasskey(
+  ctx: SignedInContext,
+  { id, name }: { id: number; name: string },
+): Promise<PasskeyDto> {
+  const { count } = await ctx.prisma.passkey.updateMany({
+    where: { id, userId: ctx.actor.userId },
+    data: { name },
+  });
+  if (count === 0) throw notFound(PASSKEY_NOT_FOUND);
+  return toPasskeyDto(await ctx.prisma.passkey.findUniqueOrThrow({ where: { id }, select: passkeyFields }));
+}
+
+/** DELETE /profile/passkeys/{id}: from now on it signs nobody in. */
+export async function deletePasskey(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
+  const { count } = await ctx.prisma.passkey.deleteMany({ where: { id, userId: ctx.actor.userId } });
+  if (count === 0) throw notFound(PASSKEY_NOT_FOUND);
+}

@@ -1,0 +1,116 @@
+import {
+  type PaginationQuery,
+  type RevokeSessionsResult,
+  SESSION_NOT_FOUND,
+  type Session as SessionDto,
+  UNKNOWN_DEVICE,
+  USER_NOT_FOUND,
+} from '@cabinet/contracts';
+import { notFound } from '../../lib/app-error';
+import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
+import { SESSION_IDLE_MS } from '../../lib/sessions';
+
+// Devices and sessions (issue 14, docs/decisions/0140-session-devices.md): one's own sessions, and any
+// user's for site admins. Ending a session deletes its row, so its next request, on any API process, finds
+// no session and answers 401.
+
+const sessionFields = {
+  id: true,
+  createdAt: true,
+  lastUsedAt: true,
+  ip: true,
+  userAgent: true,
+  device: true,
+  isDesktop: true,
+} as const;
+
+interface SessionRow {
+  id: number;
+  createdAt: Date;
+  lastUsedAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  device: string | null;
+  isDesktop: boolean;
+}
+
+const toSessionDto = (row: SessionRow, currentId: number): SessionDto => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt.toISOString(),
+  ip: row.ip,
+  user_agent: row.userAgent,
+  device: row.device ?? UNKNOWN_DEVICE,
+  is_desktop: row.isDesktop,
+  current: row.id === currentId,
+});
+
+/** The account's live sessions, newest first (an expired row is deleted only when its token comes back). */
+async function sessionsPage(
+  ctx: SignedInContext,
+  userId: number,
+  { page, perPage }: PaginationQuery,
+): Promise<Page<SessionDto>> {
+  const where = {
+    userId,
+    expiresAt: { gt: ctx.now },
+    lastUsedAt: { gt: new Date(ctx.now.getTime() - SESSION_IDLE_MS) },
+  };
+  const [rows, total] = await Promise.all([
+    ctx.prisma.session.findMany({
+      where,
+      select: sessionFields,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+    ctx.prisma.session.count({ where }),
+  ]);
+  return {
+    items: rows.map((row) => toSessionDto(row, ctx.actor.sessionId)),
+    meta: listMeta(page, perPage, total),
+  };
+}
+
+/** GET /profile/sessions. */
+export const listSessions = (ctx: SignedInContext, query: PaginationQuery) =>
+  sessionsPage(ctx, ctx.actor.userId, query);
+
+/** DELETE /profile/sessions/{id}: one of the caller's; anyone else's is 404, exactly as an unknown id. */
+export async function revokeSession(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
+  const { count } = await ctx.prisma.session.deleteMany({ where: { id, userId: ctx.actor.userId } });
+  if (count === 0) throw notFound(SESSION_NOT_FOUND);
+}
+
+/** POST /profile/sessions/revoke-others: every session of the caller but this one. */
+export async function revokeOtherSessions(ctx: SignedInContext): Promise<RevokeSessionsResult> {
+  const { count } = await ctx.prisma.session.deleteMany({
+    where: { userId: ctx.actor.userId, id: { not: ctx.actor.sessionId } },
+  });
+  return { count };
+}
+
+async function requireUser(ctx: SignedInContext, id: number): Promise<void> {
+  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { id: true } });
+  if (!user) throw notFound(USER_NOT_FOUND);
+}
+
+/** GET /admin/users/{id}/sessions (admins). */
+export async function listUserSessions(
+  ctx: SignedInContext,
+  { id, ...query }: PaginationQuery & { id: number },
+): Promise<Page<SessionDto>> {
+  await requireUser(ctx, id);
+  return sessionsPage(ctx, id, query);
+}
+
+/** DELETE /admin/users/{id}/sessions/{sid} (admins): 404 unless the session is that user's. */
+export async function revokeUserSession(
+  ctx: SignedInContext,
+  { id, sid }: { id: number; sid: number },
+): Promise<void> {
+  await requireUser(ctx, id);
+  const { count } = await ctx.prisma.session.deleteMany({ where: { id: sid, userId: id } });
+  if (count === 0) throw notFound(SESSION_NOT_FOUND);
+}

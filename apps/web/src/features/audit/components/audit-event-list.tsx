@@ -1,0 +1,137 @@
+import { type AuditEvent, auditActionLabel } from '@cabinet/contracts';
+import { Anchor, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListTable } from '@/components/list-frame/list-table';
+import { formatDateTime } from '@/lib/format';
+import { auditActorName, auditChanges, auditObject } from './audit-event-text';
+
+type AuditEventListProps = {
+  /** The keyset pages of a 'Журнал' (features/audit/api). */
+  list: UseInfiniteQueryResult<{ pages: { items: AuditEvent[] }[] }>;
+  /** The admin's log shows each event's organization; choosing one filters by it. */
+  onOrganization?: (organizationId: number) => void;
+};
+
+function Actor({ event }: { event: AuditEvent }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+        {auditActorName(event)}
+      </Text>
+      {event.actor?.name && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {event.actor.email}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function What({ event }: { event: AuditEvent }) {
+  const changes = auditChanges(event);
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500}>
+        {auditActionLabel(event.action)}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {auditObject(event)}
+      </Text>
+      {changes && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {changes}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Organization({ id, onOrganization }: { id: number | null; onOrganization: (id: number) => void }) {
+  if (id === null) return <Text c="dimmed">—</Text>;
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={() => onOrganization(id)}>
+      №{id}
+    </Anchor>
+  );
+}
+
+/**
+ * A 'Журнал': events newest first, a table from 576 px and cards below, and 'Показать ещё' while the
+ * server has a next page (keyset paging, decision 0145).
+ */
+export function AuditEventList({ list, onOrganization }: AuditEventListProps) {
+  const events = list.data?.pages.flatMap((page) => page.items) ?? [];
+  if (list.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Загрузка" />
+      </Center>
+    );
+  }
+  if (events.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        Нет событий
+      </Text>
+    );
+  }
+  const columns = ['Когда', 'Кто', 'Что', ...(onOrganization ? ['Организация'] : []), 'Адрес'];
+  return (
+    <Stack gap="md">
+      <CardList label="События журнала">
+        {events.map((event) => (
+          <CardListItem key={event.id}>
+            <Stack gap={4}>
+              <What event={event} />
+              <Text size="xs" c="dimmed">
+                {formatDateTime(event.at)} · {auditActorName(event)}
+                {event.ip ? ` · ${event.ip}` : ''}
+              </Text>
+              {onOrganization && event.organization_id !== null && (
+                <Group gap={4}>
+                  <Text size="xs" c="dimmed">
+                    Организация
+                  </Text>
+                  <Organization id={event.organization_id} onOrganization={onOrganization} />
+                </Group>
+              )}
+            </Stack>
+          </CardListItem>
+        ))}
+      </CardList>
+      <ListTable columns={columns} scrollMinWidth={720} verticalSpacing="xs" aria-label="События журнала">
+        {events.map((event) => (
+          <Table.Tr key={event.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+              {formatDateTime(event.at)}
+            </Table.Td>
+            <Table.Td style={{ verticalAlign: 'top' }}>
+              <Actor event={event} />
+            </Table.Td>
+            <Table.Td style={{ verticalAlign: 'top' }}>
+              <What event={event} />
+            </Table.Td>
+            {onOrganization && (
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Organization id={event.organization_id} onOrganization={onOrganization} />
+              </Table.Td>
+            )}
+            <Table.Td style={{ verticalAlign: 'top' }}>
+              <Text size="sm" c="dimmed">
+                {event.ip ?? '—'}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+      {list.hasNextPage && (
+        <Group justify="center">
+          <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+            Показать ещё
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

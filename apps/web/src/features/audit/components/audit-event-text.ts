@@ -1,0 +1,69 @@
+import type { AuditEvent } from '@cabinet/contracts';
+import { displayName } from '@/lib/format';
+
+// An event's object and what changed, in words, from the fields every event has and the details its
+// action records (apps/api: recordAudit calls). A detail an older event lacks falls back to the id.
+
+const TARGET_NOUNS: Record<string, string> = {
+  user: 'Пользователь',
+  organization: 'Организация',
+  plan: 'Тариф',
+  file: 'Файл',
+  order: 'Заказ',
+  session: 'Сеанс',
+  invitation: 'Приглашение',
+  transfer: 'Передача',
+};
+
+const FIELD_NAMES: Record<string, string> = {
+  type: 'тип',
+  avatar_file_id: 'аватар',
+  email: 'эл. почта',
+  price_month: 'цена в месяц',
+  price_year: 'цена в год',
+  max_members: 'участников',
+  max_organizations: 'организаций',
+};
+
+type Change = { from: unknown; to: unknown };
+const isChange = (value: unknown): value is Change =>
+  typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
+const text = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : String(value);
+const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** What the event is about: a person, an organization, a plan, a file… */
+export function auditObject(event: AuditEvent): string {
+  const d = event.details;
+  const name = str(d.name) ?? (isChange(d.name) ? str(d.name.to) : null);
+  const email = str(d.email) ?? (isChange(d.email) ? str(d.email.to) : null);
+  if (event.target_type === 'user' && (name || email)) {
+    const person = displayName({ name, email });
+    return email && person !== email ? `${person} (${email})` : person;
+  }
+  if (event.target_type === 'order' && d.plan_id) {
+    const period = d.period === 'year' ? 'на год' : 'на месяц';
+    return `Тариф №${d.plan_id} ${period}${d.amount ? `, ${d.amount} ₽` : ''}`;
+  }
+  if (name) return `«${name}»`;
+  const noun = TARGET_NOUNS[event.target_type ?? ''] ?? '';
+  if (event.target_type === 'user' && event.actor && event.target_id === event.actor.id)
+    return 'свой аккаунт';
+  return event.target_id ? `${noun} №${event.target_id}`.trim() : noun;
+}
+
+/** What changed ('название: Альфа → Бета'), empty when the event records no change of a field. */
+export function auditChanges(event: AuditEvent): string {
+  const nameWord = event.target_type === 'user' ? 'имя' : 'название';
+  return Object.entries(event.details)
+    .filter((entry): entry is [string, Change] => isChange(entry[1]))
+    .map(([field, change]) => {
+      const label = field === 'name' ? nameWord : (FIELD_NAMES[field] ?? field);
+      if (field === 'avatar_file_id') return change.to === null ? 'аватар удалён' : 'новый аватар';
+      return `${label}: ${text(change.from)} → ${text(change.to)}`;
+    })
+    .join('; ');
+}
+
+/** Who acted: their name (or e-mail); the system has none. */
+export const auditActorName = (event: AuditEvent) => (event.actor ? displayName(event.actor) : 'Система');

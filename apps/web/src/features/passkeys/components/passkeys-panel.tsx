@@ -1,0 +1,167 @@
+import type { Passkey } from '@cabinet/contracts';
+import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
+import { IconKey, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ListPagination } from '@/components/list-frame/list-pagination';
+import { SectionCard } from '@/components/section-card';
+import { TooltipAction } from '@/components/tooltip-action';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { passkeyErrorMessage } from '@/lib/passkey-errors';
+import { useAddPasskey } from '../api/add-passkey';
+import { useDeletePasskey, useRenamePasskey } from '../api/change-passkey';
+import { usePasskeys } from '../api/get-passkeys';
+import { PasskeyNameDialog } from './passkey-name-dialog';
+
+type Dialog =
+  | { kind: 'add' }
+  | { kind: 'rename'; passkey: Passkey }
+  | { kind: 'delete'; passkey: Passkey }
+  | null;
+
+const usedText = (passkey: Passkey) =>
+  passkey.last_used_at ? `последний вход ${formatDateTime(passkey.last_used_at)}` : 'ещё не использовался';
+
+/**
+ * 'Ключи доступа' of the 'Безопасность' screen (issue 14, decision 0143): the passkeys, named, with when
+ * each was added and last used; add (after a code sign-in, so always signed in here), rename, remove.
+ */
+export function PasskeysPanel() {
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const passkeys = usePasskeys(page);
+  const add = useAddPasskey();
+  const rename = useRenamePasskey();
+  const remove = useDeletePasskey();
+  const supported = browserSupportsWebAuthn();
+  const items = passkeys.data?.items ?? [];
+  const close = () => {
+    add.reset();
+    rename.reset();
+    setDialog(null);
+  };
+  const failure = (error: unknown) =>
+    error ? passkeyErrorMessage(error, 'Не удалось добавить ключ доступа, попробуйте ещё раз') : null;
+
+  return (
+    <SectionCard
+      title="Ключи доступа"
+      gap="sm"
+      aside={
+        <Button
+          size="sm"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setDialog({ kind: 'add' })}
+          disabled={!supported}
+        >
+          Добавить ключ доступа
+        </Button>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Входите без кода из письма: отпечатком пальца, лицом, PIN-кодом устройства или электронным ключом.
+        Вход по коду из письма остаётся доступен всегда.
+      </Text>
+      {!supported && (
+        <Text size="sm" c="orange.8">
+          Этот браузер не поддерживает ключи доступа.
+        </Text>
+      )}
+      {passkeys.isPending ? (
+        <Skeleton height={64} aria-label="Загрузка" />
+      ) : items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">
+          Ключей доступа пока нет
+        </Text>
+      ) : (
+        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ключи доступа">
+          {items.map((passkey) => (
+            <Paper key={passkey.id} component="li" withBorder p="sm" radius="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                  <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+                    <IconKey size={20} stroke={1.6} />
+                  </ThemeIcon>
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {passkey.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      добавлен {formatDate(passkey.created_at)} · {usedText(passkey)}
+                    </Text>
+                  </Stack>
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  <TooltipAction
+                    tooltip="Переименовать"
+                    label={`Переименовать ключ доступа ${passkey.name}`}
+                    icon={<IconPencil size={18} />}
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    onClick={() => setDialog({ kind: 'rename', passkey })}
+                  />
+                  <TooltipAction
+                    tooltip="Удалить"
+                    label={`Удалить ключ доступа ${passkey.name}`}
+                    icon={<IconTrash size={18} />}
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    onClick={() => setDialog({ kind: 'delete', passkey })}
+                  />
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <ListPagination pages={passkeys.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
+
+      <PasskeyNameDialog
+        opened={dialog?.kind === 'add'}
+        onClose={close}
+        title="Новый ключ доступа"
+        initialName=""
+        submitLabel="Продолжить"
+        busy={add.isPending}
+        error={failure(add.error)}
+        onSubmit={(name) => add.mutate(name, { onSuccess: close })}
+      >
+        <Text size="sm">
+          Назовите ключ, чтобы узнать его в списке. Затем браузер попросит подтвердить создание ключа.
+        </Text>
+      </PasskeyNameDialog>
+      <PasskeyNameDialog
+        opened={dialog?.kind === 'rename'}
+        onClose={close}
+        title="Переименовать ключ доступа"
+        initialName={dialog?.kind === 'rename' ? dialog.passkey.name : ''}
+        submitLabel="Сохранить"
+        busy={rename.isPending}
+        error={
+          rename.error ? passkeyErrorMessage(rename.error, 'Не удалось переименовать ключ доступа') : null
+        }
+        onSubmit={(name) =>
+          dialog?.kind === 'rename' && rename.mutate({ id: dialog.passkey.id, name }, { onSuccess: close })
+        }
+      />
+      <ConfirmDeleteDialog
+        opened={dialog?.kind === 'delete'}
+        onClose={close}
+        title="Удалить ключ доступа?"
+        confirmLabel="Удалить ключ"
+        busy={remove.isPending}
+        onConfirm={() =>
+          dialog?.kind === 'delete' && remove.mutate(dialog.passkey.id, { onSettled: () => setDialog(null) })
+        }
+      >
+        <Text size="sm">
+          Ключом «{dialog?.kind === 'delete' ? dialog.passkey.name : ''}» больше нельзя будет войти. Удалите
+          его и на самом устройстве, если оно у вас.
+        </Text>
+      </ConfirmDeleteDialog>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,36 @@
+import { type SecuritySettings, sessionsEndpoints } from '@cabinet/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '@/lib/api-client';
+import { sessionKeys } from '@/lib/query-keys/sessions';
+import { useApiMutation } from '@/lib/use-api-mutation';
+
+/** The caller's security switches: the new-device mail (decision 0141). */
+export async function getSecuritySettings(): Promise<SecuritySettings> {
+  const { data } = await callEndpoint(sessionsEndpoints.settings);
+  return data;
+}
+
+export function securitySettingsQueryOptions() {
+  return queryOptions({
+    queryKey: sessionKeys.settings,
+    queryFn: getSecuritySettings,
+    meta: { errorToast: 'Не удалось получить настройки безопасности' },
+  });
+}
+
+export function useSecuritySettings() {
+  return useQuery(securitySettingsQueryOptions());
+}
+
+export async function updateSecuritySettings(input: SecuritySettings) {
+  return callEndpoint(sessionsEndpoints.updateSettings, { body: input });
+}
+
+export function useUpdateSecuritySettings() {
+  return useApiMutation({
+    mutationFn: updateSecuritySettings,
+    successToast: 'Настройки сохранены',
+    failureToast: 'Не удалось сохранить настройки',
+    invalidates: [sessionKeys.settings],
+  });
+}

@@ -1,0 +1,28 @@
+import { Skeleton, Switch } from '@mantine/core';
+import { SectionCard } from '@/components/section-card';
+import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+
+/** 'Уведомления' of the 'Безопасность' screen: the new-device mail switch (decision 0141). */
+export function NewDeviceMailCard() {
+  const settings = useSecuritySettings();
+  const update = useUpdateSecuritySettings();
+  const checked = update.isPending
+    ? (update.variables?.new_device_mail ?? false)
+    : settings.data?.new_device_mail;
+
+  return (
+    <SectionCard title="Уведомления" gap="sm">
+      {settings.isPending ? (
+        <Skeleton height={40} aria-label="Загрузка" />
+      ) : (
+        <Switch
+          checked={checked ?? true}
+          disabled={!settings.data || update.isPending}
+          onChange={(event) => update.mutate({ new_device_mail: event.currentTarget.checked })}
+          label="Сообщать о входе с нового устройства"
+          description="Письмо «Новый вход в аккаунт» придёт, когда в аккаунт войдут с устройства или адреса, с которых раньше не входили."
+        />
+      )}
+    </SectionCard>
+  );
+}

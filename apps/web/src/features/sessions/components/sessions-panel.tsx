@@ -1,0 +1,68 @@
+import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ListPagination } from '@/components/list-frame/list-pagination';
+import { SectionCard } from '@/components/section-card';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-sessions';
+import { SessionList } from './session-list';
+
+/**
+ * 'Устройства и сеансы' of the 'Безопасность' screen (issue 14): where the account is signed in, 'Это
+ * устройство' on this browser, 'Завершить' on any other, 'Выйти на всех других устройствах'.
+ */
+export function SessionsPanel() {
+  const [page, setPage] = useState(1);
+  const sessions = useSessions(page);
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const items = sessions.data?.items ?? [];
+  const total = sessions.data?.meta.total ?? 0;
+
+  const confirmRevokeOthers = () =>
+    modals.openConfirmModal({
+      title: 'Выйти на всех других устройствах?',
+      children: <Text size="sm">Все сеансы, кроме этого, будут завершены: там придётся войти заново.</Text>,
+      labels: { confirm: 'Выйти на других устройствах', cancel: 'Отмена' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => revokeOthers.mutate(),
+    });
+
+  return (
+    <SectionCard title="Устройства и сеансы" gap="sm">
+      <Text size="sm" c="dimmed">
+        Где выполнен вход в ваш аккаунт. Если не узнаёте устройство, завершите его сеанс.
+      </Text>
+      {sessions.isPending ? (
+        <Skeleton height={120} aria-label="Загрузка" />
+      ) : (
+        <SessionList
+          sessions={items}
+          markCurrent
+          onRevoke={(session) => revoke.mutate(session.id)}
+          revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
+        />
+      )}
+      <ListPagination pages={sessions.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
+      {/* Below the list, full width on phones: the words are long for a title's side. */}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={16} />}
+          onClick={confirmRevokeOthers}
+          loading={revokeOthers.isPending}
+          disabled={total <= 1}
+          w={{ base: '100%', xs: 'auto' }}
+          // On the narrowest phones the words wrap onto a second line rather than being cut.
+          h="auto"
+          mih={36}
+          py={6}
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        >
+          Выйти на всех других устройствах
+        </Button>
+      </Group>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,37 @@
+import { Skeleton, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ListPagination } from '@/components/list-frame/list-pagination';
+import { SectionCard } from '@/components/section-card';
+import { useUserSessions } from '../api/get-sessions';
+import { useRevokeUserSession } from '../api/revoke-sessions';
+import { SessionList } from './session-list';
+
+/** 'Сеансы' of an account on its admin screen (issue 14): where the user is signed in, each to end. */
+export function UserSessionsPanel({ userId }: { userId: number }) {
+  const [page, setPage] = useState(1);
+  const sessions = useUserSessions(userId, page);
+  const revoke = useRevokeUserSession();
+
+  return (
+    <SectionCard title="Сеансы" gap="sm">
+      <Text size="sm" c="dimmed">
+        Где выполнен вход в аккаунт пользователя. Завершённый сеанс перестаёт работать при следующем запросе.
+      </Text>
+      {sessions.isPending ? (
+        <Skeleton height={80} aria-label="Загрузка" />
+      ) : sessions.isError && !sessions.data ? (
+        <Text size="sm" c="red.7">
+          Не удалось получить список сеансов
+        </Text>
+      ) : (
+        <SessionList
+          sessions={sessions.data?.items ?? []}
+          markCurrent={false}
+          onRevoke={(session) => revoke.mutate({ userId, sessionId: session.id })}
+          revokingId={revoke.isPending ? (revoke.variables?.sessionId ?? null) : null}
+        />
+      )}
+      <ListPagination pages={sessions.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,20 @@
+import { WebAuthnError } from '@simplewebauthn/browser';
+import { ApiError } from './api-client';
+
+/**
+ * What to say when a passkey ceremony fails (sign-in and 'Безопасность'): the server's message, the
+ * browser's refusal in words, or nothing when the ceremony was only superseded (a new one started, the
+ * screen changed). Decision 0143.
+ */
+export function passkeyErrorMessage(error: unknown, fallback: string): string | null {
+  if (error instanceof ApiError) return error.message;
+  const name = error instanceof Error ? error.name : '';
+  const code = error instanceof WebAuthnError ? error.code : null;
+  if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return null;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'Этот ключ доступа уже добавлен';
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
+    return 'Ключи доступа здесь недоступны: откройте кабинет по имени сервера, а не по IP-адресу';
+  }
+  if (name === 'NotAllowedError') return 'Действие с ключом доступа отменено или время ожидания истекло';
+  return fallback;
+}

@@ -1,0 +1,25 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '@/components/page-header';
+import { PasskeysPanel } from '@/features/passkeys/components/passkeys-panel';
+import { NewDeviceMailCard } from '@/features/sessions/components/new-device-mail-card';
+import { SessionsPanel } from '@/features/sessions/components/sessions-panel';
+
+/**
+ * 'Безопасность' (issue 14, decision 0143): where the account is signed in, its passkeys, and the
+ * new-device mail. The cabinet and the admin area show the same screen; only the way home differs.
+ */
+export function SecurityScreen({ homeHref }: { homeHref: string }) {
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: homeHref }, { label: 'Безопасность' }]}
+        title="Безопасность"
+      />
+      <Stack gap="xl" maw={880}>
+        <SessionsPanel />
+        <PasskeysPanel />
+        <NewDeviceMailCard />
+      </Stack>
+    </>
+  );
+}

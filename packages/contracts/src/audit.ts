@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { envelope, IdSchema, PaginationQuerySchema } from './common';
+
+// The audit log (issue 14; docs/decisions/0145-audit-log.md, 0146-audit-actions.md): who did what, kept
+// append-only. Every action code is listed here once; the API writes only these, the cabinet names each in
+// Russian (AUDIT_ACTION_LABELS below).
+
+/**
+ * Every action the log knows, with the object it names (target_type). Codes are `object.past_tense`.
+ * Codes marked "reserved" belong to calls other branches are building (invitations and transfers of issue
+ * 13, the sessions screen of issue 14, the plan expiry job of issue 15): listed now so the web names them
+ * and the wiring is one `recordAudit` call.
+ */
+export const AUDIT_ACTIONS = {
+  // Sign-in and sessions.
+  'user.signed_in': 'user',
+  'user.signed_out': 'user',
+  /** A site admin ended every session of the account ('Разлогинить'). */
+  'user.signed_out_everywhere': 'user',
+  /** Reserved (issue 14, sessions screen): one session ended. */
+  'session.revoked': 'session',
+  // The account.
+  'profile.updated': 'user',
+  /** A code went to the new address; the e-mail changes at 'email.changed' (decision 0085). */
+  'email.change_requested': 'user',
+  'email.changed': 'user',
+  'user.deleted': 'user',
+  'user.blocked': 'user',
+  'user.unblocked': 'user',
+  // Organizations and members.
+  'organization.created': 'organization',
+  'organization.updated': 'organization',
+  'organization.deleted': 'organization',
+  'member.added': 'user',
+  'member.removed': 'user',
+  'member.left': 'user',
+  'member.role_changed': 'user',
+  'join_request.created': 'user',
+  'join_request.accepted': 'user',
+  'join_request.rejected': 'user',
+  'join_request.withdrawn': 'user',
+  /** Reserved (issue 13): invitations and ownership transfers. */
+  'invitation.created': 'invitation',
+  'invitation.accepted': 'invitation',
+  'invitation.revoked': 'invitation',
+  'transfer.requested': 'transfer',
+  'transfer.accepted': 'transfer',
+  'transfer.cancelled': 'transfer',
+  // Plans and payments.
+  'plan.purchased': 'order',
+  /** Reserved (issue 15): the paid term and its grace period ran out. */
+  'plan.expired': 'user',
+  'plan.created': 'plan',
+  'plan.updated': 'plan',
+  'plan.deleted': 'plan',
+  // Files.
+  'file.deleted': 'file',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];
+export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/**
+ * Each action in Russian words: the one place the cabinet's 'Журнал' screens and the CSV export name them.
+ * Typed by AUDIT_ACTIONS, so a new code without its words does not compile.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.signed_in': 'Вход в аккаунт',
+  'user.signed_out': 'Выход из аккаунта',
+  'user.signed_out_everywhere': 'Администратор завершил все сеансы пользователя',
+  'session.revoked': 'Сеанс завершён',
+  'profile.updated': 'Профиль изменён',
+  'email.change_requested': 'Запрошена смена эл. почты',
+  'email.changed': 'Эл. почта изменена',
+  'user.deleted': 'Аккаунт удалён',
+  'user.blocked': 'Пользователь заблокирован',
+  'user.unblocked': 'Пользователь разблокирован',
+  'organization.created': 'Организация создана',
+  'organization.updated': 'Организация изменена',
+  'organization.deleted': 'Организация удалена',
+  'member.added': 'Участник добавлен',
+  'member.removed': 'Участник удалён',
+  'member.left': 'Участник покинул организацию',
+  'member.role_changed': 'Роль участника изменена',
+  'join_request.created': 'Отправлен запрос на вступление',
+  'join_request.accepted': 'Запрос на вступление принят',
+  'join_request.rejected': 'Запрос на вступление отклонён',
+  'join_request.withdrawn': 'Запрос на вступление отозван',
+  'invitation.created': 'Отправлено приглашение',
+  'invitation.accepted': 'Приглашение принято',
+  'invitation.revoked': 'Приглашение отозвано',
+  'transfer.requested': 'Предложена передача организации',
+  'transfer.accepted': 'Организация передана новому владельцу',
+  'transfer.cancelled': 'Передача организации отменена',
+  'plan.purchased': 'Тариф оплачен',
+  'plan.expired': 'Срок тарифа истёк',
+  'plan.created': 'Тариф создан',
+  'plan.updated': 'Тариф изменён',
+  'plan.deleted': 'Тариф удалён',
+  'file.deleted': 'Файл удалён',
+};
+
+/** The words of an action code; a code this build does not know (an older event) is shown as it is. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+export const AuditActionSchema = z.enum(AUDIT_ACTION_CODES, {
+  message: 'Неизвестное действие журнала',
+});
+
+/** Who acted, as they were at the time: kept in the event, so it outlives the account. */
+export const AuditActorSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
+/** A JSON value of an event's details: what changed, never a code, token or secret. */
+export type AuditDetails = Record<string, unknown>;
+
+export const AuditEventSchema = z.object({
+  id: z.number().int(),
+  /** When, ISO 8601. */
+  at: z.string(),
+  /** null only for the system. */
+  actor: AuditActorSchema.nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.number().int().nullable(),
+  organization_id: z.number().int().nullable(),
+  /** The client address as TRUST_PROXY lets it be read (decision 0080). */
+  ip: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+export const INVALID_CURSOR = 'Неверный курсор страницы: начните список сначала';
+
+/** Where a page of events ends: the last event's time (ms) and id, newest first. */
+export interface AuditCursor {
+  atMs: number;
+  id: number;
+}
+
+const CURSOR_PATTERN = /^v1\.(\d{1,15})\.(\d{1,16})$/;
+
+// Globals of browsers and Node alike; the contracts compile without either's type library.
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
+
+const base64url = {
+  encode: (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+  decode: (text: string) => atob(text.replace(/-/g, '+').replace(/_/g, '/')),
+};
+
+/** An opaque token for the page after the one ending at `cursor`. */
+export const encodeAuditCursor = ({ atMs, id }: AuditCursor) => base64url.encode(`v1.${atMs}.${id}`);
+
+export function decodeAuditCursor(token: string): AuditCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(token)) return null;
+  let text: string;
+  try {
+    text = base64url.decode(token);
+  } catch {
+    return null;
+  }
+  const match = CURSOR_PATTERN.exec(text);
+  if (!match) return null;
+  const atMs = Number(match[1]);
+  const id = Number(match[2]);
+  if (!Number.isSafeInteger(atMs) || !Number.isSafeInteger(id) || id < 1) return null;
+  return { atMs, id };
+}
+
+/** `cursor`: validated like any input; a token this API did not make is a 400. */
+export const AuditCursorSchema = z.string().transform((token, ctx) => {
+  const cursor = decodeAuditCursor(token);
+  if (!cursor) {
+    ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
+    return z.NEVER;
+  }
+  return cursor;
+});
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE_MESSAGE =
+  'Ожидается дата (2026-01-31) или дата и время с часовым поясом (2026-01-31T12:00:00+03:00)';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `from` and `to` bound the event time, both inclusive: a date alone is a whole day (UTC), so `to=2026-01-31`
+ * takes all of the 31st. Parsed into an instant: `from` the first one in, `to` the first one out.
+ */
+const auditDate = (edge: 'from' | 'to') =>
+  z.string().transform((text, ctx) => {
+    const dateOnly = DATE_PATTERN.test(text);
+    const ms = dateOnly || DATE_TIME_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(ms) || ms < 0 || ms > 8.64e15 - DAY_MS) {
+      ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
+      return z.NEVER;
+    }
+    if (edge === 'from') return new Date(ms);
+    return new Date(dateOnly ? ms + DAY_MS : ms + 1);
+  });
+
+/** The filters both lists and the export share (the organization's list takes its id from the path). */
+const filterFields = {
+  action: AuditActionSchema.optional(),
+  actor_id: IdSchema.optional(),
+  from: auditDate('from').optional(),
+  /** Parsed as the first instant after the range (exclusive). */
+  to: auditDate('to').optional(),
+};
+
+const pageFields = { perPage: PaginationQuerySchema.shape.perPage, cursor: AuditCursorSchema.optional() };
+
+const FROM_AFTER_TO = 'Дата «с» позже даты «по»';
+const rangeInOrder = <T extends { from?: Date | undefined; to?: Date | undefined }>(q: T) =>
+  !q.from || !q.to || q.from < q.to;
+const rangeIssue = { message: FROM_AFTER_TO, path: ['to'] };
+
+/** GET /organizations/{id}/audit: perPage, cursor, action, actor_id, from, to. */
+export const OrganizationAuditQuerySchema = z
+  .object({ ...pageFields, ...filterFields })
+  .strict()
+  .refine(rangeInOrder, rangeIssue);
+export type OrganizationAuditQuery = z.input<typeof OrganizationAuditQuerySchema>;
+
+/** GET /admin/audit/export: the admin list's filters, every matching event. */
+export const AdminAuditFilterSchema = z
+  .object({ ...filterFields, organization_id: IdSchema.optional() })
+  .strict()
+  .refine(rangeInOrder, rangeIssue);
+export type AdminAuditFilter = z.input<typeof AdminAuditFilterSchema>;
+
+/** GET /admin/audit: the organization's filters and organization_id. */
+export const AdminAuditQuerySchema = z
+  .object({ ...pageFields, ...filterFields, organization_id: IdSchema.optional() })
+  .strict()
+  .refine(rangeInOrder, rangeIssue);
+export type AdminAuditQuery = z.input<typeof AdminAuditQuerySchema>;
+
+/**
+ * A keyset page: no total and no page numbers (counting ten million rows is what keyset paging avoids).
+ * next_cursor asks for the following page; null: this is the last.
+ */
+export const AuditListMetaSchema = z.object({
+  perPage: z.number().int(),
+  next_cursor: z.string().nullable(),
+});
+export type AuditListMeta = z.infer<typeof AuditListMetaSchema>;
+
+export const AuditListResponseSchema = envelope(z.array(AuditEventSchema)).extend({
+  meta: AuditListMetaSchema,
+});
+export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
