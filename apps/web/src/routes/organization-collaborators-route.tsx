@@ -106,11 +106,12 @@ export function OrganizationCollaboratorsRoute() {
           <TransferNotice organization={data} viewerId={me.id} canCancel={role.actsAsOwner} />
           {role.canManage ? (
             // 'Журнал' in a tab of its own (decision 0149): mounted when opened, so it loads fresh then and
-            // its rows never mix with the members table. Shown to those the server lets read it.
+            // its rows never mix with the members table. Those who manage the organization read it (the
+            // owner, its organization admins and site admins), as the server's rule says.
             <Tabs defaultValue="settings" keepMounted={false}>
               <Tabs.List mb="lg">
                 <Tabs.Tab value="settings">Настройки</Tabs.Tab>
-                {role.actsAsOwner && <Tabs.Tab value="journal">Журнал</Tabs.Tab>}
+                <Tabs.Tab value="journal">Журнал</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="settings">
                 <OrganizationManageSections
@@ -119,11 +120,9 @@ export function OrganizationCollaboratorsRoute() {
                   onDone={() => navigate(paths.home.getHref())}
                 />
               </Tabs.Panel>
-              {role.actsAsOwner && (
-                <Tabs.Panel value="journal">
-                  <OrganizationAuditSection organizationId={data.id} />
-                </Tabs.Panel>
-              )}
+              <Tabs.Panel value="journal">
+                <OrganizationAuditSection organizationId={data.id} />
+              </Tabs.Panel>
             </Tabs>
           ) : (
             <MemberView organization={data} userId={me.id} />

@@ -8,6 +8,7 @@ import {
 } from '@cabinet/contracts';
 import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
 import { listMeta, type Page } from '../../lib/envelope';
@@ -118,7 +119,7 @@ export async function createInvitation(
     });
     if (open) throw conflict(ALREADY_INVITED);
     await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
-    return tx.invitation.create({
+    const created = await tx.invitation.create({
       data: {
         organizationId,
         email,
@@ -130,6 +131,13 @@ export async function createInvitation(
       },
       include: invitationInclude,
     });
+    await recordAudit(tx, ctx, {
+      action: 'invitation.created',
+      targetId: created.id,
+      organizationId,
+      details: { email, type_id: typeId },
+    });
+    return created;
   });
   const mailed = await sendInvitationMail(ctx, row, token);
   return { invitation: toInvitationDto(row, now), mailed };
@@ -206,6 +214,12 @@ export async function resendInvitation(
       },
     });
     if (count === 0) throw conflict('Приглашение только что изменилось, обновите список');
+    await recordAudit(tx, ctx, {
+      action: 'invitation.resent',
+      targetId: current.id,
+      organizationId,
+      details: { email: current.email, ...(status === 'expired' ? { was_expired: true } : {}) },
+    });
     return tx.invitation.findUniqueOrThrow({ where: { id: current.id }, include: invitationInclude });
   });
   const mailed = await sendInvitationMail(ctx, row, token);
@@ -225,9 +239,20 @@ export async function revokeInvitation(
   await requireManage(ctx, organizationId);
   const current = await prisma.invitation.findFirst({ where: { id: invitationId, organizationId } });
   if (!current) throw notFound(INVITATION_NOT_FOUND);
-  const { count } = await prisma.invitation.updateMany({
-    where: { id: current.id, status: { in: ['pending', 'expired'] } },
-    data: { status: 'revoked', closedAt: now },
+  const count = await transaction(prisma, async (tx) => {
+    const revoked = await tx.invitation.updateMany({
+      where: { id: current.id, status: { in: ['pending', 'expired'] } },
+      data: { status: 'revoked', closedAt: now },
+    });
+    if (revoked.count > 0) {
+      await recordAudit(tx, ctx, {
+        action: 'invitation.revoked',
+        targetId: current.id,
+        organizationId,
+        details: { email: current.email },
+      });
+    }
+    return revoked.count;
   });
   const row = await prisma.invitation.findUniqueOrThrow({
     where: { id: current.id },

@@ -5,6 +5,7 @@ import {
   ORGANIZATION_NOT_FOUND,
 } from '@cabinet/contracts';
 import { forbidden, gone, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { type Db, transaction } from '../../plugins/db/database';
@@ -111,6 +112,13 @@ export async function acceptInvitation(
       data: { status: 'accepted', closedAt: now },
     });
     if (claimed.count === 0) throw await lostClaim(tx, id, now);
+    // In the claim's transaction: an accept refused below (past the plan) leaves no event.
+    await recordAudit(tx, ctx, {
+      action: 'invitation.accepted',
+      targetId: id,
+      organizationId,
+      details: { email: invitation.email, type_id: invitation.typeId },
+    });
     const where = { organizationId_userId: { organizationId, userId } };
     const existing = await tx.member.findUnique({ where, select: { status: true } });
     if (existing?.status === 'active') return tx.member.findUniqueOrThrow({ where, include: memberInclude });
@@ -141,10 +149,18 @@ export async function declineInvitation(
 ): Promise<InvitationDto> {
   const { now } = ctx;
   const invitation = await invitationForCaller(ctx, id);
-  const { count } = await ctx.prisma.invitation.updateMany({
-    where: { id, email: invitation.email, ...openInvitationWhere(now) },
-    data: { status: 'declined', closedAt: now },
+  await transaction(ctx.prisma, async (tx) => {
+    const { count } = await tx.invitation.updateMany({
+      where: { id, email: invitation.email, ...openInvitationWhere(now) },
+      data: { status: 'declined', closedAt: now },
+    });
+    if (count === 0) throw await lostClaim(tx, id, now);
+    await recordAudit(tx, ctx, {
+      action: 'invitation.declined',
+      targetId: id,
+      organizationId: invitation.organizationId,
+      details: { email: invitation.email },
+    });
   });
-  if (count === 0) throw await lostClaim(ctx.prisma, id, now);
   return toInvitationDto({ ...invitation, status: 'declined', closedAt: now }, now);
 }

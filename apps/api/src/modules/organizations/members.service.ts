@@ -113,7 +113,7 @@ export async function removeMember(
     });
     if (count === 0) throw notFound(MEMBER_NOT_FOUND);
     await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
-    await closeWhatAwaitedMember(tx, organizationId, userId, ctx.now);
+    await closeWhatAwaitedMember(tx, ctx, { organizationId, userId, reason: action });
   });
   if (target.status === 'pending')
     return self ? 'Запрос на вступление отменён' : 'Запрос на вступление отклонён';

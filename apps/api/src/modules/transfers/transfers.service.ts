@@ -7,9 +7,10 @@ import {
   type Transfer,
 } from '@cabinet/contracts';
 import { conflict, forbidden, gone, notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
-import { type Db, transaction } from '../../plugins/db/database';
+import { type Db, type Tx, transaction } from '../../plugins/db/database';
 import { requireOwnership, requireRead } from '../organizations/organizations.access';
 import { openTransferWhere, toTransferDto } from '../organizations/organizations.mapper';
 import {
@@ -30,6 +31,32 @@ const MEMBER_NOT_FOUND = 'Участник не найден';
 /** The organization's open offer, or null (a pending one past its end is not open). */
 const findOpenTransfer = (db: Db, organizationId: number, now: Date) =>
   db.ownershipTransfer.findFirst({ where: { organizationId, ...openTransferWhere(now) } });
+
+type TransferStep = 'transfer.requested' | 'transfer.cancelled' | 'transfer.accepted' | 'transfer.declined';
+
+/**
+ * One step of an offer in the audit log, in the step's transaction: who offered and to whom, the offered
+ * member's name and e-mail kept so the log reads after their account is gone (decision 0136).
+ */
+async function recordTransferStep(
+  tx: Tx,
+  ctx: SignedInContext,
+  action: TransferStep,
+  offer: { id: number; organizationId: number; fromUserId: number; toUserId: number },
+) {
+  const to = await tx.user.findUnique({ where: { id: offer.toUserId }, select: { name: true, email: true } });
+  await recordAudit(tx, ctx, {
+    action,
+    targetId: offer.id,
+    organizationId: offer.organizationId,
+    details: {
+      from_user_id: offer.fromUserId,
+      to_user_id: offer.toUserId,
+      to_name: to?.name ?? null,
+      to_email: to?.email ?? null,
+    },
+  });
+}
 
 /** Why an offer cannot be answered any more, after a conditional update found it changed. */
 async function closedOffer(db: Db, id: number, now: Date) {
@@ -73,7 +100,7 @@ export async function offerTransfer(
         });
         if (await tx.ownershipTransfer.findFirst({ where: { organizationId, status: 'pending' } }))
           throw conflict(ALREADY_OFFERED);
-        return tx.ownershipTransfer.create({
+        const created = await tx.ownershipTransfer.create({
           data: {
             organizationId,
             fromUserId: organization.ownerId,
@@ -86,6 +113,8 @@ export async function offerTransfer(
             toUser: { select: { email: true } },
           },
         });
+        await recordTransferStep(tx, ctx, 'transfer.requested', created);
+        return created;
       }),
     { unique: conflict(ALREADY_OFFERED) },
   );
@@ -108,11 +137,14 @@ export async function cancelTransfer(
   await requireOwnership(ctx, organizationId);
   const open = await findOpenTransfer(prisma, organizationId, now);
   if (!open) throw notFound(TRANSFER_NOT_FOUND);
-  const { count } = await prisma.ownershipTransfer.updateMany({
-    where: { id: open.id, status: 'pending' },
-    data: { status: 'cancelled', closedAt: now },
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.ownershipTransfer.updateMany({
+      where: { id: open.id, status: 'pending' },
+      data: { status: 'cancelled', closedAt: now },
+    });
+    if (count === 0) throw await closedOffer(tx, open.id, now);
+    await recordTransferStep(tx, ctx, 'transfer.cancelled', open);
   });
-  if (count === 0) throw await closedOffer(prisma, open.id, now);
   return toTransferDto({ ...open, status: 'cancelled', closedAt: now }, now);
 }
 
@@ -168,6 +200,8 @@ export async function acceptTransfer(
       data: { typeId: MEMBER_TYPE_OWNER },
     });
     await tx.organization.update({ where: { id: organizationId }, data: { ownerId: userId } });
+    // One event for the swap: the old owner's step down to 'Администратор' is part of it.
+    await recordTransferStep(tx, ctx, 'transfer.accepted', { ...open, fromUserId: organization.ownerId });
     return toTransferDto({ ...open, status: 'accepted', closedAt: now }, now);
   });
 }
@@ -179,10 +213,13 @@ export async function declineTransfer(
 ): Promise<Transfer> {
   const { prisma, now } = ctx;
   const open = await offerForCaller(ctx, organizationId);
-  const { count } = await prisma.ownershipTransfer.updateMany({
-    where: { id: open.id, status: 'pending' },
-    data: { status: 'declined', closedAt: now },
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.ownershipTransfer.updateMany({
+      where: { id: open.id, status: 'pending' },
+      data: { status: 'declined', closedAt: now },
+    });
+    if (count === 0) throw await closedOffer(tx, open.id, now);
+    await recordTransferStep(tx, ctx, 'transfer.declined', open);
   });
-  if (count === 0) throw await closedOffer(prisma, open.id, now);
   return toTransferDto({ ...open, status: 'declined', closedAt: now }, now);
 }
