@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@cabinet/contracts';
-import { displayName } from '@/lib/format';
+import { displayName, personLabel } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
 
 // An event's object and what changed, in words, from the fields every event has and the details its
@@ -38,10 +38,8 @@ function text(value: unknown): string {
 const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 /** 'Имя (email)', or the one of the two there is. */
-function person(name: string | null, email: string | null): string {
-  const shown = displayName({ name, email });
-  return email && shown !== email ? `${shown} (${email})` : shown;
-}
+const person = (name: string | null, email: string | null) =>
+  email ? personLabel({ name, email }) : displayName({ name });
 
 /** What the event is about: a person, an organization, a plan, a file… */
 export function auditObject(event: AuditEvent): string {

@@ -1,6 +1,6 @@
 import type { Invitation } from '@cabinet/contracts';
 import { Text } from '@mantine/core';
-import { formatDate } from '@/lib/format';
+import { formatDate, personLabel } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
 
 /** The inviter's name, else their e-mail, or a dash once the account is gone. */
@@ -9,21 +9,13 @@ export function inviterName(invitation: Pick<Invitation, 'invited_by'>): string 
   return inviter ? inviter.name.trim() || inviter.email : '—';
 }
 
-/** 'Имя (email)', the e-mail alone for an account without a name, or a dash once the account is gone. */
-export function inviterLabel(invitation: Pick<Invitation, 'invited_by'>): string {
-  const inviter = invitation.invited_by;
-  if (!inviter) return '—';
-  const name = inviter.name.trim();
-  return name ? `${name} (${inviter.email})` : inviter.email;
-}
-
 /** Who invited, with which role, and until when: the same lines on the link's screen and on home. */
 export function InvitationFacts({ invitation, size = 'sm' }: { invitation: Invitation; size?: 'xs' | 'sm' }) {
   return (
     <>
       {invitation.invited_by && (
         <Text size={size} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          Пригласил: {inviterLabel(invitation)}
+          Пригласил: {personLabel(invitation.invited_by)}
         </Text>
       )}
       <Text size={size} c="dimmed">

@@ -1,19 +1,13 @@
-import type { JoinRequester, PendingUser } from '@cabinet/contracts';
+import type { PendingUser } from '@cabinet/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { AnswerButtons } from '@/components/answer-buttons';
 import { NameAvatar } from '@/components/name-avatar';
 import { SectionCard } from '@/components/section-card';
-import { displayName, formatDate } from '@/lib/format';
+import { displayName, formatDate, personLabel } from '@/lib/format';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
-
-/** 'Имя (email)', or the e-mail alone for an account without a name. */
-function requesterLabel(requester: JoinRequester): string {
-  const name = requester.name.trim();
-  return name ? `${name} (${requester.email})` : requester.email;
-}
 
 /**
  * 'Запросы на вступление' (spec section 2, product-decisions): join requests to the organizations the
@@ -102,7 +96,7 @@ export function JoinRequestsPanel() {
                       </Text>
                       {request.requested_by && (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          Запросил: {requesterLabel(request.requested_by)}
+                          Запросил: {personLabel(request.requested_by)}
                         </Text>
                       )}
                     </Stack>
