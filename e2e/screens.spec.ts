@@ -161,7 +161,12 @@ for (const size of WIDTHS) {
         ])
       ).close();
       (await look(deputy, [['team-admin-settings', settings, 'Управление участниками']])).close();
-      (await look(heir, [['team-transfer-prompt', settings, 'Вам предлагают стать владельцем']])).close();
+      (
+        await look(heir, [
+          ['team-transfer-prompt', settings, 'Вам предлагают стать владельцем'],
+          ['team-transfer-home', '/app/', 'Передача организации'],
+        ])
+      ).close();
       (await look(invitee, [['team-invitee-home', '/app/', 'Приглашение в организацию']])).close();
       const deleting = await look(owner, [
         ['team-delete-account', '/app/settings/account', 'Удалить аккаунт'],

@@ -212,10 +212,17 @@ test.describe('teams', () => {
     await admin.getByLabel('Название').fill('Цех №1');
     await admin.getByRole('button', { name: 'Сохранить изменения' }).click();
     await expect(admin.getByText('Организация обновлена')).toBeVisible();
+
+    // An organization admin reads the organization's 'Журнал': their own promotion is in it, in words.
+    await admin.getByRole('tab', { name: 'Журнал' }).click();
+    const journal = admin.getByRole('region', { name: 'Журнал' });
+    await expect(journal.getByText('Роль участника изменена').first()).toBeVisible();
+    await expect(journal.getByText('роль: Участник → Администратор').first()).toBeVisible();
+    await expect(journal.getByText('Участник удалён').first()).toBeVisible();
     await admin.context().close();
   });
 
-  test('offers the organization, cancels, offers again; the member accepts from the mail', async ({
+  test('offers the organization, cancels, offers again; the member opens the mail and accepts on home', async ({
     page,
     request,
     browser,
@@ -262,8 +269,16 @@ test.describe('teams', () => {
       .getByRole('alert')
       .filter({ hasText: 'Вам предлагают стать владельцем организации «Мастерская»' });
     await expect(prompt).toBeVisible();
-    await prompt.getByRole('button', { name: 'Принять' }).click();
+
+    // The same prompt waits on home (issue 13's in-cabinet prompt, decision 0137): accepted there.
+    await member.goto('/app/');
+    const offers = member.getByRole('region', { name: 'Передача организации' });
+    await expect(offers.getByText('Вам предлагают стать владельцем организации «Мастерская»')).toBeVisible();
+    await expect(offers.getByText(/Предлагает: Дарья Дарящая/)).toBeVisible();
+    await offers.getByRole('button', { name: 'Принять организацию Мастерская' }).click();
     await expect(member.getByText('Вы стали владельцем организации')).toBeVisible();
+    await expect(offers).toBeHidden();
+    await member.goto(orgPage(orgId, 'Мастерская'));
     await expect(member.getByRole('button', { name: 'Удалить организацию' })).toBeVisible();
     await expect(member.getByRole('row', { name: /Дарья Дарящая/ }).getByText('Администратор')).toBeVisible();
     await member.context().close();

@@ -54,6 +54,12 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       caller: 'persona',
     },
     {
+      name: 'transfers (home)',
+      screen: 'home (ownership offers)',
+      path: '/api/v1/rest/transfers?perPage=100',
+      caller: 'persona',
+    },
+    {
       name: 'organizations/{id}/invitations',
       screen: 'organization settings (invitations)',
       path: `/api/v1/rest/organizations/${org}/invitations?status=pending%2Cexpired&perPage=100`,

@@ -133,6 +133,19 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
      FROM generate_series(1, 3) AS i`,
     [shape.organizations, randomBytes(16)],
   );
+  // An open ownership offer to the persona from the first bulk organization they are an active member of
+  // (home's 'Передача организации'), and an older one that was declined.
+  await client.query(
+    `INSERT INTO ownership_transfers (organization_id, from_user_id, to_user_id, status, expires_at, closed_at,
+                                      created_at)
+     SELECT o.id, o.owner_id, $1, s.status::transfer_status, now() + s.ends, s.closed, now() - s.age
+     FROM (SELECT organization_id FROM members WHERE user_id = $1 AND status = 'active' AND type_id = 2
+           ORDER BY organization_id LIMIT 1) m
+     JOIN organizations o ON o.id = m.organization_id,
+     (VALUES ('pending', interval '6 days', NULL::timestamptz, interval '1 day'),
+             ('declined', interval '-20 days', now() - interval '26 days', interval '27 days')) AS s(status, ends, closed, age)`,
+    [userId],
+  );
   const token = await createSession(client, userId);
   const adminToken = await createSession(client, adminId);
   return { userId, token, adminId, adminToken, organizationId, search: rareSubstring(n), inviteToken };

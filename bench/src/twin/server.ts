@@ -113,6 +113,15 @@ const routes: [RegExp, Route][] = [
     },
   ],
   [
+    /^\/api\/v1\/rest\/transfers$/,
+    async (req, q) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.myTransfers, [viewer.userId, perPage, offset]);
+      return list('Предложения о передаче организаций', rows[0], page, perPage);
+    },
+  ],
+  [
     /^\/api\/v1\/rest\/organizations\/(\d+)\/invitations$/,
     async (req, q, match) => {
       const viewer = await authenticate(req);

@@ -172,6 +172,18 @@ export function twinSql(publicUrl: string) {
       `$5::boolean OR EXISTS (SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $4
         AND status = 'active' AND type_id IN (1, 3))`,
     ),
+    /** $1 viewer: the open ownership offers made to them, newest first; $2 limit, $3 offset (GET /transfers). */
+    myTransfers: `WITH open AS (SELECT * FROM ownership_transfers
+        WHERE to_user_id = $1 AND status = 'pending' AND expires_at > now())
+      SELECT (SELECT count(*) FROM open)::int AS total,
+        COALESCE((SELECT json_agg(json_build_object('id', tr.id, 'organization_id', tr.organization_id,
+            'from_user_id', tr.from_user_id, 'to_user_id', tr.to_user_id, 'status', tr.status,
+            'expires_at', ${iso('tr.expires_at')}, 'organization', json_build_object('id', o.id, 'name', o.name),
+            'from_user', json_build_object('id', fu.id, 'name', fu.name, 'email', fu.email))
+            ORDER BY tr.created_at DESC, tr.id DESC)
+          FROM (SELECT * FROM open ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) tr
+          JOIN organizations o ON o.id = tr.organization_id JOIN users fu ON fu.id = tr.from_user_id),
+          '[]'::json)::text AS data`,
     /** $1 the link token's stored hash: the invitation and whether it is still open. */
     invitationByToken: `SELECT ${invitationJson}::text AS data,
         (i.status = 'pending' AND i.expires_at > now()) AS open

@@ -12,6 +12,7 @@ import { JoinRequestsPanel } from '@/features/members/components/join-requests-p
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { MyTransfersPanel } from '@/features/transfers/components/my-transfers-panel';
 import { displayName, formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSearchQuery } from '@/lib/use-search-text';
@@ -128,8 +129,8 @@ function YourOrganizations() {
 }
 
 /**
- * Home (spec section 2): the user's organizations, the invitations waiting for their answer (issue 13) and
- * the join requests waiting for theirs.
+ * Home (spec section 2): the user's organizations, the ownership offers and invitations waiting for their
+ * answer (issue 13) and the join requests waiting for theirs.
  */
 export function HomeRoute() {
   return (
@@ -143,6 +144,7 @@ export function HomeRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Stack gap="xl">
+              <MyTransfersPanel />
               <MyInvitationsPanel />
               <JoinRequestsPanel />
             </Stack>

@@ -1,14 +1,30 @@
 import { IdParamsSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { TransferOfferSchema, TransferResponseSchema } from '../transfers';
+import {
+  IncomingTransfersQuerySchema,
+  IncomingTransfersResponseSchema,
+  TransferOfferSchema,
+  TransferResponseSchema,
+} from '../transfers';
 
 // Two-step ownership transfer (docs/authorization/organizations.md, decision 0133). GET
-// /organizations/{id} carries the open offer as `transfer`.
+// /organizations/{id} carries the open offer as `transfer`; GET /transfers lists the offers made to the
+// caller (home's prompt, decision 0137).
 
 const tag = 'transfers';
 const base = '/api/v1/rest/organizations/{id}/transfer';
 
 export const transfersEndpoints = {
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/transfers',
+    tag,
+    roles: ['user'],
+    summary:
+      "The caller's open ownership offers (made to them), newest first, with the organization and who offers",
+    query: IncomingTransfersQuerySchema,
+    response: IncomingTransfersResponseSchema,
+  }),
   offer: defineEndpoint({
     method: 'POST',
     path: base,

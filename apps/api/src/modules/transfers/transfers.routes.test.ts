@@ -42,6 +42,7 @@ describe('authentication and access', () => {
     ['DELETE', '/organizations/1/transfer'],
     ['POST', '/organizations/1/transfer/accept'],
     ['POST', '/organizations/1/transfer/decline'],
+    ['GET', '/transfers'],
   ] as const)('%s %s without a session is 401', async (method, url) => {
     expect((await call(method, url, null, method === 'POST' ? {} : undefined)).statusCode).toBe(401);
   });
@@ -243,6 +244,72 @@ describe('offer, accept, decline, cancel', () => {
     } else {
       expect(cancel.statusCode).toBe(200);
       expect(owners[0]?.userId).toBe(owner.id);
+    }
+  });
+});
+
+describe("GET /transfers: the caller's open offers (home's prompt)", () => {
+  it('lists only the offers open to the caller, newest first, with the organization and who offers', async () => {
+    const first = await team();
+    const heir = first.member;
+    // A second organization offers itself to the same member; a third one's offer was cancelled, a
+    // fourth one's expired, and an offer to someone else is not theirs.
+    const second = await createUser(t, { name: 'Вторая Владелица', planId: 2 });
+    const secondOrg = await createOrganization(t, second, { name: 'Вторая', members: [{ id: heir.id }] });
+    const third = await createUser(t, { planId: 2 });
+    const thirdOrg = await createOrganization(t, third, { members: [{ id: heir.id }] });
+    const fourth = await createUser(t, { planId: 2 });
+    const fourthOrg = await createOrganization(t, fourth, { members: [{ id: heir.id }] });
+    const offer = async (by: TestUser, organizationId: number, userId: number) => {
+      const res = await call('POST', `/organizations/${organizationId}/transfer`, by, { user_id: userId });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number };
+    };
+    const older = await offer(first.owner, first.org.id, heir.id);
+    const newer = await offer(second, secondOrg.id, heir.id);
+    await offer(third, thirdOrg.id, heir.id);
+    await call('DELETE', `/organizations/${thirdOrg.id}/transfer`, third);
+    const lapsed = await offer(fourth, fourthOrg.id, heir.id);
+    await t.prisma.ownershipTransfer.update({
+      where: { id: lapsed.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await t.prisma.ownershipTransfer.update({
+      where: { id: older.id },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    });
+
+    const res = await call('GET', '/transfers', heir);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, meta: { page: 1, pages: 1, perPage: 20, total: 2 } });
+    expect(body.data.map((o: { id: number }) => o.id)).toEqual([newer.id, older.id]);
+    expect(body.data[1]).toEqual({
+      id: older.id,
+      organization_id: first.org.id,
+      from_user_id: first.owner.id,
+      to_user_id: heir.id,
+      status: 'pending',
+      expires_at: expect.any(String),
+      organization: { id: first.org.id, name: 'Наследство' },
+      from_user: { id: first.owner.id, name: 'Ольга Владелец', email: first.owner.email },
+    });
+    // Nobody else sees them: the owner, another member, a site admin.
+    for (const who of [first.owner, first.orgAdmin, await createAdmin(t)]) {
+      expect((await call('GET', '/transfers', who)).json().data).toEqual([]);
+    }
+    // Answered from home, it leaves the list.
+    expect((await call('POST', `/organizations/${secondOrg.id}/transfer/accept`, heir)).statusCode).toBe(200);
+    expect((await call('GET', '/transfers?perPage=1', heir)).json()).toMatchObject({
+      data: [{ id: older.id }],
+      meta: { total: 1, perPage: 1 },
+    });
+  });
+
+  it('bad paging is 400', async () => {
+    const user = await createUser(t);
+    for (const query of ['perPage=0', 'perPage=101', 'page=abc', 'status=pending']) {
+      expect((await call('GET', `/transfers?${query}`, user)).statusCode, query).toBe(400);
     }
   });
 });

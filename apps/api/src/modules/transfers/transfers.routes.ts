@@ -1,11 +1,22 @@
 import { transfersEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { ok } from '../../lib/envelope';
+import { listOk, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
-import { acceptTransfer, cancelTransfer, declineTransfer, offerTransfer } from './transfers.service';
+import {
+  acceptTransfer,
+  cancelTransfer,
+  declineTransfer,
+  listMyTransfers,
+  offerTransfer,
+} from './transfers.service';
 
 // Who may call what: docs/authorization/organizations.md ("Ownership transfer").
 export default routes(() => [
+  handle(e.mine, async (ctx, { query }) => {
+    const page = await listMyTransfers(ctx, query);
+    return listOk(page.items, page.meta, 'Предложения о передаче организаций');
+  }),
+
   handle(
     e.offer,
     async (ctx, { params, body }) => {

@@ -1,4 +1,5 @@
 import {
+  type IncomingTransfer,
   MEMBER_TYPE_ADMIN,
   MEMBER_TYPE_OWNER,
   ORGANIZATION_NOT_FOUND,
@@ -9,6 +10,7 @@ import {
 import { conflict, forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Db, type Tx, transaction } from '../../plugins/db/database';
 import { requireOwnership, requireRead } from '../organizations/organizations.access';
@@ -222,4 +224,36 @@ export async function declineTransfer(
     await recordTransferStep(tx, ctx, 'transfer.declined', open);
   });
   return toTransferDto({ ...open, status: 'declined', closedAt: now }, now);
+}
+
+/**
+ * GET /transfers: the open offers made to the caller, newest first, with the organization's name and who
+ * offers (home's prompt, decision 0137). An offer to someone who left was cancelled with their leaving.
+ */
+export async function listMyTransfers(
+  ctx: SignedInContext,
+  { page, perPage }: { page: number; perPage: number },
+): Promise<Page<IncomingTransfer>> {
+  const where = { toUserId: ctx.actor.userId, ...openTransferWhere(ctx.now) };
+  const [total, rows] = await Promise.all([
+    ctx.prisma.ownershipTransfer.count({ where }),
+    ctx.prisma.ownershipTransfer.findMany({
+      where,
+      include: {
+        organization: { select: { id: true, name: true } },
+        fromUser: { select: { id: true, name: true, email: true } },
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+  ]);
+  const items = rows.map(
+    (row): IncomingTransfer => ({
+      ...toTransferDto(row, ctx.now),
+      organization: row.organization,
+      from_user: row.fromUser,
+    }),
+  );
+  return { items, meta: listMeta(page, perPage, total) };
 }

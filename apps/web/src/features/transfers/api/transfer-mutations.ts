@@ -2,13 +2,15 @@ import { transfersEndpoints } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
+import { transferKeys } from '@/lib/query-keys/transfers';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
 // Two-step ownership transfer (decision 0133). The open offer is read from the organization itself
-// (`transfer` of GET /organizations/{id}), so every answer refreshes the organization queries; an accepted
-// offer changes the caller's memberships and what their account deletion would take too.
+// (`transfer` of GET /organizations/{id}) and from home's list of offers to the caller (GET /transfers,
+// decision 0137), so every answer refreshes both; an accepted offer changes the caller's memberships and
+// what their account deletion would take too.
 
-const refreshed = [organizationKeys.all, profileKeys.me, profileKeys.deletePreviews];
+const refreshed = [organizationKeys.all, transferKeys.all, profileKeys.me, profileKeys.deletePreviews];
 
 export function offerTransfer({ organizationId, userId }: { organizationId: number; userId: number }) {
   return callEndpoint(transfersEndpoints.offer, {
