@@ -7,6 +7,7 @@ import {
   TRANSFER_TTL_DAYS,
   type Transfer,
 } from '@cabinet/contracts';
+import type { OwnershipTransfer } from '../../generated/prisma/client';
 import { conflict, forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -135,19 +136,31 @@ export async function cancelTransfer(
   ctx: SignedInContext,
   { organizationId }: { organizationId: number },
 ): Promise<Transfer> {
-  const { prisma, now } = ctx;
   await requireOwnership(ctx, organizationId);
-  const open = await findOpenTransfer(prisma, organizationId, now);
+  const open = await findOpenTransfer(ctx.prisma, organizationId, ctx.now);
   if (!open) throw notFound(TRANSFER_NOT_FOUND);
-  await transaction(prisma, async (tx) => {
+  return closeOpenOffer(ctx, open, 'cancelled');
+}
+
+/**
+ * Closes an open offer as cancelled or declined with its event, conditional on it still being pending, so
+ * a close racing an accept ends in exactly one of the two.
+ */
+async function closeOpenOffer(
+  ctx: SignedInContext,
+  open: OwnershipTransfer,
+  status: 'cancelled' | 'declined',
+) {
+  const { now } = ctx;
+  await transaction(ctx.prisma, async (tx) => {
     const { count } = await tx.ownershipTransfer.updateMany({
       where: { id: open.id, status: 'pending' },
-      data: { status: 'cancelled', closedAt: now },
+      data: { status, closedAt: now },
     });
     if (count === 0) throw await closedOffer(tx, open.id, now);
-    await recordTransferStep(tx, ctx, 'transfer.cancelled', open);
+    await recordTransferStep(tx, ctx, `transfer.${status}` as const, open);
   });
-  return toTransferDto({ ...open, status: 'cancelled', closedAt: now }, now);
+  return toTransferDto({ ...open, status, closedAt: now }, now);
 }
 
 /** The open offer the caller may answer: 404 none, 403 offered to someone else. */
@@ -213,17 +226,8 @@ export async function declineTransfer(
   ctx: SignedInContext,
   { organizationId }: { organizationId: number },
 ): Promise<Transfer> {
-  const { prisma, now } = ctx;
   const open = await offerForCaller(ctx, organizationId);
-  await transaction(prisma, async (tx) => {
-    const { count } = await tx.ownershipTransfer.updateMany({
-      where: { id: open.id, status: 'pending' },
-      data: { status: 'declined', closedAt: now },
-    });
-    if (count === 0) throw await closedOffer(tx, open.id, now);
-    await recordTransferStep(tx, ctx, 'transfer.declined', open);
-  });
-  return toTransferDto({ ...open, status: 'declined', closedAt: now }, now);
+  return closeOpenOffer(ctx, open, 'declined');
 }
 
 /**
