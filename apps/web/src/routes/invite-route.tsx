@@ -56,27 +56,22 @@ function Unavailable({ error, signedIn }: { error: unknown; signedIn: boolean })
 /** Signed in with the invited address: 'Принять' makes an active member, 'Отклонить' ends it. */
 function Answer({ invitation }: { invitation: Invitation }) {
   const navigate = useNavigate();
-  const accept = useAcceptInvitation();
-  const decline = useDeclineInvitation();
+  // Navigation before the refresh (see useAcceptInvitation): the refreshed link would read 'used'.
+  const accept = useAcceptInvitation(() =>
+    navigate(
+      paths.organizationCollaborators.getHref(invitation.organization_id, invitation.organization.name),
+      {
+        replace: true,
+      },
+    ),
+  );
+  const decline = useDeclineInvitation(() => navigate(paths.home.getHref(), { replace: true }));
   return (
     <AnswerButtons
       size="md"
       pending={accept.isPending ? 'accept' : decline.isPending ? 'decline' : null}
-      onAccept={() =>
-        accept.mutate(invitation.id, {
-          onSuccess: () =>
-            navigate(
-              paths.organizationCollaborators.getHref(
-                invitation.organization_id,
-                invitation.organization.name,
-              ),
-              { replace: true },
-            ),
-        })
-      }
-      onDecline={() =>
-        decline.mutate(invitation.id, { onSuccess: () => navigate(paths.home.getHref(), { replace: true }) })
-      }
+      onAccept={() => accept.mutate(invitation.id)}
+      onDecline={() => decline.mutate(invitation.id)}
     />
   );
 }

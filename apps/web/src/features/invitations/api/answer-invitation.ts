@@ -16,22 +16,30 @@ export function declineInvitation(id: number) {
   return callEndpoint(invitationsEndpoints.decline, { params: { id } });
 }
 
+/**
+ * What a screen does once an answer succeeded, before the refresh: the link's screen leaves first, since
+ * the refresh reads its invitation as used and would unmount it (a mutate() callback would then be lost).
+ */
+type Answered = (invitationId: number) => void;
+
 /** 'Принять': the server's 'Вы вступили в организацию «…»'; a refusal shows its reason (410, 409 plan). */
-export function useAcceptInvitation() {
+export function useAcceptInvitation(onAccepted?: Answered) {
   return useApiMutation({
     mutationFn: acceptInvitation,
     successToast: SERVER_MESSAGE,
     failureToast: 'Не удалось принять приглашение',
     invalidates: refreshed,
+    onSuccess: (_result, id) => onAccepted?.(id),
   });
 }
 
 /** 'Отклонить'. */
-export function useDeclineInvitation() {
+export function useDeclineInvitation(onDeclined?: Answered) {
   return useApiMutation({
     mutationFn: declineInvitation,
     successToast: SERVER_MESSAGE,
     failureToast: 'Не удалось отклонить приглашение',
     invalidates: refreshed,
+    onSuccess: (_result, id) => onDeclined?.(id),
   });
 }
