@@ -214,11 +214,14 @@ test.describe('teams', () => {
     await expect(admin.getByText('Организация обновлена')).toBeVisible();
 
     // An organization admin reads the organization's 'Журнал': their own promotion is in it, in words.
+    await expect(admin).toHaveURL(/\/app\/$/); // saving the settings goes home
+    await admin.goto(orgPage(orgId, 'Цех №1'));
     await admin.getByRole('tab', { name: 'Журнал' }).click();
     const journal = admin.getByRole('region', { name: 'Журнал' });
-    await expect(journal.getByText('Роль участника изменена').first()).toBeVisible();
-    await expect(journal.getByText('роль: Участник → Администратор').first()).toBeVisible();
-    await expect(journal.getByText('Участник удалён').first()).toBeVisible();
+    const promotion = journal.getByRole('row', { name: /Роль участника изменена/ });
+    await expect(promotion).toContainText('Зам');
+    await expect(promotion).toContainText('роль: Участник → Администратор');
+    await expect(journal.getByRole('row', { name: /Участник удалён Работник/ })).toBeVisible();
     await admin.context().close();
   });
 

@@ -134,7 +134,7 @@ describe('invitations', () => {
 
 describe('members', () => {
   it('a role change 2 → 3 and back, by the owner; an organization admin cannot assign 3 and leaves none', async () => {
-    const member = await createUser(t);
+    const member = await createUser(t, { name: 'Роман' });
     const orgAdmin = await createUser(t);
     const { owner, org } = await team([{ id: member.id }, { id: orgAdmin.id, typeId: 3 }]);
     const url = `/organizations/update-member-type/${org.id}`;
@@ -150,7 +150,7 @@ describe('members', () => {
       ...actorOf(owner),
       targetType: 'user',
       targetId: member.id,
-      details: { type: { from: 2, to: 3 } },
+      details: { name: 'Роман', email: member.email, type: { from: 2, to: 3 } },
     });
     expect(down).toMatchObject({ targetId: member.id, details: { type: { from: 3, to: 2 } } });
     expect(await events('member.role_changed', org.id)).toHaveLength(2);

@@ -142,7 +142,7 @@ export async function updateMemberType(
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
-    select: { typeId: true },
+    select: { typeId: true, user: { select: { name: true, email: true } } },
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER)
@@ -164,7 +164,7 @@ export async function updateMemberType(
         action: 'member.role_changed',
         targetId: userId,
         organizationId,
-        details: { type: { from: target.typeId, to: typeId } },
+        details: { ...target.user, type: { from: target.typeId, to: typeId } },
       });
     }
   });
