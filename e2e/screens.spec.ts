@@ -5,6 +5,7 @@ import { findings, screenshot, WIDTHS } from './support/inspect';
 import {
   ANDROID,
   addMember,
+  call,
   createAccount,
   createOrganization,
   openAs,
@@ -105,6 +106,67 @@ for (const size of WIDTHS) {
         ],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
+    });
+
+    test('teams screens (issue 13)', async ({ page, browser, baseURL }) => {
+      test.slow();
+      const owner = await createAccount(page.request, uniqueEmail('screens-team-owner'), 'Ольга Соколова');
+      const deputy = await createAccount(page.request, uniqueEmail('screens-team-admin'), 'Дмитрий Замов');
+      const heir = await createAccount(page.request, uniqueEmail('screens-team-heir'), 'Наталья Новикова');
+      const invitee = await createAccount(page.request, uniqueEmail('screens-team-invitee'), 'Игорь Гостев');
+      const orgId = await createOrganization(page.request, owner, 'Команда приглашений');
+      await addMember(page.request, owner, orgId, deputy);
+      await addMember(page.request, owner, orgId, heir);
+      const rest = `/api/v1/rest/organizations/${orgId}`;
+      await call(page.request, owner.token, 'PUT', `/api/v1/rest/organizations/update-member-type/${orgId}`, {
+        user_id: deputy.id,
+        type: 3,
+      });
+      const newcomer = uniqueEmail('screens-team-newcomer');
+      const before = await mailbox.count(newcomer);
+      await call(page.request, owner.token, 'POST', `${rest}/invitations`, { email: newcomer, type_id: 2 });
+      await call(page.request, owner.token, 'POST', `${rest}/invitations`, {
+        email: invitee.email,
+        type_id: 3,
+      });
+      await call(page.request, owner.token, 'POST', `${rest}/transfer`, { user_id: heir.id });
+      const link =
+        (await mailbox.text(newcomer, before)).match(/https?:\/\/\S+\/app\/invite\/\S+/)?.[0] ?? '';
+      const settings = `/app/dashboard/organizations/${orgId}/collaborators`;
+      const found: string[] = [];
+
+      /** A screen as `account` sees it (none: signed out), in a browser of its own. */
+      const look = async (account: typeof owner | null, screens: [string, string, string][]) => {
+        const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: size });
+        const other = await context.newPage();
+        if (account) await openAs(other, account);
+        found.push(...(await inspectAll(other, screens, size.name)));
+        return { other, close: () => context.close() };
+      };
+
+      (await look(null, [['invite-signed-out', link, 'Приглашение в организацию']])).close();
+      (
+        await look(owner, [
+          ['team-owner-settings', settings, 'Передача организации ожидает ответа'],
+          ['invite-other-address', link, 'Приглашение отправлено на другой адрес'],
+        ])
+      ).close();
+      (await look(deputy, [['team-admin-settings', settings, 'Управление участниками']])).close();
+      (
+        await look(heir, [
+          ['team-transfer-prompt', settings, 'Вам предлагают стать владельцем'],
+          ['team-transfer-home', '/app/', 'Передача организации'],
+        ])
+      ).close();
+      (await look(invitee, [['team-invitee-home', '/app/', 'Приглашение в организацию']])).close();
+      const deleting = await look(owner, [
+        ['team-delete-account', '/app/settings/account', 'Удалить аккаунт'],
+      ]);
+      await deleting.other.getByRole('button', { name: 'Удалить аккаунт' }).click();
+      await expect(deleting.other.getByText('Сначала передайте или удалите')).toBeVisible();
+      found.push(...(await inspect(deleting.other, 'team-delete-account-dialog', size.name)));
+      await deleting.close();
+      expect(found).toEqual([]);
     });
 
     test('admin screens', async ({ page }) => {

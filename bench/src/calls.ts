@@ -48,6 +48,31 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       caller: 'persona',
     },
     {
+      name: 'invitations (home)',
+      screen: 'home (invitations)',
+      path: '/api/v1/rest/invitations?perPage=100',
+      caller: 'persona',
+    },
+    {
+      name: 'transfers (home)',
+      screen: 'home (ownership offers)',
+      path: '/api/v1/rest/transfers?perPage=100',
+      caller: 'persona',
+    },
+    {
+      name: 'organizations/{id}/invitations',
+      screen: 'organization settings (invitations)',
+      path: `/api/v1/rest/organizations/${org}/invitations?status=pending%2Cexpired&perPage=100`,
+      caller: 'persona',
+    },
+    {
+      // The link opens signed out as often as signed in; signed out is the public path.
+      name: 'invitations/token/{token}',
+      screen: 'invitation link',
+      path: `/api/v1/rest/invitations/token/${p.inviteToken}`,
+      caller: 'anonymous',
+    },
+    {
       name: 'subscribes',
       screen: 'subscription',
       path: '/api/v1/rest/subscribes?perPage=100&sort_by=id&order=asc',

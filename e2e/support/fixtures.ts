@@ -29,6 +29,12 @@ export const mailbox = {
     if (!res.ok) throw new Error(await res.text());
     return res.text();
   },
+  /** The text part of the mail after `after` mails to `email` (waits for it). */
+  async text(email: string, after: number): Promise<string> {
+    const res = await fetch(`${stack().mailboxURL}/text?email=${encodeURIComponent(email)}&after=${after}`);
+    if (!res.ok) throw new Error(await res.text());
+    return res.text();
+  },
 };
 
 /** Signs in through the API (the sign-in screen itself is tested in auth.spec.ts) and returns the token. */

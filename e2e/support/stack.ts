@@ -34,8 +34,9 @@ function startMailbox(smtp: SmtpPeer): Promise<http.Server> {
       return;
     }
     try {
-      const code = await smtp.nextCode(email, after, 10_000);
-      res.end(code);
+      // /text: the whole text part of the mail (an invitation's link); /code: its 6-digit code.
+      if (url.pathname === '/text') res.end((await smtp.nextMail(email, after, 10_000)).text);
+      else res.end(await smtp.nextCode(email, after, 10_000));
     } catch (error) {
       res.statusCode = 404;
       res.end(String(error));

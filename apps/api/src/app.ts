@@ -16,6 +16,7 @@ import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
+import invitationsRoutes from './modules/invitations/invitations.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import { pruneChallengesTask } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
@@ -27,6 +28,7 @@ import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
+import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
@@ -139,6 +141,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(usersRoutes);
   await app.register(adminRoutes);
   await app.register(organizationsRoutes);
+  // Teams (issue 13): invitations by e-mail and two-step ownership transfer, beside organizations.
+  await app.register(invitationsRoutes);
+  await app.register(transfersRoutes);
   await app.register(desktopRoutes);
   await app.register(plansRoutes);
   // Payments: the history and mode, checkout, the provider's callback, the test-mode sandbox, refund cases.

@@ -47,7 +47,12 @@ export const createAdmin = (t: TestApp, data: { email?: string; name?: string } 
 export async function createOrganization(
   t: TestApp,
   owner: { id: number },
-  data: { name?: string; typeId?: number; members?: { id: number; status?: 'active' | 'pending' }[] } = {},
+  data: {
+    name?: string;
+    typeId?: number;
+    /** Members besides the owner: type 2 unless `typeId` says 3 (an organization admin). */
+    members?: { id: number; status?: 'active' | 'pending'; typeId?: number }[];
+  } = {},
 ) {
   return t.prisma.organization.create({
     data: {
@@ -59,7 +64,7 @@ export async function createOrganization(
           { userId: owner.id, typeId: 1, status: 'active' as const },
           ...(data.members ?? []).map((m) => ({
             userId: m.id,
-            typeId: 2,
+            typeId: m.typeId ?? 2,
             status: m.status ?? ('active' as const),
           })),
         ],

@@ -54,14 +54,18 @@ export class SmtpPeer {
 
   /** Waits for the next mail to `email` after `already` mails, and returns its 6-digit code. */
   async nextCode(email: string, already = 0, timeoutMs = 5000): Promise<string> {
+    const mail = await this.nextMail(email, already, timeoutMs);
+    const code = mail.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code in mail: ${mail.text}`);
+    return code;
+  }
+
+  /** Waits for the next mail to `email` after `already` mails, and returns it. */
+  async nextMail(email: string, already = 0, timeoutMs = 5000): Promise<CaughtMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const mail = this.mailsTo(email)[already];
-      if (mail) {
-        const code = mail.text.match(/\b(\d{6})\b/)?.[1];
-        if (!code) throw new Error(`no code in mail: ${mail.text}`);
-        return code;
-      }
+      if (mail) return mail;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${email} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {

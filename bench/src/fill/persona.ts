@@ -16,11 +16,15 @@ export interface Persona {
   organizationId: number;
   /** Substring of a few users' e-mail, for the admin searches. */
   search: string;
+  /** The link token of an open invitation into the persona's organization (issue 13's link screen). */
+  inviteToken: string;
   /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
   auditCursor?: string;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();
+/** An invitation's stored token, as apps/api/src/modules/invitations/invitations.mapper.ts makes it. */
+const invitationHash = (token: string) => sha256(`invitation:${token}`);
 const newToken = () => randomBytes(32).toString('base64url');
 
 async function createSession(client: pg.Client, userId: number): Promise<string> {
@@ -106,9 +110,43 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
      FROM generate_series(1, 24) AS i, LATERAL (SELECT now() - i * interval '30 days' AS c) t`,
     [userId],
   );
-  const token = await createSession(client, userId);
-  const adminToken = await createSession(client, adminId);
   const organizationId = owned[0];
   if (organizationId === undefined) throw new Error('no organization');
-  return { userId, token, adminId, adminToken, organizationId, search: rareSubstring(n) };
+  // Teams (issue 13): three open invitations out of the persona's organization (one of them the link the
+  // link screen opens) and, with an older expired one, two invitations to the persona from bulk
+  // organizations (home's 'Приглашения').
+  const inviteToken = newToken();
+  await client.query(
+    `INSERT INTO invitations (organization_id, email, type_id, token_hash, invited_by_id, sent_at, expires_at,
+                              created_at)
+     SELECT $1, 'invitee' || i || '@bench.example', 2, CASE WHEN i = 1 THEN $3::bytea ELSE $4::bytea || i::text::bytea END,
+            $2, now() - i * interval '1 hour', now() + interval '7 days' - i * interval '1 hour',
+            now() - i * interval '1 hour'
+     FROM generate_series(1, 3) AS i`,
+    [organizationId, userId, invitationHash(inviteToken), randomBytes(16)],
+  );
+  await client.query(
+    `INSERT INTO invitations (organization_id, email, type_id, token_hash, sent_at, expires_at, created_at)
+     SELECT 1 + (i * $1::int) / 5, 'persona@bench.example', 2, $2::bytea || i::text::bytea,
+            now() - i * interval '3 days', now() + interval '7 days' - i * interval '3 days',
+            now() - i * interval '3 days'
+     FROM generate_series(1, 3) AS i`,
+    [shape.organizations, randomBytes(16)],
+  );
+  // An open ownership offer to the persona from the first bulk organization they are an active member of
+  // (home's 'Передача организации'), and an older one that was declined.
+  await client.query(
+    `INSERT INTO ownership_transfers (organization_id, from_user_id, to_user_id, status, expires_at, closed_at,
+                                      created_at)
+     SELECT o.id, o.owner_id, $1, s.status::transfer_status, now() + s.ends, s.closed, now() - s.age
+     FROM (SELECT organization_id FROM members WHERE user_id = $1 AND status = 'active' AND type_id = 2
+           ORDER BY organization_id LIMIT 1) m
+     JOIN organizations o ON o.id = m.organization_id,
+     (VALUES ('pending', interval '6 days', NULL::timestamptz, interval '1 day'),
+             ('declined', interval '-20 days', now() - interval '26 days', interval '27 days')) AS s(status, ends, closed, age)`,
+    [userId],
+  );
+  const token = await createSession(client, userId);
+  const adminToken = await createSession(client, adminId);
+  return { userId, token, adminId, adminToken, organizationId, search: rareSubstring(n), inviteToken };
 }

@@ -28,8 +28,10 @@ const page = (where: string) => `
 export const auditSql = {
   admin: page(''),
   organization: page('e.organization_id = $4 AND'),
-  /** $1 organization, $2 viewer, $3 admin: the owner or a site admin reads it. */
-  access: `SELECT $3::boolean OR owner_id = $2 AS allowed FROM organizations WHERE id = $1`,
+  /** $1 organization, $2 viewer, $3 admin: the owner, an active organization admin (type 3) or a site admin. */
+  access: `SELECT $3::boolean OR o.owner_id = $2 OR EXISTS (SELECT 1 FROM members m
+      WHERE m.organization_id = o.id AND m.user_id = $2 AND m.status = 'active' AND m.type_id = 3) AS allowed
+    FROM organizations o WHERE o.id = $1`,
 };
 
 interface Deps {

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
+import { HttpError, json, list, paging } from './answers';
 import { auditRoutes } from './audit';
 import { type TwinSql, twinSql } from './sql';
 
@@ -23,16 +24,6 @@ const filesDir = env('FILES_DIR');
 const sql: TwinSql = twinSql(publicUrl);
 const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: 10 });
 pool.on('error', () => {});
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 interface Viewer {
   userId: number;
@@ -55,32 +46,6 @@ async function requireAdmin(req: http.IncomingMessage) {
   const viewer = await authenticate(req);
   if (!viewer.isAdmin) throw new HttpError(403, 'FORBIDDEN', 'Доступно только администраторам');
   return viewer;
-}
-
-const intParam = (q: URLSearchParams, name: string, fallback: number, max: number) => {
-  const value = Number(q.get(name) ?? fallback);
-  return Number.isInteger(value) && value >= 1 && value <= max ? value : fallback;
-};
-
-function paging(q: URLSearchParams) {
-  const page = intParam(q, 'page', 1, 1_000_000);
-  const perPage = intParam(q, 'perPage', 20, 100);
-  return { page, perPage, offset: (page - 1) * perPage };
-}
-
-const json = (message: string, data: string, meta?: object) =>
-  `{"success":true,"message":${JSON.stringify(message)},"data":${data}${meta ? `,"meta":${JSON.stringify(meta)}` : ''}}`;
-
-/** A list answer from a row {total, data}. */
-function list(
-  message: string,
-  row: { total: number; data: string } | undefined,
-  page: number,
-  perPage: number,
-) {
-  if (!row) throw new HttpError(404, 'NOT_FOUND', 'Организация не найдена');
-  const meta = { page, pages: Math.ceil(row.total / perPage), perPage, total: row.total };
-  return json(message, row.data, meta);
 }
 
 /** Admin user lists: digits are the id, anything else a substring of e-mail or name. */
@@ -136,6 +101,49 @@ const routes: [RegExp, Route][] = [
       const { rows } = await pool.query(sql.organization, [viewer.userId, Number(match[1]), viewer.isAdmin]);
       if (!rows[0]) throw new HttpError(404, 'NOT_FOUND', 'Организация не найдена');
       return json('Организация', rows[0].data);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/invitations$/,
+    async (req, q) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.myInvitations, [viewer.userId, perPage, offset]);
+      return list('Приглашения', rows[0], page, perPage);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/transfers$/,
+    async (req, q) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.myTransfers, [viewer.userId, perPage, offset]);
+      return list('Предложения о передаче организаций', rows[0], page, perPage);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/organizations\/(\d+)\/invitations$/,
+    async (req, q, match) => {
+      const viewer = await authenticate(req);
+      const { page, perPage, offset } = paging(q);
+      const { rows } = await pool.query(sql.organizationInvitations, [
+        Number(match[1]),
+        perPage,
+        offset,
+        viewer.userId,
+        viewer.isAdmin,
+      ]);
+      return list('Приглашения', rows[0], page, perPage);
+    },
+  ],
+  [
+    /^\/api\/v1\/rest\/invitations\/token\/([A-Za-z0-9_-]+)$/,
+    async (_req, _q, match) => {
+      const hash = createHash('sha256').update(`invitation:${match[1]}`).digest();
+      const { rows } = await pool.query(sql.invitationByToken, [hash]);
+      if (!rows[0]) throw new HttpError(404, 'NOT_FOUND', 'Приглашение не найдено');
+      if (!rows[0].open) throw new HttpError(410, 'GONE', 'Приглашение больше не действует');
+      return json('Приглашение', rows[0].data);
     },
   ],
   [

@@ -40,13 +40,30 @@ export function twinSql(publicUrl: string) {
   /** Fields every organization answer shares (organizations.mapper.ts organizationFields). */
   const organizationFields = (viewer: string) => `'id', o.id, 'name', o.name, 'type', ${typeRef('t')},
     'type_id', o.type_id, 'owner_id', o.owner_id, 'is_your', o.owner_id = ${viewer}, 'members_count', mc.n,
-    'remaining_members', greatest(0, p.max_members - mc.n), 'files', ${filesOf('f')},
+    'remaining_members', greatest(0, p.max_members - mc.n - oi.n), 'files', ${filesOf('f')},
     'created_at', ${iso('o.created_at')}, 'updated_at', ${iso('o.updated_at')}`;
   const organizationJoins = `JOIN organization_types t ON t.id = o.type_id
     JOIN users ow ON ow.id = o.owner_id
     JOIN plans p ON p.id = ${effectivePlan('ow')}
     LEFT JOIN files f ON f.id = o.avatar_file_id
-    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM members WHERE organization_id = o.id) mc`;
+    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM members WHERE organization_id = o.id) mc
+    CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM invitations
+      WHERE organization_id = o.id AND status = 'pending' AND expires_at > now()) oi`;
+  /** An invitation (invitations.mapper.ts toInvitationDto); `i` joined with its organization `io` and inviter `ib`. */
+  const invitationJson = `json_build_object('id', i.id, 'organization_id', i.organization_id,
+    'organization', json_build_object('id', io.id, 'name', io.name), 'email', i.email, 'type_id', i.type_id,
+    'status', CASE WHEN i.status = 'pending' AND i.expires_at <= now() THEN 'expired' ELSE i.status::text END,
+    'invited_by', CASE WHEN ib.id IS NULL THEN NULL
+      ELSE json_build_object('id', ib.id, 'name', ib.name, 'email', ib.email) END,
+    'created_at', ${iso('i.created_at')}, 'sent_at', ${iso('i.sent_at')}, 'expires_at', ${iso('i.expires_at')})`;
+  const invitationJoins = `JOIN organizations io ON io.id = i.organization_id LEFT JOIN users ib ON ib.id = i.invited_by_id`;
+  /** A page of invitations matching `where` (over `i`), newest first; $2 limit, $3 offset after $1. */
+  const invitationPage = (where: string, guard = 'TRUE') => `
+    SELECT (SELECT count(*) FROM invitations i WHERE ${where})::int AS total,
+      COALESCE((SELECT json_agg(${invitationJson} ORDER BY i.created_at DESC, i.id DESC)
+        FROM (SELECT * FROM invitations i WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) i
+        ${invitationJoins}), '[]'::json)::text AS data
+    WHERE ${guard}`;
   const preview = `json_build_object('id', mm.id, 'account_id', mm.user_id, 'name', mu.name, 'email', mu.email,
     'avatar_url', ${avatarUrl('mu')}, 'type_id', mm.type_id, 'status', mm.status)`;
 
@@ -116,7 +133,12 @@ export function twinSql(publicUrl: string) {
     organization: `SELECT json_build_object(${organizationFields('$1')},
         'members', COALESCE((SELECT json_agg(${memberJson('m', 'mu', 'mt')} ORDER BY m.type_id, m.id)
           FROM members m JOIN users mu ON mu.id = m.user_id JOIN member_types mt ON mt.id = m.type_id
-          WHERE m.organization_id = o.id), '[]'::json))::text AS data
+          WHERE m.organization_id = o.id), '[]'::json),
+        'transfer', (SELECT json_build_object('id', tr.id, 'organization_id', tr.organization_id,
+            'from_user_id', tr.from_user_id, 'to_user_id', tr.to_user_id, 'status', tr.status,
+            'expires_at', ${iso('tr.expires_at')})
+          FROM ownership_transfers tr
+          WHERE tr.organization_id = o.id AND tr.status = 'pending' AND tr.expires_at > now() LIMIT 1))::text AS data
       FROM organizations o ${organizationJoins}
       WHERE o.id = $2 AND ($3::boolean OR EXISTS (
         SELECT 1 FROM members WHERE organization_id = o.id AND user_id = $1 AND status = 'active'))`,
@@ -137,6 +159,35 @@ export function twinSql(publicUrl: string) {
             'account', ${account('u')}, 'created_at', ${iso('pm.created_at')}) ORDER BY pm.id)
           FROM (SELECT * FROM pending ORDER BY id LIMIT $2 OFFSET $3) pm JOIN users u ON u.id = pm.user_id),
           '[]'::json)::text AS data`,
+    /** $1 viewer: the open invitations to their verified e-mail; $2 limit, $3 offset. */
+    myInvitations:
+      invitationPage(`i.email = (SELECT email FROM users WHERE id = $1 AND email_verified_at IS NOT NULL)
+      AND i.status = 'pending' AND i.expires_at > now()`),
+    /**
+     * $1 organization, $4 viewer, $5 admin: the open and expired invitations ('pending,expired', what the
+     * cabinet asks for) to the owner, its organization admins and site admins; $2 limit, $3 offset.
+     */
+    organizationInvitations: invitationPage(
+      `i.organization_id = $1 AND i.status IN ('pending', 'expired')`,
+      `$5::boolean OR EXISTS (SELECT 1 FROM members WHERE organization_id = $1 AND user_id = $4
+        AND status = 'active' AND type_id IN (1, 3))`,
+    ),
+    /** $1 viewer: the open ownership offers made to them, newest first; $2 limit, $3 offset (GET /transfers). */
+    myTransfers: `WITH open AS (SELECT * FROM ownership_transfers
+        WHERE to_user_id = $1 AND status = 'pending' AND expires_at > now())
+      SELECT (SELECT count(*) FROM open)::int AS total,
+        COALESCE((SELECT json_agg(json_build_object('id', tr.id, 'organization_id', tr.organization_id,
+            'from_user_id', tr.from_user_id, 'to_user_id', tr.to_user_id, 'status', tr.status,
+            'expires_at', ${iso('tr.expires_at')}, 'organization', json_build_object('id', o.id, 'name', o.name),
+            'from_user', json_build_object('id', fu.id, 'name', fu.name, 'email', fu.email))
+            ORDER BY tr.created_at DESC, tr.id DESC)
+          FROM (SELECT * FROM open ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3) tr
+          JOIN organizations o ON o.id = tr.organization_id JOIN users fu ON fu.id = tr.from_user_id),
+          '[]'::json)::text AS data`,
+    /** $1 the link token's stored hash: the invitation and whether it is still open. */
+    invitationByToken: `SELECT ${invitationJson}::text AS data,
+        (i.status = 'pending' AND i.expires_at > now()) AS open
+      FROM invitations i ${invitationJoins} WHERE i.token_hash = $1`,
     /** $1 limit, $2 offset; by id ascending (what the cabinet asks for). */
     plans: `SELECT (SELECT count(*) FROM plans)::int AS total,
         COALESCE((SELECT json_agg(${planJson('p')} ORDER BY p.id)

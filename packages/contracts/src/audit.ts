@@ -7,9 +7,8 @@ import { envelope, IdSchema, PaginationQuerySchema } from './common';
 
 /**
  * Every action the log knows, with the object it names (target_type). Codes are `object.past_tense`.
- * Codes marked "reserved" belong to calls other branches are building (invitations and transfers of issue
- * 13, the sessions screen of issue 14, the plan expiry job of issue 15): listed now so the web names them
- * and the wiring is one `recordAudit` call.
+ * Codes marked "reserved" belong to calls another branch is building (the plan expiry job of issue 15):
+ * listed now so the web names them and the wiring is one `recordAudit` call.
  */
 export const AUDIT_ACTIONS = {
   // Sign-in and sessions.
@@ -17,8 +16,13 @@ export const AUDIT_ACTIONS = {
   'user.signed_out': 'user',
   /** A site admin ended every session of the account ('Разлогинить'). */
   'user.signed_out_everywhere': 'user',
-  /** Reserved (issue 14, sessions screen): one session ended. */
+  /** One session ended: from 'Безопасность' (one, or every other: details.count) or by a site admin. */
   'session.revoked': 'session',
+  /** 'Безопасность': the new-device mail switched on or off. */
+  'security_settings.updated': 'user',
+  'passkey.added': 'passkey',
+  'passkey.renamed': 'passkey',
+  'passkey.removed': 'passkey',
   // The account.
   'profile.updated': 'user',
   /** A code went to the new address; the e-mail changes at 'email.changed' (decision 0085). */
@@ -39,12 +43,17 @@ export const AUDIT_ACTIONS = {
   'join_request.accepted': 'user',
   'join_request.rejected': 'user',
   'join_request.withdrawn': 'user',
-  /** Reserved (issue 13): invitations and ownership transfers. */
+  // Invitations and ownership transfers (issue 13; decision 0136).
   'invitation.created': 'invitation',
+  'invitation.resent': 'invitation',
   'invitation.accepted': 'invitation',
+  'invitation.declined': 'invitation',
+  /** By a manager, or because the invited member left or was removed (details.reason). */
   'invitation.revoked': 'invitation',
   'transfer.requested': 'transfer',
   'transfer.accepted': 'transfer',
+  'transfer.declined': 'transfer',
+  /** By the owner, or because the offered member left or was removed (details.reason). */
   'transfer.cancelled': 'transfer',
   // Plans and payments.
   'plan.purchased': 'order',
@@ -70,6 +79,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.signed_out': 'Выход из аккаунта',
   'user.signed_out_everywhere': 'Администратор завершил все сеансы пользователя',
   'session.revoked': 'Сеанс завершён',
+  'security_settings.updated': 'Настройки безопасности изменены',
+  'passkey.added': 'Ключ доступа добавлен',
+  'passkey.renamed': 'Ключ доступа переименован',
+  'passkey.removed': 'Ключ доступа удалён',
   'profile.updated': 'Профиль изменён',
   'email.change_requested': 'Запрошена смена эл. почты',
   'email.changed': 'Эл. почта изменена',
@@ -88,10 +101,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'join_request.rejected': 'Запрос на вступление отклонён',
   'join_request.withdrawn': 'Запрос на вступление отозван',
   'invitation.created': 'Отправлено приглашение',
+  'invitation.resent': 'Приглашение отправлено повторно',
   'invitation.accepted': 'Приглашение принято',
+  'invitation.declined': 'Приглашение отклонено',
   'invitation.revoked': 'Приглашение отозвано',
   'transfer.requested': 'Предложена передача организации',
   'transfer.accepted': 'Организация передана новому владельцу',
+  'transfer.declined': 'Передача организации отклонена',
   'transfer.cancelled': 'Передача организации отменена',
   'plan.purchased': 'Тариф оплачен',
   'plan.expired': 'Срок тарифа истёк',

@@ -24,6 +24,8 @@ export const ErrorCodeSchema = z.enum([
   'UNAUTHORIZED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** 410: a link that existed and no longer works (an expired, revoked or used invitation). */
+  'GONE',
   'CONFLICT',
   'LIMIT',
   'PAYLOAD_TOO_LARGE',

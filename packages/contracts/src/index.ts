@@ -1,9 +1,11 @@
 export * from './audit';
 export * from './auth';
 export * from './common';
+export * from './desktop';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './files';
+export * from './invitations';
 export * from './limits';
 export * from './organizations';
 export * from './passkeys';
@@ -12,4 +14,5 @@ export * from './plans';
 export * from './profile';
 export * from './sessions';
 export * from './site';
+export * from './transfers';
 export * from './users';

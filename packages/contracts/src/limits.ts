@@ -7,6 +7,13 @@ export const PLAN_COUNT_MAX = 99;
 export const SUPPORT_TYPE_ID = 1;
 export const MEMBER_TYPE_OWNER = 1;
 export const MEMBER_TYPE_MEMBER = 2;
+/** An organization admin ('Администратор'), not a site admin (user type 2). Issue 13, decision 0132. */
+export const MEMBER_TYPE_ADMIN = 3;
+/** An invitation link and an ownership offer are valid this long (decisions 0130, 0133). */
+export const INVITATION_TTL_DAYS = 7;
+export const TRANSFER_TTL_DAYS = 7;
+/** 'Отправить повторно' mails an invitation at most once in this many seconds. */
+export const INVITATION_RESEND_SECONDS = 60;
 export const USER_TYPE_USER = 1;
 export const USER_TYPE_ADMIN = 2;
 export const BASIC_PLAN_ID = 1;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   cleanText,
-  EmailSchema,
   envelope,
   IdSchema,
   listEnvelope,
@@ -11,10 +10,12 @@ import {
   SortOrderSchema,
 } from './common';
 import { FileSchema } from './files';
+import { AssignableMemberTypeSchema } from './invitations';
 import { MEMBER_TYPE_MEMBER, NAME_MAX, NAME_MIN } from './limits';
+import { TransferSchema } from './transfers';
 
-// Organizations, members and the desktop collaborator calls (spec sections 3, 5, 7; product-decisions
-// "Organizations and members" and "Desktop collaborator calls").
+// Organizations and members (spec sections 3, 5; product-decisions "Organizations and members"). The
+// desktop collaborator calls' bodies are in desktop.ts.
 
 export const MemberStatusSchema = z.enum(['active', 'pending']);
 export type MemberStatus = z.infer<typeof MemberStatusSchema>;
@@ -78,7 +79,7 @@ const organizationBase = {
   is_your: z.boolean(),
   /** Active and pending members, the owner included. */
   members_count: z.number().int(),
-  /** The owner's plan max_members minus members_count, never below 0. */
+  /** The owner's plan max_members minus members_count minus open invitations, never below 0 (decision 0131). */
   remaining_members: z.number().int(),
   /** [avatar] or []: files[0] is the avatar. */
   files: z.array(FileSchema),
@@ -105,8 +106,12 @@ export const AdminOrganizationListItemSchema = OrganizationListItemSchema.extend
 });
 export type AdminOrganizationListItem = z.infer<typeof AdminOrganizationListItemSchema>;
 
-/** One organization (GET /{id}): every member, owner first. */
-export const OrganizationSchema = z.object({ ...organizationBase, members: z.array(MemberSchema) });
+/** One organization (GET /{id}): every member, owner first, and the open ownership offer (or null). */
+export const OrganizationSchema = z.object({
+  ...organizationBase,
+  members: z.array(MemberSchema),
+  transfer: TransferSchema.nullable(),
+});
 export type Organization = z.infer<typeof OrganizationSchema>;
 
 // ---- Requests ----
@@ -192,7 +197,10 @@ export type AddMemberRequest = z.input<typeof AddMemberSchema>;
 export const MemberUserSchema = z.object({ user_id: IdSchema }).strict();
 export type MemberUserRequest = z.input<typeof MemberUserSchema>;
 
-export const UpdateMemberTypeSchema = z.object({ user_id: IdSchema, type: onlyMemberType }).strict();
+/** 2 'Участник' or 3 'Администратор' (only the owner and site admins assign 3); never the owner's 1. */
+export const UpdateMemberTypeSchema = z
+  .object({ user_id: IdSchema, type: AssignableMemberTypeSchema })
+  .strict();
 export type UpdateMemberTypeRequest = z.input<typeof UpdateMemberTypeSchema>;
 
 export const MemberResponseSchema = envelope(MemberSchema);
@@ -228,66 +236,3 @@ export const InviteEmailFormSchema = z.object({
     .trim()
     .refine((s) => s === '' || s.includes('@'), { message: 'Введите корректный email адрес' }),
 });
-
-// ---- Desktop collaborator calls ----
-
-export const COLLABORATORS_BATCH_MAX = 100;
-/** Join requests a member who is not the owner may have waiting in one organization (decision 0098). */
-export const OPEN_JOIN_REQUESTS_MAX = 3;
-export const COLLABORATOR_KEY_MAX = 10_000;
-
-export const CollaboratorsQuerySchema = PaginationQuerySchema.extend({
-  name: SearchTextSchema.optional(),
-}).strict();
-export type CollaboratorsQuery = z.input<typeof CollaboratorsQuerySchema>;
-
-export const CollaboratorsSearchParamsSchema = z
-  .object({ id: IdSchema, search: cleanText(z.string().min(1).max(254, 'Не более 254 символов')) })
-  .strict();
-
-export const CollaboratorsResponseSchema = listEnvelope(MemberSchema);
-
-export const StartAddingSchema = z
-  .object({ emails: z.array(EmailSchema).min(1).max(COLLABORATORS_BATCH_MAX) })
-  .strict();
-export type StartAddingRequest = z.input<typeof StartAddingSchema>;
-
-export const StartAddingItemSchema = z.object({
-  email: z.string(),
-  accountId: z.number().int().nullable(),
-  publicKey: z.string().nullable(),
-  autoLinked: z.boolean(),
-});
-export type StartAddingItem = z.infer<typeof StartAddingItemSchema>;
-export const StartAddingResponseSchema = envelope(z.array(StartAddingItemSchema));
-
-export const FinishAddingSchema = z
-  .object({
-    accountIds: z.array(IdSchema).min(1).max(COLLABORATORS_BATCH_MAX),
-    keys: z
-      .record(
-        z.string().regex(/^\d{1,10}$/, 'Ключ должен быть идентификатором аккаунта'),
-        z.string().max(COLLABORATOR_KEY_MAX, `Не более ${COLLABORATOR_KEY_MAX} символов`),
-      )
-      .optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const ids = new Set(body.accountIds);
-    for (const key of Object.keys(body.keys ?? {})) {
-      if (!ids.has(Number(key))) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['keys', key],
-          message: 'Ключ для аккаунта, которого нет в accountIds',
-        });
-      }
-    }
-    for (const value of Object.values(body.keys ?? {})) {
-      // Key blobs are base64 from the desktop app; a NUL byte cannot be stored in a text column.
-      if (value.includes('\u0000'))
-        ctx.addIssue({ code: 'custom', path: ['keys'], message: 'Недопустимые символы' });
-    }
-  });
-export type FinishAddingRequest = z.input<typeof FinishAddingSchema>;
-export const FinishAddingResponseSchema = envelope(z.array(MemberSchema));

@@ -139,10 +139,19 @@ export const UserSearchItemSchema = z.object({ id: z.number().int(), email: z.st
 export type UserSearchItem = z.infer<typeof UserSearchItemSchema>;
 export const UserSearchResponseSchema = listEnvelope(UserSearchItemSchema);
 
-/** GET /profile/delete-preview/{id}: the organizations that go with the account. */
+/**
+ * GET /profile/delete-preview/{id}: the organizations the account owns. Those without other active members
+ * go with the account; one with `has_other_members` must be transferred or deleted first (the delete call
+ * answers 409 naming it; decision 0134).
+ */
 export const AccountDeletePreviewSchema = z.object({
   organizations: z.array(
-    z.object({ id: z.number().int(), name: z.string(), members_count: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      members_count: z.number().int(),
+      has_other_members: z.boolean(),
+    }),
   ),
 });
 export type AccountDeletePreview = z.infer<typeof AccountDeletePreviewSchema>;

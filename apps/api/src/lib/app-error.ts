@@ -21,6 +21,8 @@ export const notFound = (message = 'Не найдено') => new AppError(404, '
 /** `errors` names the field the conflict is about ('Тариф с таким названием уже существует' on name). */
 export const conflict = (message: string, errors?: Record<string, string[]>) =>
   new AppError(409, 'CONFLICT', message, errors);
+/** 410: a link that existed and works no more (an expired, revoked or used invitation). */
+export const gone = (message: string) => new AppError(410, 'GONE', message);
 export const limitReached = (message: string) => new AppError(409, 'LIMIT', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });

@@ -7,8 +7,9 @@ export type Bytes = Uint8Array<ArrayBuffer>;
 export const sha256 = (value: string | Uint8Array): Bytes =>
   Uint8Array.from(createHash('sha256').update(value).digest());
 
-/** An opaque session token: 256 random bits, base64url. Only its SHA-256 is stored. */
-export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+/** An opaque token (a session, an invitation link): 256 random bits, base64url. Only its SHA-256 is stored. */
+export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
+export const newSessionToken = newOpaqueToken;
 
 /** A 6-digit one-time code from a CSPRNG. */
 export const newLoginCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');

@@ -17,8 +17,8 @@ interface Logger {
 }
 
 /**
- * SMTP through nodemailer; without SMTP_URL, mail is printed to the log (its text, codes included) so a
- * newcomer can sign in and confirm a new e-mail address.
+ * SMTP through nodemailer; without SMTP_URL, mail is printed to the log (its text, codes and links included)
+ * so a newcomer can sign in, confirm a new e-mail address and pass an invitation's link on by hand.
  */
 export function createMailer(options: { smtpUrl?: string; from: string; log: Logger }): Mailer {
   if (!options.smtpUrl) {
@@ -41,7 +41,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: Log
   };
 }
 
-/** The mail in a box: recipient, subject, then its text part line by line. */
+/** The mail in a box: recipient, subject, then its text part line by line (a link in it can be passed on). */
 export function boxed(mail: Mail): string {
   const lines = [`Письмо для ${mail.to}`, mail.subject, '', ...mail.text.split('\n')];
   const width = Math.max(...lines.map((l) => l.length)) + 4;
@@ -54,6 +54,22 @@ export const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
+
+const MAIL_DATE = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Moscow',
+});
+
+/** A moment as mails name it: '4 декабря 2026 г. в 12:30 (МСК)'. Moscow time: the product is Russian. */
+export const formatMailDate = (date: Date) => `${MAIL_DATE.format(date)} (МСК)`;
+
+/** 'Имя (email)', or the address alone for an account without a name. */
+export const personLabel = (person: { name: string; email: string }) =>
+  person.name.trim() ? `${person.name.trim()} (${person.email})` : person.email;
 
 export function loginCodeMail(to: string, code: string, minutes: number): Mail {
   return {

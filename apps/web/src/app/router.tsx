@@ -23,12 +23,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteErrorBoundary,
       children: [
         {
-          path: paths.signIn.path,
+          // Sign-in, and an invitation link, which anyone may open signed in or not (issue 13).
           lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
           children: [
             {
-              index: true,
+              path: paths.signIn.path,
               lazy: () => import('@/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })),
+            },
+            {
+              path: paths.invite.path,
+              lazy: () => import('@/routes/invite-route').then((m) => ({ Component: m.InviteRoute })),
             },
           ],
         },

@@ -40,6 +40,7 @@ export function ConfirmDeleteDialog({
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
     >
       <Stack gap="md">
         {children}

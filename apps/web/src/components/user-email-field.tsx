@@ -1,6 +1,6 @@
 import { type ButtonProps, Group, TextInput } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { SubmitButton } from './submit-button';
 
 type UserEmailFieldProps = {
@@ -18,9 +18,14 @@ type UserEmailFieldProps = {
   onAdd?: () => void;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   variant?: ButtonProps['variant'];
+  /** Between the field and the button: the role to give, where one may be chosen. */
+  extra?: ReactNode;
 };
 
-/** 'Email пользователя' and 'Добавить пользователя': an existing user by the exact address (spec section 4). */
+/**
+ * 'Email пользователя' and 'Добавить пользователя': an existing user by the exact address (spec section 4),
+ * or an invitation to an address without an account (issue 13).
+ */
 export function UserEmailField({
   value,
   onChange,
@@ -32,6 +37,7 @@ export function UserEmailField({
   onAdd,
   onKeyDown,
   variant,
+  extra,
 }: UserEmailFieldProps) {
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
@@ -49,6 +55,7 @@ export function UserEmailField({
         disabled={inputDisabled}
         style={{ flex: '1 1 260px' }}
       />
+      {extra}
       <SubmitButton
         type={onAdd ? 'button' : 'submit'}
         variant={variant}

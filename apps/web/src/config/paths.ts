@@ -39,6 +39,11 @@ export const paths = {
     path: '/auth-app',
     getHref: (loginKey?: string) => withQuery('/auth-app', { [searchParamKeys.loginKey]: loginKey }),
   },
+  /** An invitation link, <PUBLIC_URL>/app/invite/<token> (issue 13): open to anyone, signed in or not. */
+  invite: {
+    path: '/invite/:token',
+    getHref: (token: string) => `/invite/${id(token)}`,
+  },
   home: {
     name: 'home-main',
     path: '/',

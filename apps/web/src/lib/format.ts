@@ -30,6 +30,12 @@ export function displayName(
   return user?.email?.trim() ?? '';
 }
 
+/** 'Имя (email)', or the e-mail alone for an account without a name: who invited, asked or offers. */
+export function personLabel(person: { name?: string | null; email: string }): string {
+  const name = person.name?.trim();
+  return name ? `${name} (${person.email})` : person.email;
+}
+
 /** The three Russian word forms a count takes: 1 организация, 2 организации, 5 организаций. */
 export type PluralForms = { one: string; few: string; many: string };
 

@@ -9,11 +9,13 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
+import { MyInvitationsPanel } from '@/features/invitations/components/my-invitations-panel';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
 import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { NameBanner } from '@/features/profile/components/name-banner';
+import { MyTransfersPanel } from '@/features/transfers/components/my-transfers-panel';
 import { displayName, formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSearchQuery } from '@/lib/use-search-text';
@@ -129,7 +131,10 @@ function YourOrganizations() {
   );
 }
 
-/** Home (spec section 2): the user's organizations and the join requests waiting for them. */
+/**
+ * Home (spec section 2): the user's organizations, the ownership offers and invitations waiting for their
+ * answer (issue 13) and the join requests waiting for theirs.
+ */
 export function HomeRoute() {
   return (
     <>
@@ -142,7 +147,11 @@ export function HomeRoute() {
             <YourOrganizations />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <JoinRequestsPanel />
+            <Stack gap="xl">
+              <MyTransfersPanel />
+              <MyInvitationsPanel />
+              <JoinRequestsPanel />
+            </Stack>
           </Grid.Col>
         </Grid>
       </Stack>

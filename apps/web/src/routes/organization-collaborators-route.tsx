@@ -1,29 +1,22 @@
-import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
-import { Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { IconDoorExit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
+import { Badge, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { LoadError } from '@/components/load-error';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
 import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
-import { useRemoveMember } from '@/features/members/api/remove-member';
 import { MembersTable } from '@/features/members/components/members-table';
 import { ORGANIZATION_LOAD_FAILED, useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { TransferNotice } from '@/features/transfers/components/transfer-notice';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
+import { LeaveOrganizationButton } from './leave-organization-button';
 import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
-  const navigate = useNavigate();
-  const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
-
-  const [leaveOpened, setLeaveOpened] = useState(false);
-
   return (
     <Stack gap="xl">
       <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
@@ -49,47 +42,33 @@ function MemberView({ organization, userId }: { organization: Organization; user
               </Group>
             </Stack>
           </Group>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconDoorExit size={18} aria-hidden />}
-            onClick={() => setLeaveOpened(true)}
-            loading={leave.isPending}
-          >
-            Покинуть организацию
-          </Button>
+          <LeaveOrganizationButton organization={organization} userId={userId} />
         </Group>
       </Paper>
       <SectionCard title="Участники" gap="md">
         <Text size="sm" c="dimmed">
-          Управлять организацией может только её владелец.
+          Управлять организацией могут её владелец и администраторы.
         </Text>
         <MembersTable members={organization.members} manageable={false} />
       </SectionCard>
-      <ConfirmDeleteDialog
-        opened={leaveOpened}
-        onClose={() => setLeaveOpened(false)}
-        title="Покинуть организацию?"
-        confirmLabel="Покинуть"
-        busy={leave.isPending}
-        onConfirm={() =>
-          leave.mutate(
-            { organizationId: organization.id, userId },
-            { onSuccess: () => navigate(paths.home.getHref()), onSettled: () => setLeaveOpened(false) },
-          )
-        }
-      >
-        <Text size="sm">
-          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
-        </Text>
-      </ConfirmDeleteDialog>
     </Stack>
   );
 }
 
 /**
- * Organization settings (spec section 2, organization-collaborators): the owner and admins edit, delete
- * and manage members; a member sees the members and may leave.
+ * The viewer's part in an organization: the owner and site admins act as the owner; an active member of
+ * type 3 manages it as an organization admin (decision 0132); anyone else only views.
+ */
+export function viewerRole(organization: Organization, me: Profile) {
+  const own = organization.members.find((m) => m.account_id === me.id && m.status === 'active');
+  const actsAsOwner = me.is_admin || organization.owner_id === me.id || own?.type_id === MEMBER_TYPE_OWNER;
+  return { actsAsOwner, canManage: actsAsOwner || own?.type_id === MEMBER_TYPE_ADMIN };
+}
+
+/**
+ * Organization settings (spec section 2, organization-collaborators): the owner and site admins edit,
+ * delete, transfer and manage members; an organization admin edits and manages members; a member sees the
+ * members and may leave. An open ownership offer shows above (issue 13).
  */
 export function OrganizationCollaboratorsRoute() {
   const navigate = useNavigate();
@@ -102,11 +81,7 @@ export function OrganizationCollaboratorsRoute() {
 
   const me = profile.data;
   const data = organization.data;
-  const canManage =
-    Boolean(me && data) &&
-    (me?.is_admin === true ||
-      data?.owner_id === me?.id ||
-      data?.members.some((m) => m.account_id === me?.id && m.type_id === MEMBER_TYPE_OWNER) === true);
+  const role = data && me ? viewerRole(data, me) : null;
 
   return (
     <>
@@ -124,30 +99,34 @@ export function OrganizationCollaboratorsRoute() {
         </Stack>
       )}
       {organization.isError && <LoadError title={ORGANIZATION_LOAD_FAILED} query={organization} />}
-      {data &&
-        me &&
-        (canManage ? (
-          // 'Журнал' in a tab of its own (decision 0149): mounted when opened, so it loads fresh then and its
-          // rows never mix with the members table. The owner and site admins (canManage); the server keeps
-          // its own rule (organization admins later).
-          <Tabs defaultValue="settings" keepMounted={false}>
-            <Tabs.List mb="lg">
-              <Tabs.Tab value="settings">Настройки</Tabs.Tab>
-              <Tabs.Tab value="journal">Журнал</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="settings">
-              <OrganizationManageSections
-                organization={data}
-                onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="journal">
-              <OrganizationAuditSection organizationId={data.id} />
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          <MemberView organization={data} userId={me.id} />
-        ))}
+      {data && me && role && (
+        <Stack gap="xl">
+          <TransferNotice organization={data} viewerId={me.id} canCancel={role.actsAsOwner} />
+          {role.canManage ? (
+            // 'Журнал' in a tab of its own (decision 0149): mounted when opened, so it loads fresh then and
+            // its rows never mix with the members table. Those who manage the organization read it (the
+            // owner, its organization admins and site admins), as the server's rule says.
+            <Tabs defaultValue="settings" keepMounted={false}>
+              <Tabs.List mb="lg">
+                <Tabs.Tab value="settings">Настройки</Tabs.Tab>
+                <Tabs.Tab value="journal">Журнал</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="settings">
+                <OrganizationManageSections
+                  organization={data}
+                  viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
+                  onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="journal">
+                <OrganizationAuditSection organizationId={data.id} />
+              </Tabs.Panel>
+            </Tabs>
+          ) : (
+            <MemberView organization={data} userId={me.id} />
+          )}
+        </Stack>
+      )}
     </>
   );
 }

@@ -1,14 +1,22 @@
 import type { Organization } from '@cabinet/contracts';
-import { Button, Stack } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { SectionCard } from '@/components/section-card';
+import { OrganizationInvitations } from '@/features/invitations/components/organization-invitations';
 import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
+import { LeaveOrganizationButton } from './leave-organization-button';
 
 type OrganizationManageSectionsProps = {
   organization: Organization;
+  /**
+   * Who looks: the owner or a site admin (`actsAsOwner`) may delete and transfer the organization and
+   * manage its admins; an organization admin (type 3) manages members and invitations, and may leave.
+   */
+  viewer: { id: number; actsAsOwner: boolean };
   /** After saving or deleting: the owner goes home, an admin back to the list. */
   onDone: () => void;
   /** 'Отмена' besides resetting the form (the admin screen reloads the organization). */
@@ -16,43 +24,75 @@ type OrganizationManageSectionsProps = {
 };
 
 /**
- * 'Настройки организации' and 'Управление участниками' (spec section 2). The owner's screen and the
- * admin's share them, since the spec gives both the same behaviours.
+ * 'Настройки организации', 'Управление участниками' and 'Приглашения' (spec section 2, issue 13). The
+ * owner's screen, the organization admin's and the site admin's share them.
  */
 export function OrganizationManageSections({
   organization,
+  viewer,
   onDone,
   onCancel,
 }: OrganizationManageSectionsProps) {
   const [deleteOpened, setDeleteOpened] = useState(false);
-  const _titleId = useId();
+  const [transferOpened, setTransferOpened] = useState(false);
+  const ownerActions = (
+    <Group gap="xs">
+      <Button
+        variant="subtle"
+        leftSection={<IconArrowsExchange size={18} aria-hidden />}
+        onClick={() => setTransferOpened(true)}
+        disabled={organization.transfer !== null}
+      >
+        Передать организацию
+      </Button>
+      <Button
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={18} aria-hidden />}
+        onClick={() => setDeleteOpened(true)}
+      >
+        Удалить организацию
+      </Button>
+    </Group>
+  );
   return (
     <Stack gap="xl">
-      <SectionCard title="Настройки организации">
+      <SectionCard
+        title="Настройки организации"
+        aside={
+          !viewer.actsAsOwner && <LeaveOrganizationButton organization={organization} userId={viewer.id} />
+        }
+      >
         <OrganizationForm
           mode="edit"
           organization={organization}
           onSaved={onDone}
           onCancel={onCancel}
-          extraActions={
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={18} aria-hidden />}
-              onClick={() => setDeleteOpened(true)}
-            >
-              Удалить организацию
-            </Button>
-          }
+          extraActions={viewer.actsAsOwner && ownerActions}
         />
       </SectionCard>
-      <MembersManager organizationId={organization.id} members={organization.members} />
-      <OrganizationDeleteDialog
+      <MembersManager
         organizationId={organization.id}
-        opened={deleteOpened}
-        onClose={() => setDeleteOpened(false)}
-        onDeleted={onDone}
+        members={organization.members}
+        canManageAdmins={viewer.actsAsOwner}
+        viewerId={viewer.id}
       />
+      <OrganizationInvitations organizationId={organization.id} />
+      {viewer.actsAsOwner && (
+        <>
+          <OrganizationDeleteDialog
+            organizationId={organization.id}
+            opened={deleteOpened}
+            onClose={() => setDeleteOpened(false)}
+            onDeleted={onDone}
+          />
+          <TransferOfferDialog
+            organization={organization}
+            opened={transferOpened}
+            onClose={() => setTransferOpened(false)}
+          />
+        </>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { PendingEmailPanel } from '@/features/profile/components/pending-email-p
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { session } from '@/lib/session';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
+import { OwnedOrganizationActions } from './owned-organization-actions';
 
 /**
  * Profile settings (spec section 2): name, e-mail, avatar; save, cancel, delete account. The cabinet and
@@ -43,7 +44,17 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
                 pendingEmail={profile.data.pending_email}
               />
             )}
-            <ProfileForm user={profileFormUserFromProfile(profile.data)} mode="self" onDeleted={signOut} />
+            <ProfileForm
+              user={profileFormUserFromProfile(profile.data)}
+              mode="self"
+              onDeleted={signOut}
+              organizationActions={(organization) => (
+                <OwnedOrganizationActions
+                  organization={organization}
+                  settingsHref={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+                />
+              )}
+            />
           </>
         ) : (
           <Stack gap="md" aria-label="Загрузка">

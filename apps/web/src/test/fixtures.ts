@@ -1,4 +1,4 @@
-import type { FileEntity, Plan, Profile } from '@cabinet/contracts';
+import type { FileEntity, Invitation, Plan, Profile } from '@cabinet/contracts';
 
 const timestamp = '2025-01-15T10:00:00.000Z';
 
@@ -67,4 +67,20 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
 /** A fetch Response carrying a JSON body. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    id: 11,
+    organization_id: 3,
+    organization: { id: 3, name: 'Команда' },
+    email: 'invitee@example.com',
+    type_id: 2,
+    status: 'pending',
+    invited_by: { id: 1, name: 'Анна Петрова', email: 'anna@example.com' },
+    created_at: timestamp,
+    sent_at: timestamp,
+    expires_at: '2025-01-22T10:00:00.000Z',
+    ...overrides,
+  };
 }

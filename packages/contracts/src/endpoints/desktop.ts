@@ -1,5 +1,4 @@
 import { IdParamsSchema } from '../common';
-import { defineEndpoint } from '../endpoint';
 import {
   CollaboratorsQuerySchema,
   CollaboratorsResponseSchema,
@@ -8,7 +7,8 @@ import {
   FinishAddingSchema,
   StartAddingResponseSchema,
   StartAddingSchema,
-} from '../organizations';
+} from '../desktop';
+import { defineEndpoint } from '../endpoint';
 
 // The desktop app's collaborator calls (product-decisions, "Desktop collaborator calls"). Authenticated
 // like every call (the app sends Authorization: Bearer); the caller must be an active member, else 404.

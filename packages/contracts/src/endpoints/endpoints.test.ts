@@ -22,7 +22,8 @@ describe('the endpoint table', () => {
 
   it('gives every call a summary, a tag, roles and an answer', () => {
     for (const { name, endpoint } of all) {
-      expect(endpoint.path, name).toMatch(/^\/api\/[a-z0-9/{}_-]+$/);
+      // Lower-case paths; parameter names as the issues write them ({invitationId}).
+      expect(endpoint.path, name).toMatch(/^\/api\/(?:[a-z0-9/_-]|\{[A-Za-z_]+\})+$/);
       expect(endpoint.summary.length, name).toBeGreaterThan(5);
       expect(endpoint.tag, name).toMatch(/^[a-z-]+$/);
       expect(endpoint.roles.length, name).toBeGreaterThan(0);
@@ -31,7 +32,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads, site links', () => {
+  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads, site and invitation links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -39,6 +40,7 @@ describe('the endpoint table', () => {
         'files.download',
         'health.health',
         'health.ready',
+        'invitations.byToken',
         'passkeys.loginOptions',
         'passkeys.loginVerify',
         'payments.notification',

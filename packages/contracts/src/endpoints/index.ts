@@ -5,6 +5,7 @@ import { authEndpoints } from './auth';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
+import { invitationsEndpoints } from './invitations';
 import { organizationsEndpoints } from './organizations';
 import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
@@ -12,6 +13,7 @@ import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
+import { transfersEndpoints } from './transfers';
 
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
@@ -19,6 +21,7 @@ export { authEndpoints } from './auth';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
+export { invitationsEndpoints } from './invitations';
 export { organizationsEndpoints } from './organizations';
 export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
@@ -26,6 +29,7 @@ export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
+export { transfersEndpoints } from './transfers';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -39,6 +43,8 @@ export const endpoints = {
   passkeys: passkeysEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
+  invitations: invitationsEndpoints,
+  transfers: transfersEndpoints,
   desktop: desktopEndpoints,
   plans: plansEndpoints,
   payments: paymentsEndpoints,

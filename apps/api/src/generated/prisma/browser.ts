@@ -87,6 +87,18 @@ export type MemberType = Prisma.MemberTypeModel
  */
 export type Member = Prisma.MemberModel
 /**
+ * Model Invitation
+ * An invitation of an e-mail address into an organization (decision 0130). At most one pending
+ * invitation per organization and address: a partial unique index written in the migration.
+ */
+export type Invitation = Prisma.InvitationModel
+/**
+ * Model OwnershipTransfer
+ * An offer of an organization's ownership to one of its members (decision 0133). At most one pending
+ * offer per organization: a partial unique index written in the migration.
+ */
+export type OwnershipTransfer = Prisma.OwnershipTransferModel
+/**
  * Model File
  * 
  */

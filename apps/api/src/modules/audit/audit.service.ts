@@ -1,4 +1,10 @@
-import { type AuditCursor, type AuditEvent, type AuditListMeta, MEMBER_TYPE_OWNER } from '@cabinet/contracts';
+import {
+  type AuditCursor,
+  type AuditEvent,
+  type AuditListMeta,
+  MEMBER_TYPE_ADMIN,
+  MEMBER_TYPE_OWNER,
+} from '@cabinet/contracts';
 import { forbidden } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { isActiveMember, requireRead } from '../organizations/organizations.access';
@@ -7,10 +13,10 @@ import { type AuditFilter, auditPage } from './audit.query';
 // GET /organizations/{id}/audit and GET /admin/audit (docs/authorization/audit.md).
 
 /**
- * Member types that read their organization's 'Журнал', besides site admins. Organization admins (type 3)
- * arrive with issue 13: adding them is adding their type here.
+ * Member types that read their organization's 'Журнал', besides site admins: the owner and organization
+ * admins (type 3, who manage it; decision 0132).
  */
-const AUDIT_READER_MEMBER_TYPES: readonly number[] = [MEMBER_TYPE_OWNER];
+const AUDIT_READER_MEMBER_TYPES: readonly number[] = [MEMBER_TYPE_OWNER, MEMBER_TYPE_ADMIN];
 
 export const AUDIT_FORBIDDEN = 'Журнал организации доступен её владельцу и администраторам';
 

@@ -37,12 +37,12 @@ export default routes(() => [
   handle(
     e.finishAdding,
     async (ctx, { params, body }) => {
-      const { members, isOwner } = await finishAdding(ctx, {
+      const { members, byManager } = await finishAdding(ctx, {
         organizationId: params.id,
         accountIds: body.accountIds,
         keys: body.keys ?? {},
       });
-      return ok(members, isOwner ? 'Участники добавлены' : 'Запросы на вступление отправлены');
+      return ok(members, byManager ? 'Участники добавлены' : 'Запросы на вступление отправлены');
     },
     // Adds accounts by id, as add-member does, and answers their e-mails: limited per caller like it.
     { config: lookupRateLimit('desktop-finish-adding') },

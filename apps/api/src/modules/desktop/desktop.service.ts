@@ -12,7 +12,7 @@ import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
 import { type Tx, transaction } from '../../plugins/db/database';
-import { findAccess, isActiveMember } from '../organizations/organizations.access';
+import { findAccess, isActiveMember, isOrganizationAdmin } from '../organizations/organizations.access';
 import { memberInclude, memberOrder, toMemberDto } from '../organizations/organizations.mapper';
 import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
 
@@ -118,9 +118,9 @@ async function assertRequestsFit(tx: Tx, organizationId: number, requesterId: nu
 
 /**
  * Creates a member per account that is not one yet, storing its key blob: a join request (pending), or,
- * when the owner calls, an active auto-linked member. Existing members are left as they are, so a second
- * call changes nothing. An unknown account id (or, for a non-admin, an unverified one) refuses the whole
- * call (404) and creates nothing.
+ * when the owner or an organization admin calls, an active auto-linked member. Existing members are left
+ * as they are, so a second call changes nothing. An unknown account id (or, for a non-admin, an unverified
+ * one) refuses the whole call (404) and creates nothing.
  */
 export async function finishAdding(
   ctx: SignedInContext,
@@ -129,13 +129,16 @@ export async function finishAdding(
     accountIds,
     keys,
   }: { organizationId: number; accountIds: number[]; keys: Record<string, string> },
-): Promise<{ members: MemberDto[]; isOwner: boolean }> {
+): Promise<{ members: MemberDto[]; byManager: boolean }> {
   const { actor } = ctx;
   const access = await requireActiveMember(ctx, organizationId);
   const ids = [...new Set(accountIds)];
+  let byManager = false;
   const members = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    // The owner and organization admins (type 3) add active members at once (decision 0132).
+    byManager = organization.ownerId === actor.userId || isOrganizationAdmin(access);
     // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086):
     // refused like an unknown id, so a guessed id neither adds it nor gives its e-mail back.
     const found = await tx.user.count({
@@ -149,16 +152,15 @@ export async function finishAdding(
     const known = new Set(existing.map((m) => m.userId));
     const fresh = ids.filter((id) => !known.has(id));
     if (fresh.length > 0) {
-      const byOwner = organization.ownerId === actor.userId;
-      if (!byOwner) await assertRequestsFit(tx, organizationId, actor.userId, fresh.length);
-      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length);
+      if (!byManager) await assertRequestsFit(tx, organizationId, actor.userId, fresh.length);
+      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length, ctx.now);
       await tx.member.createMany({
         data: fresh.map((userId) => ({
           organizationId,
           userId,
           typeId: MEMBER_TYPE_MEMBER,
-          status: byOwner ? ('active' as const) : ('pending' as const),
-          autoLinked: byOwner,
+          status: byManager ? ('active' as const) : ('pending' as const),
+          autoLinked: byManager,
           publicKey: keys[String(userId)] ?? null,
           requestedById: actor.userId,
         })),
@@ -166,7 +168,7 @@ export async function finishAdding(
       });
       for (const userId of fresh) {
         await recordAudit(tx, ctx, {
-          action: byOwner ? 'member.added' : 'join_request.created',
+          action: byManager ? 'member.added' : 'join_request.created',
           targetId: userId,
           organizationId,
           details: { via: 'desktop' },
@@ -181,6 +183,6 @@ export async function finishAdding(
       const m = byUser.get(id);
       return m ? [toMemberDto(m, ctx.config.PUBLIC_URL)] : [];
     }),
-    isOwner: access.isOwner,
+    byManager,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  MEMBER_TYPE_ADMIN,
   MEMBER_TYPE_MEMBER,
   MEMBER_TYPE_OWNER,
   type Member as MemberDto,
@@ -6,13 +7,14 @@ import {
   type PendingUser,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
-import { conflict, notFound } from '../../lib/app-error';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
-import { findAccess, requireManage } from './organizations.access';
+import { closeWhatAwaitedMember } from './departures';
+import { actsAsOwner, findAccess, type OrganizationAccess, requireManage } from './organizations.access';
 import { memberInclude, toAccount, toMemberDto } from './organizations.mapper';
 import { assertMembersFit, lockOrganization } from './plan-limits';
 
@@ -50,7 +52,7 @@ export async function addMember(
           select: { id: true },
         });
         if (existing) throw conflict(ALREADY_MEMBER);
-        await assertMembersFit(tx, organizationId, organization.ownerId, 1);
+        await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx.now);
         const created = await tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
           include: memberInclude,
@@ -69,9 +71,11 @@ export async function addMember(
 }
 
 /**
- * Removes a member: the owner and admins remove anyone but the owner (rejecting a join request is this
- * call too); a member may remove themselves (leave, or withdraw a request). The delete is conditional on
- * type 2, so the owner's row can never go whatever runs at once (type 1 is never assigned by any call).
+ * Removes a member: the owner and site admins remove anyone but the owner, organization admins only
+ * members of type 2 (rejecting a join request is this call too); anyone may remove themselves (leave, or
+ * withdraw a request). The delete is conditional on the types the caller may remove, so the owner's row can
+ * never go whatever runs at once (type 1 is assigned only by an accepted transfer). Open invitations to the
+ * address and an ownership offer to the member end with it (decisions 0130, 0132).
  */
 export async function removeMember(
   ctx: SignedInContext,
@@ -79,11 +83,12 @@ export async function removeMember(
 ): Promise<string> {
   const { prisma, actor } = ctx;
   const self = userId === actor.userId;
+  let access: OrganizationAccess;
   if (self) {
-    const access = await findAccess(ctx, organizationId);
+    access = await findAccess(ctx, organizationId);
     if (!access.membership && !actor.isAdmin) throw notFound(ORGANIZATION_NOT_FOUND);
   } else {
-    await requireManage(ctx, organizationId);
+    access = await requireManage(ctx, organizationId);
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
@@ -91,6 +96,9 @@ export async function removeMember(
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
+  const removable =
+    self || actsAsOwner(ctx, access) ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN] : [MEMBER_TYPE_MEMBER];
+  if (!removable.includes(target.typeId)) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
   const pending = target.status === 'pending';
   const action = pending
     ? self
@@ -99,50 +107,64 @@ export async function removeMember(
     : self
       ? 'member.left'
       : 'member.removed';
-  const { count } = await transaction(prisma, async (tx) => {
-    const deleted = await tx.member.deleteMany({
-      where: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER },
+  await transaction(prisma, async (tx) => {
+    const { count } = await tx.member.deleteMany({
+      where: { organizationId, userId, typeId: { in: removable } },
     });
-    if (deleted.count > 0) {
-      await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
-    }
-    return deleted;
+    if (count === 0) throw notFound(MEMBER_NOT_FOUND);
+    await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
+    await closeWhatAwaitedMember(tx, ctx, { organizationId, userId, reason: action });
   });
-  if (count === 0) throw notFound(MEMBER_NOT_FOUND);
   if (target.status === 'pending')
     return self ? 'Запрос на вступление отменён' : 'Запрос на вступление отклонён';
   return self ? 'Вы покинули организацию' : 'Участник удалён из организации';
 }
 
+const ADMIN_CHANGED_BY_OWNER_ONLY =
+  'Изменить роль администратора организации или удалить его может только владелец';
+
 /**
- * Only type 2 is assignable (the schema refuses anything else): ownership transfer is not this call,
- * and the owner cannot be demoted. The update is conditional on the row not being the owner's.
+ * Sets a member's type to 2 or 3 (the schema refuses anything else: ownership moves only by a transfer).
+ * Only the owner and site admins assign 3 or change another organization admin; an organization admin may
+ * step down to 2. The owner cannot be demoted. The update is conditional on the types the caller may
+ * change, so a concurrent change of the same member cannot be overridden unseen (decision 0132).
  */
 export async function updateMemberType(
   ctx: SignedInContext,
   { organizationId, userId, typeId }: MemberRef & { typeId: number },
 ): Promise<MemberDto> {
   const { prisma } = ctx;
-  await requireManage(ctx, organizationId);
+  const access = await requireManage(ctx, organizationId);
+  const owner = actsAsOwner(ctx, access);
+  const self = userId === ctx.actor.userId;
+  if (typeId === MEMBER_TYPE_ADMIN && !owner) {
+    throw forbidden('Назначать администраторов может только владелец организации');
+  }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
-    select: { typeId: true },
+    select: { typeId: true, user: { select: { name: true, email: true } } },
   });
   if (!target) throw notFound(MEMBER_NOT_FOUND);
   if (target.typeId === MEMBER_TYPE_OWNER)
     throw conflict('Владельца нельзя понизить: у организации всегда есть владелец');
+  if (target.typeId === MEMBER_TYPE_ADMIN && !owner && !self) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+  const from = owner
+    ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN]
+    : self
+      ? [MEMBER_TYPE_ADMIN]
+      : [MEMBER_TYPE_MEMBER];
   await transaction(prisma, async (tx) => {
     const { count } = await tx.member.updateMany({
-      where: { organizationId, userId, typeId: { not: MEMBER_TYPE_OWNER } },
+      where: { organizationId, userId, typeId: { in: from } },
       data: { typeId },
     });
-    if (count > 0 && target.typeId !== typeId) {
-      const details = { type: { from: target.typeId, to: typeId } };
+    if (count === 0) throw conflict('Роль участника только что изменилась, обновите страницу');
+    if (target.typeId !== typeId) {
       await recordAudit(tx, ctx, {
         action: 'member.role_changed',
         targetId: userId,
         organizationId,
-        details,
+        details: { ...target.user, type: { from: target.typeId, to: typeId } },
       });
     }
   });
@@ -154,7 +176,7 @@ export async function updateMemberType(
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 
-/** Join requests in the organizations the caller owns (admins: all), oldest first. */
+/** Join requests in the organizations the caller owns or administers (site admins: all), oldest first. */
 export async function listPendingUsers(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
@@ -162,7 +184,19 @@ export async function listPendingUsers(
   const { prisma, actor } = ctx;
   const where = {
     status: 'pending' as const,
-    ...(actor.isAdmin ? {} : { organization: { ownerId: actor.userId } }),
+    ...(actor.isAdmin
+      ? {}
+      : {
+          organization: {
+            members: {
+              some: {
+                userId: actor.userId,
+                status: 'active' as const,
+                typeId: { in: [MEMBER_TYPE_OWNER, MEMBER_TYPE_ADMIN] },
+              },
+            },
+          },
+        }),
   };
   const [total, rows] = await Promise.all([
     prisma.member.count({ where }),
@@ -207,7 +241,7 @@ export async function acceptMember(
       select: { status: true },
     });
     if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
-    await assertMembersFit(tx, organizationId, organization.ownerId, 0);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx.now);
     const accepted = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { status: 'active' },

@@ -1,5 +1,5 @@
 import type { MemberStatus } from '@cabinet/contracts';
-import { ORGANIZATION_NOT_FOUND } from '@cabinet/contracts';
+import { MEMBER_TYPE_ADMIN, ORGANIZATION_NOT_FOUND } from '@cabinet/contracts';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 
@@ -44,11 +44,31 @@ export async function requireRead(ctx: SignedInContext, organizationId: number) 
   return access;
 }
 
-/** Manage (edit, delete, members): the owner and admins; other active members 403, strangers 404. */
+/** An active organization admin (member type 3; decision 0132). */
+export const isOrganizationAdmin = (access: OrganizationAccess) =>
+  isActiveMember(access) && access.membership?.typeId === MEMBER_TYPE_ADMIN;
+
+/** The owner or a site admin: who may delete, transfer, and assign or change organization admins. */
+export const actsAsOwner = (ctx: SignedInContext, access: OrganizationAccess) =>
+  ctx.actor.isAdmin || access.isOwner;
+
+/**
+ * Manage (edit, members, invitations, join requests): the owner, its organization admins (type 3) and
+ * site admins; other active members 403, strangers 404.
+ */
 export async function requireManage(ctx: SignedInContext, organizationId: number) {
   const access = await requireRead(ctx, organizationId);
-  if (!ctx.actor.isAdmin && !access.isOwner) {
+  if (!actsAsOwner(ctx, access) && !isOrganizationAdmin(access)) {
     throw forbidden('Управлять организацией могут только её владелец и администраторы');
   }
   return access;
 }
+
+/** Delete and transfer: the owner and site admins; organization admins and members 403, strangers 404. */
+export async function requireOwnership(ctx: SignedInContext, organizationId: number) {
+  const access = await requireRead(ctx, organizationId);
+  if (!actsAsOwner(ctx, access)) throw forbidden(OWNER_ONLY);
+  return access;
+}
+
+export const OWNER_ONLY = 'Это может сделать только владелец организации';

@@ -14,6 +14,7 @@ import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
 import { effectivePlanId } from '../plans/plans.mapper';
 import { avatarUrl, memberOrder, organizationFields, toTypeRef } from './organizations.mapper';
+import { openInvitationWhere } from './plan-limits';
 
 // The organization lists: the caller's (home), all of them (admins) and the two reference lists.
 
@@ -41,12 +42,14 @@ function listOrderBy(query: ListQuery): PrismaNamespace.OrganizationOrderByWithR
   return orderBy;
 }
 
-const listInclude = {
-  type: true,
-  avatar: true,
-  owner: { select: { id: true, name: true, email: true, planId: true, planExpiresAt: true } },
-  _count: { select: { members: true } },
-} as const;
+const listInclude = (now: Date) =>
+  ({
+    type: true,
+    avatar: true,
+    owner: { select: { id: true, name: true, email: true, planId: true, planExpiresAt: true } },
+    // Open invitations hold seats (decision 0131).
+    _count: { select: { members: true, invitations: { where: openInvitationWhere(now) } } },
+  }) as const;
 
 const ownedOrActive = (userId: number): PrismaNamespace.OrganizationWhereInput => ({
   OR: [{ ownerId: userId }, { members: { some: { userId, status: 'active' } } }],
@@ -72,7 +75,7 @@ export async function listOrganizations(
     prisma.organization.count({ where }),
     prisma.organization.findMany({
       where,
-      include: listInclude,
+      include: listInclude(ctx.now),
       orderBy: listOrderBy(query),
       skip: (query.page - 1) * query.perPage,
       take: query.perPage,
@@ -103,7 +106,7 @@ export async function listOrganizations(
   const items = organizations.map((o): AdminOrganizationListItem => {
     const max = maxMembers.get(effectivePlanId(o.owner)) ?? 0;
     const item: OrganizationListItem = {
-      ...organizationFields(o, actor.userId, o._count.members, max, publicUrl),
+      ...organizationFields(o, actor.userId, o._count.members, max, publicUrl, o._count.invitations),
       members: previews
         .filter((m) => m.organizationId === o.id)
         .map((m) => ({

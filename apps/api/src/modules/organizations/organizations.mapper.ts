@@ -1,5 +1,12 @@
-import type { MemberAccount, Member as MemberDto, TypeRef } from '@cabinet/contracts';
-import type { File, Member, MemberType, Organization, OrganizationType } from '../../generated/prisma/client';
+import type { MemberAccount, Member as MemberDto, Transfer, TypeRef } from '@cabinet/contracts';
+import type {
+  File,
+  Member,
+  MemberType,
+  Organization,
+  OrganizationType,
+  OwnershipTransfer,
+} from '../../generated/prisma/client';
 import { toFileDto } from '../files/files.mapper';
 
 /** What every member answer loads: its type and its account with the avatar. */
@@ -33,7 +40,8 @@ export const toAccount = (user: AccountRow, publicUrl: string): MemberAccount =>
 
 /**
  * The fields every organization answer shares (spec section 3), the single one and the list items:
- * who owns it, its avatar, and the room its owner's plan leaves for members.
+ * who owns it, its avatar, and the room its owner's plan leaves for members (open invitations take seats
+ * too; decision 0131).
  */
 export function organizationFields(
   o: Organization & { type: OrganizationType; avatar: File | null },
@@ -41,6 +49,7 @@ export function organizationFields(
   membersCount: number,
   maxMembers: number,
   publicUrl: string,
+  openInvitations = 0,
 ) {
   return {
     id: o.id,
@@ -50,7 +59,7 @@ export function organizationFields(
     owner_id: o.ownerId,
     is_your: o.ownerId === viewerId,
     members_count: membersCount,
-    remaining_members: Math.max(0, maxMembers - membersCount),
+    remaining_members: Math.max(0, maxMembers - membersCount - openInvitations),
     files: o.avatar ? [toFileDto(o.avatar, publicUrl)] : [],
     created_at: o.createdAt.toISOString(),
     updated_at: o.updatedAt.toISOString(),
@@ -79,3 +88,16 @@ export function toMemberDto(
 
 /** Members are shown owner first, then in the order they joined (spec: sorted ascending by type). */
 export const memberOrder = [{ typeId: 'asc' as const }, { id: 'asc' as const }];
+
+/** An ownership offer as the API shows it; a pending one past its end reads 'expired' (decision 0133). */
+export const toTransferDto = (t: OwnershipTransfer, now: Date): Transfer => ({
+  id: t.id,
+  organization_id: t.organizationId,
+  from_user_id: t.fromUserId,
+  to_user_id: t.toUserId,
+  status: t.status === 'pending' && t.expiresAt <= now ? 'expired' : t.status,
+  expires_at: t.expiresAt.toISOString(),
+});
+
+/** The open offer of an organization: pending and not expired. */
+export const openTransferWhere = (now: Date) => ({ status: 'pending' as const, expiresAt: { gt: now } });

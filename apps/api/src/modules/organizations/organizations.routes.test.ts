@@ -817,7 +817,7 @@ describe('DELETE /delete-member/{id}', () => {
 });
 
 describe('PUT /update-member-type/{id}', () => {
-  it('assigns only type 2 and never demotes the owner', async () => {
+  it('assigns 2 or 3 and never the owner’s type; the owner is never demoted', async () => {
     const owner = await createUser(t);
     const member = await createUser(t);
     const org = await createOrganization(t, owner, { members: [{ id: member.id }] });
@@ -832,21 +832,30 @@ describe('PUT /update-member-type/{id}', () => {
       type: 1,
     });
     expect(promote.statusCode).toBe(400);
-    expect(promote.json().message).toMatch(/передача владения/);
+    expect(promote.json().message).toMatch(/передачей организации/);
     expect(
-      (await call('PUT', `/update-member-type/${org.id}`, owner, { user_id: member.id, type: 3 })).statusCode,
+      (await call('PUT', `/update-member-type/${org.id}`, owner, { user_id: member.id, type: 4 })).statusCode,
     ).toBe(400);
+    const admin = await call('PUT', `/update-member-type/${org.id}`, owner, { user_id: member.id, type: 3 });
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().data).toMatchObject({ type_id: 3, type: { id: 3, name: 'Администратор' } });
     const demote = await call('PUT', `/update-member-type/${org.id}`, owner, { user_id: owner.id, type: 2 });
     expect(demote.statusCode).toBe(409);
-    expect(
-      (await call('PUT', `/update-member-type/${org.id}`, member, { user_id: member.id, type: 2 }))
-        .statusCode,
-    ).toBe(403);
     expect(
       (await call('PUT', `/update-member-type/${org.id}`, owner, { user_id: 2_000_000_000, type: 2 }))
         .statusCode,
     ).toBe(404);
     expect(await memberRow(org.id, owner.id)).toMatchObject({ typeId: 1 });
+  });
+
+  it('a member (type 2) may not change types: 403', async () => {
+    const owner = await createUser(t);
+    const member = await createUser(t);
+    const org = await createOrganization(t, owner, { members: [{ id: member.id }] });
+    expect(
+      (await call('PUT', `/update-member-type/${org.id}`, member, { user_id: member.id, type: 2 }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -939,8 +948,15 @@ describe('reference lists', () => {
     const memberTypes = await call('GET', '/member-types-list?perPage=1&page=2', me);
     expect(memberTypes.json()).toMatchObject({
       data: [{ id: 2, code: 'member', name: 'Участник' }],
-      meta: { total: 2 },
+      meta: { total: 3 },
     });
+    // Member type 3, an organization admin (issue 13).
+    const all = await call('GET', '/member-types-list', me);
+    expect(all.json().data.map((r: { id: number; name: string }) => [r.id, r.name])).toEqual([
+      [1, 'Владелец'],
+      [2, 'Участник'],
+      [3, 'Администратор'],
+    ]);
     expect((await call('GET', '/member-types-list?page=-1', me)).statusCode).toBe(400);
   });
 });

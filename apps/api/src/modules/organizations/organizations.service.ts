@@ -14,9 +14,16 @@ import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { assertOwnImage } from '../files/files.service';
-import { requireManage, requireRead } from './organizations.access';
-import { memberInclude, memberOrder, organizationFields, toMemberDto } from './organizations.mapper';
-import { membersLimitError, organizationsLimitError, planInForce } from './plan-limits';
+import { requireManage, requireOwnership, requireRead } from './organizations.access';
+import {
+  memberInclude,
+  memberOrder,
+  openTransferWhere,
+  organizationFields,
+  toMemberDto,
+  toTransferDto,
+} from './organizations.mapper';
+import { membersLimitError, openInvitationWhere, organizationsLimitError, planInForce } from './plan-limits';
 
 // One organization: read, create, update, delete (docs/authorization/organizations.md).
 
@@ -32,14 +39,24 @@ export async function getOrganization(
 async function loadOrganization(ctx: SignedInContext, organizationId: number): Promise<OrganizationDto> {
   const o = await ctx.prisma.organization.findUnique({
     where: { id: organizationId },
-    include: { type: true, avatar: true, members: { include: memberInclude, orderBy: memberOrder } },
+    include: {
+      type: true,
+      avatar: true,
+      members: { include: memberInclude, orderBy: memberOrder },
+      // The open ownership offer (decision 0133) and the seats open invitations hold (decision 0131).
+      transfers: { where: openTransferWhere(ctx.now), take: 1 },
+      _count: { select: { invitations: { where: openInvitationWhere(ctx.now) } } },
+    },
   });
   if (!o) throw notFound(ORGANIZATION_NOT_FOUND);
   const plan = await planInForce(ctx.prisma, o.ownerId);
   const publicUrl = ctx.config.PUBLIC_URL;
+  const seatsHeld = o._count.invitations;
+  const transfer = o.transfers[0];
   return {
-    ...organizationFields(o, ctx.actor.userId, o.members.length, plan.maxMembers, publicUrl),
+    ...organizationFields(o, ctx.actor.userId, o.members.length, plan.maxMembers, publicUrl, seatsHeld),
     members: o.members.map((m) => toMemberDto(m, publicUrl)),
+    transfer: transfer ? toTransferDto(transfer, ctx.now) : null,
   };
 }
 
@@ -158,9 +175,12 @@ export async function updateOrganization(
   if (count === 0) throw notFound(ORGANIZATION_NOT_FOUND);
 }
 
-/** Members go with it (cascade); the avatar file stays its uploader's. */
+/**
+ * Members, invitations and offers go with it (cascade); the avatar file stays its uploader's. The owner and
+ * site admins only: organization admins may not (decision 0132).
+ */
 export async function deleteOrganization(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
-  await requireManage(ctx, id);
+  await requireOwnership(ctx, id);
   await transaction(ctx.prisma, async (tx) => {
     const gone = await tx.organization.findUnique({ where: { id }, select: { name: true } });
     const { count } = await tx.organization.deleteMany({ where: { id } });

@@ -59,9 +59,28 @@ export async function lockOrganization(tx: Tx, organizationId: number) {
   return rows[0] ? { ownerId: rows[0].owner_id } : null;
 }
 
-/** Checks that `adding` more members fit the owner's plan (pending members count). */
-export async function assertMembersFit(tx: Tx, organizationId: number, ownerId: number, adding: number) {
-  const count = await tx.member.count({ where: { organizationId } });
+/**
+ * Invitations that hold a seat: pending and not yet expired (decision 0131). Every count of seats and
+ * every "open invitation" reads this one condition.
+ */
+export const openInvitationWhere = (now: Date) => ({ status: 'pending' as const, expiresAt: { gt: now } });
+
+/** Seats taken: members (pending ones included) and open invitations. */
+export async function seatsTaken(db: Db, organizationId: number, now: Date) {
+  const members = await db.member.count({ where: { organizationId } });
+  const invitations = await db.invitation.count({ where: { organizationId, ...openInvitationWhere(now) } });
+  return members + invitations;
+}
+
+/** Checks that `adding` more seats fit the owner's plan (pending members and open invitations count). */
+export async function assertMembersFit(
+  tx: Tx,
+  organizationId: number,
+  ownerId: number,
+  adding: number,
+  now: Date,
+) {
+  const taken = await seatsTaken(tx, organizationId, now);
   const plan = await planInForce(tx, ownerId);
-  if (count + adding > plan.maxMembers) throw await membersLimitError(tx, plan);
+  if (taken + adding > plan.maxMembers) throw await membersLimitError(tx, plan);
 }

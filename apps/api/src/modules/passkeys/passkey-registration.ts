@@ -10,8 +10,10 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { conflict, limitReached } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
+import { transaction } from '../../plugins/db/database';
 import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import { passkeyFields, toPasskeyDto } from './passkeys.service';
 import type { RelyingParty } from './relying-party';
@@ -109,19 +111,24 @@ export async function registerPasskey(
   if ((await ctx.prisma.passkey.count({ where: { userId } })) >= PASSKEYS_MAX) throw limitReached(TOO_MANY);
   const passkey = await mapPrismaErrors(
     () =>
-      ctx.prisma.passkey.create({
-        data: {
-          userId,
-          credentialId: credential.id,
-          publicKey: Uint8Array.from(credential.publicKey),
-          counter: BigInt(credential.counter),
-          transports: (credential.transports ?? []).slice(0, 10),
-          deviceType: credentialDeviceType,
-          backedUp: credentialBackedUp,
-          name,
-          createdAt: ctx.now,
-        },
-        select: passkeyFields,
+      transaction(ctx.prisma, async (tx) => {
+        const created = await tx.passkey.create({
+          data: {
+            userId,
+            credentialId: credential.id,
+            publicKey: Uint8Array.from(credential.publicKey),
+            counter: BigInt(credential.counter),
+            transports: (credential.transports ?? []).slice(0, 10),
+            deviceType: credentialDeviceType,
+            backedUp: credentialBackedUp,
+            name,
+            createdAt: ctx.now,
+          },
+          select: passkeyFields,
+        });
+        // Its name only: the credential id and the public key never enter the log.
+        await recordAudit(tx, ctx, { action: 'passkey.added', targetId: created.id, details: { name } });
+        return created;
       }),
     { unique: conflict('Этот ключ доступа уже добавлен') },
   );

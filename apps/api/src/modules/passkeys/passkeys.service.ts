@@ -1,7 +1,9 @@
 import { PASSKEY_NOT_FOUND, type PaginationQuery, type Passkey as PasskeyDto } from '@cabinet/contracts';
 import { notFound } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
+import { transaction } from '../../plugins/db/database';
 
 // One's own passkeys on the 'Безопасность' screen: list, rename, remove (docs/decisions/0142-passkeys.md).
 
@@ -40,21 +42,34 @@ export async function listPasskeys(
   return { items: rows.map(toPasskeyDto), meta: listMeta(page, perPage, total) };
 }
 
+// The audit events of a passkey name it by its id and its name only: never its credential id or key.
+
 /** PUT /profile/passkeys/{id}: anyone else's passkey is 404, exactly as an unknown id. */
 export async function renamePasskey(
   ctx: SignedInContext,
   { id, name }: { id: number; name: string },
 ): Promise<PasskeyDto> {
-  const { count } = await ctx.prisma.passkey.updateMany({
-    where: { id, userId: ctx.actor.userId },
-    data: { name },
+  const where = { id, userId: ctx.actor.userId };
+  const row = await transaction(ctx.prisma, async (tx) => {
+    const before = await tx.passkey.findFirst({ where, select: { name: true } });
+    const { count } = await tx.passkey.updateMany({ where, data: { name } });
+    if (!before || count === 0) throw notFound(PASSKEY_NOT_FOUND);
+    const changes = changedFields({ name: before.name }, { name });
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(tx, ctx, { action: 'passkey.renamed', targetId: id, details: changes });
+    }
+    return tx.passkey.findUniqueOrThrow({ where: { id }, select: passkeyFields });
   });
-  if (count === 0) throw notFound(PASSKEY_NOT_FOUND);
-  return toPasskeyDto(await ctx.prisma.passkey.findUniqueOrThrow({ where: { id }, select: passkeyFields }));
+  return toPasskeyDto(row);
 }
 
 /** DELETE /profile/passkeys/{id}: from now on it signs nobody in. */
 export async function deletePasskey(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
-  const { count } = await ctx.prisma.passkey.deleteMany({ where: { id, userId: ctx.actor.userId } });
-  if (count === 0) throw notFound(PASSKEY_NOT_FOUND);
+  const where = { id, userId: ctx.actor.userId };
+  await transaction(ctx.prisma, async (tx) => {
+    const gone = await tx.passkey.findFirst({ where, select: { name: true } });
+    const { count } = await tx.passkey.deleteMany({ where });
+    if (!gone || count === 0) throw notFound(PASSKEY_NOT_FOUND);
+    await recordAudit(tx, ctx, { action: 'passkey.removed', targetId: id, details: { name: gone.name } });
+  });
 }

@@ -583,8 +583,8 @@ describe('GET /profile/delete-preview/{id}', () => {
       message: '',
       data: {
         organizations: [
-          { id: first.id, name: 'Первая', members_count: 3 },
-          { id: second.id, name: 'Вторая', members_count: 1 },
+          { id: first.id, name: 'Первая', members_count: 3, has_other_members: true },
+          { id: second.id, name: 'Вторая', members_count: 1, has_other_members: false },
         ],
       },
     });
@@ -606,12 +606,13 @@ describe('GET /profile/delete-preview/{id}', () => {
 });
 
 describe('DELETE /profile/delete/{id}', () => {
-  it('deletes one’s own account: sessions, owned organizations, memberships, files and orders go', async () => {
+  it('deletes one’s own account: sessions, owned organizations without other members, memberships, files and orders go', async () => {
     const me = await createUser(t);
     const secondSession = await createSession(t.prisma, me.id);
     const colleague = await createUser(t);
     const otherOwner = await createUser(t);
-    const owned = await createOrganization(t, me, { members: [{ id: colleague.id }] });
+    // A join request does not keep the organization: only active members do (decision 0134).
+    const owned = await createOrganization(t, me, { members: [{ id: colleague.id, status: 'pending' }] });
     const elsewhere = await createOrganization(t, otherOwner, { members: [{ id: me.id }] });
     const image = await createImage(me);
     await t.prisma.user.update({ where: { id: me.id }, data: { avatarFileId: image.id } });

@@ -201,7 +201,10 @@ export async function updateProfile(
   return { result: saved.result, codeSentTo, cancelled: saved.cancelled };
 }
 
-/** GET /profile/delete-preview/{id}: the organizations the account owns, which go with it. */
+/**
+ * GET /profile/delete-preview/{id}: the organizations the account owns; those with other active members
+ * must be transferred or deleted first (decision 0134), the others go with the account.
+ */
 export async function getDeletePreview(
   { prisma, actor }: SignedInContext,
   { id }: { id: number },
@@ -211,21 +214,36 @@ export async function getDeletePreview(
     prisma.user.findUnique({ where: { id }, select: { id: true } }),
     prisma.organization.findMany({
       where: { ownerId: id },
-      select: { id: true, name: true, _count: { select: { members: true } } },
+      select: {
+        id: true,
+        name: true,
+        _count: { select: { members: true } },
+        members: { where: otherActiveMember(id), select: { id: true }, take: 1 },
+      },
       orderBy: { id: 'asc' },
     }),
   ]);
   if (!user) throw notFound(USER_NOT_FOUND);
   return {
-    organizations: organizations.map((o) => ({ id: o.id, name: o.name, members_count: o._count.members })),
+    organizations: organizations.map((o) => ({
+      id: o.id,
+      name: o.name,
+      members_count: o._count.members,
+      has_other_members: o.members.length > 0,
+    })),
   };
 }
+
+/** An active member other than the owner: such an organization cannot go with its owner's account. */
+const otherActiveMember = (ownerId: number) => ({ userId: { not: ownerId }, status: 'active' as const });
 
 /**
  * DELETE /profile/delete/{id}. Never the last admin who can sign in. The account's files (rows and stored
  * objects) go first, then, in one transaction under the admin-guard lock, its sessions and pending sign-in
  * codes, and the row, whose delete cascades to the organizations it owns (with their members), its
- * memberships elsewhere and its payment orders. See docs/decisions/0042-account-deletion.md.
+ * memberships elsewhere and its payment orders. An owned organization with other active members refuses
+ * the deletion (409 naming it) until it is transferred or deleted; its row is locked while that is checked,
+ * so nobody joins it meanwhile. See docs/decisions/0042-account-deletion.md and 0134.
  */
 export async function deleteAccount(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
   const { prisma, actor } = ctx;
@@ -239,6 +257,7 @@ export async function deleteAccount(ctx: SignedInContext, { id }: { id: number }
   );
   await transaction(prisma, async (tx) => {
     await lockAdminGuard(tx);
+    await tx.$queryRaw`SELECT id FROM organizations WHERE owner_id = ${id} FOR UPDATE`;
     const user = await assertDeletable(tx, id);
     // Before the row goes: the event copies the actor's name from it when they delete themselves.
     await recordAudit(tx, ctx, { action: 'user.deleted', targetId: id, details: { email: user.email } });
@@ -254,6 +273,17 @@ async function assertDeletable(tx: Db, id: number) {
   if (!user) throw notFound(USER_NOT_FOUND);
   if (user.typeId === USER_TYPE_ADMIN) {
     await assertAnotherAdminRemains(tx, id, 'Нельзя удалить последнего администратора');
+  }
+  const shared = await tx.organization.findMany({
+    where: { ownerId: id, members: { some: otherActiveMember(id) } },
+    select: { name: true },
+    orderBy: { id: 'asc' },
+  });
+  if (shared.length > 0) {
+    const names = shared.map((o) => `«${o.name}»`).join(', ');
+    throw conflict(
+      `Сначала передайте другому участнику или удалите организации, в которых есть другие участники: ${names}`,
+    );
   }
   return user;
 }

@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../lib/context';
-import { escapeHtml, type Mail } from '../../lib/mail';
+import { escapeHtml, formatMailDate, type Mail } from '../../lib/mail';
 
 // The mail 'Новый вход в аккаунт' (docs/decisions/0141-new-device-mail.md).
 
@@ -14,21 +14,10 @@ export interface NewDeviceSignIn {
   ip: string;
 }
 
-/** Moscow time, as the cabinet's people read it: '27 ноября 2026 г. в 14:05 (МСК)'. */
-const moscowTime = (at: Date) =>
-  `${new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at)} (МСК)`;
-
 export function newDeviceMail(signIn: NewDeviceSignIn, publicUrl: string): Mail {
   const link = `${publicUrl}${SECURITY_PATH}`;
   const facts: [string, string][] = [
-    ['Когда', moscowTime(signIn.at)],
+    ['Когда', formatMailDate(signIn.at)],
     ['Устройство', signIn.device],
     ['Адрес', signIn.ip],
   ];

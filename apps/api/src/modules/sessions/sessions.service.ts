@@ -7,9 +7,11 @@ import {
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
 import { notFound } from '../../lib/app-error';
+import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { SESSION_IDLE_MS } from '../../lib/sessions';
+import { transaction } from '../../plugins/db/database';
 
 // Devices and sessions (issue 14, docs/decisions/0140-session-devices.md): one's own sessions, and any
 // user's for site admins. Ending a session deletes its row, so its next request, on any API process, finds
@@ -77,16 +79,39 @@ async function sessionsPage(
 export const listSessions = (ctx: SignedInContext, query: PaginationQuery) =>
   sessionsPage(ctx, ctx.actor.userId, query);
 
-/** DELETE /profile/sessions/{id}: one of the caller's; anyone else's is 404, exactly as an unknown id. */
-export async function revokeSession(ctx: SignedInContext, { id }: { id: number }): Promise<void> {
-  const { count } = await ctx.prisma.session.deleteMany({ where: { id, userId: ctx.actor.userId } });
-  if (count === 0) throw notFound(SESSION_NOT_FOUND);
+/**
+ * Ends session `id` of account `userId` with its 'session.revoked' event (the device in words, never the
+ * token), both in one transaction; 404 unless that account has it.
+ */
+async function endSession(ctx: SignedInContext, { id, userId }: { id: number; userId: number }) {
+  await transaction(ctx.prisma, async (tx) => {
+    const session = await tx.session.findFirst({ where: { id, userId }, select: { device: true } });
+    const { count } = await tx.session.deleteMany({ where: { id, userId } });
+    if (count === 0) throw notFound(SESSION_NOT_FOUND);
+    await recordAudit(tx, ctx, {
+      action: 'session.revoked',
+      targetId: id,
+      details: { user_id: userId, device: session?.device ?? UNKNOWN_DEVICE },
+    });
+  });
 }
 
-/** POST /profile/sessions/revoke-others: every session of the caller but this one. */
+/** DELETE /profile/sessions/{id}: one of the caller's; anyone else's is 404, exactly as an unknown id. */
+export const revokeSession = (ctx: SignedInContext, { id }: { id: number }): Promise<void> =>
+  endSession(ctx, { id, userId: ctx.actor.userId });
+
+/** POST /profile/sessions/revoke-others: every session of the caller but this one; one event with the count. */
 export async function revokeOtherSessions(ctx: SignedInContext): Promise<RevokeSessionsResult> {
-  const { count } = await ctx.prisma.session.deleteMany({
-    where: { userId: ctx.actor.userId, id: { not: ctx.actor.sessionId } },
+  const { userId, sessionId } = ctx.actor;
+  const count = await transaction(ctx.prisma, async (tx) => {
+    const ended = await tx.session.deleteMany({ where: { userId, id: { not: sessionId } } });
+    if (ended.count > 0) {
+      await recordAudit(tx, ctx, {
+        action: 'session.revoked',
+        details: { user_id: userId, count: ended.count },
+      });
+    }
+    return ended.count;
   });
   return { count };
 }
@@ -111,6 +136,5 @@ export async function revokeUserSession(
   { id, sid }: { id: number; sid: number },
 ): Promise<void> {
   await requireUser(ctx, id);
-  const { count } = await ctx.prisma.session.deleteMany({ where: { id: sid, userId: id } });
-  if (count === 0) throw notFound(SESSION_NOT_FOUND);
+  await endSession(ctx, { id: sid, userId: id });
 }

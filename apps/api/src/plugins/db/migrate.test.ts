@@ -50,7 +50,7 @@ describe('migrations on PostgreSQL', () => {
     ]);
     expect(
       (await database.prisma.memberType.findMany({ orderBy: { id: 'asc' } })).map((t) => t.name),
-    ).toEqual(['Владелец', 'Участник']);
+    ).toEqual(['Владелец', 'Участник', 'Администратор']);
     const plans = await database.prisma.plan.findMany({ orderBy: { id: 'asc' } });
     expect(plans.map((p) => p.name)).toEqual(['Базовый', 'Про', 'Корп']);
     expect(plans[0]?.priceMonth.toFixed(2)).toBe('0.00');

@@ -8,4 +8,6 @@ export const profileKeys = {
   /** What the admin screens show of other accounts (the list and one account): an action on one refreshes them. */
   accounts: [endpointKey('profile', 'list'), endpointKey('profile', 'get')],
   deletePreview: (userId: number) => [...endpointKey('profile', 'deletePreview'), userId] as const,
+  /** Every account's delete preview: a transfer or a deleted organization changes what goes with it. */
+  deletePreviews: endpointKey('profile', 'deletePreview'),
 };

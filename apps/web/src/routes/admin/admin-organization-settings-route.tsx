@@ -9,6 +9,8 @@ import {
   organizationQueryOptions,
   useOrganization,
 } from '@/features/organizations/api/get-organization';
+import { useProfile } from '@/features/profile/api/get-profile';
+import { TransferNotice } from '@/features/transfers/components/transfer-notice';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationManageSections } from '../organization-manage-sections';
@@ -29,6 +31,7 @@ export function AdminOrganizationSettingsRoute() {
   // After a save or a delete: nothing is left to lose.
   const toList = () => navigate(paths.admin.organizations.getHref(), { state: LEAVE_FORM });
   const data = organization.data;
+  const me = useProfile().data;
 
   return (
     <>
@@ -40,13 +43,18 @@ export function AdminOrganizationSettingsRoute() {
         </Stack>
       )}
       {organization.isError && !data && <LoadError title={ORGANIZATION_LOAD_FAILED} query={organization} />}
-      {data && (
-        <OrganizationManageSections
-          organization={data}
-          onDone={toList}
-          // Spec: 'Отмена' reloads the organization from the server.
-          onCancel={cancelReload.reload}
-        />
+      {data && me && (
+        <Stack gap="xl">
+          <TransferNotice organization={data} viewerId={me.id} canCancel />
+          <OrganizationManageSections
+            organization={data}
+            // A site admin acts as the owner of any organization.
+            viewer={{ id: me.id, actsAsOwner: true }}
+            onDone={toList}
+            // Spec: 'Отмена' reloads the organization from the server.
+            onCancel={cancelReload.reload}
+          />
+        </Stack>
       )}
     </>
   );

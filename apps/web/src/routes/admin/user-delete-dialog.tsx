@@ -1,8 +1,13 @@
 import { Text } from '@mantine/core';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { paths } from '@/config/paths';
 import { useDeleteUser } from '@/features/admin/users/api/delete-user';
 import { useDeletePreview } from '@/features/profile/api/delete-account';
-import { DeletedOrganizationsPreview } from '@/features/profile/components/deleted-organizations-preview';
+import {
+  blocksDeletion,
+  DeletedOrganizationsPreview,
+} from '@/features/profile/components/deleted-organizations-preview';
+import { OwnedOrganizationActions } from '../owned-organization-actions';
 
 type UserDeleteDialogProps = {
   userId: number;
@@ -27,13 +32,23 @@ export function UserDeleteDialog({ userId, userName, opened, onClose, onDeleted 
       title="Удалить пользователя?"
       confirmLabel="Удалить пользователя"
       busy={remove.isPending}
+      // An organization with other members must be transferred or deleted first (decision 0134).
+      confirmDisabled={preview.isPending || blocksDeletion(preview.data)}
       onConfirm={() => remove.mutate(userId, { onSuccess: onDeleted })}
     >
       <Text size="sm">
         Аккаунт {userName}, его файлы и участие в организациях будут удалены. Действие невозможно будет
         отменить.
       </Text>
-      <DeletedOrganizationsPreview preview={preview} />
+      <DeletedOrganizationsPreview
+        preview={preview}
+        organizationActions={(organization) => (
+          <OwnedOrganizationActions
+            organization={organization}
+            settingsHref={paths.admin.organizationSettings.getHref(organization.id, organization.name)}
+          />
+        )}
+      />
     </ConfirmDeleteDialog>
   );
 }

@@ -64,6 +64,8 @@ export const ModelName = {
   Organization: 'Organization',
   MemberType: 'MemberType',
   Member: 'Member',
+  Invitation: 'Invitation',
+  OwnershipTransfer: 'OwnershipTransfer',
   File: 'File',
   Plan: 'Plan',
   PaymentOrder: 'PaymentOrder',
@@ -263,6 +265,39 @@ export const MemberScalarFieldEnum = {
 } as const
 
 export type MemberScalarFieldEnum = (typeof MemberScalarFieldEnum)[keyof typeof MemberScalarFieldEnum]
+
+
+export const InvitationScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  email: 'email',
+  typeId: 'typeId',
+  status: 'status',
+  tokenHash: 'tokenHash',
+  invitedById: 'invitedById',
+  sentAt: 'sentAt',
+  expiresAt: 'expiresAt',
+  closedAt: 'closedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type InvitationScalarFieldEnum = (typeof InvitationScalarFieldEnum)[keyof typeof InvitationScalarFieldEnum]
+
+
+export const OwnershipTransferScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  fromUserId: 'fromUserId',
+  toUserId: 'toUserId',
+  status: 'status',
+  expiresAt: 'expiresAt',
+  closedAt: 'closedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type OwnershipTransferScalarFieldEnum = (typeof OwnershipTransferScalarFieldEnum)[keyof typeof OwnershipTransferScalarFieldEnum]
 
 
 export const FileScalarFieldEnum = {

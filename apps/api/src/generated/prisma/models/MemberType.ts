@@ -217,6 +217,7 @@ export type MemberTypeWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"MemberType"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"MemberType"> | Date | string
   members?: Prisma.MemberListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
 }
 
 export type MemberTypeOrderByWithRelationInput = {
@@ -226,6 +227,7 @@ export type MemberTypeOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   members?: Prisma.MemberOrderByRelationAggregateInput
+  invitations?: Prisma.InvitationOrderByRelationAggregateInput
 }
 
 export type MemberTypeWhereUniqueInput = Prisma.AtLeast<{
@@ -238,6 +240,7 @@ export type MemberTypeWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"MemberType"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"MemberType"> | Date | string
   members?: Prisma.MemberListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
 }, "id" | "code">
 
 export type MemberTypeOrderByWithAggregationInput = {
@@ -271,6 +274,7 @@ export type MemberTypeCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutTypeInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutTypeInput
 }
 
 export type MemberTypeUncheckedCreateInput = {
@@ -280,6 +284,7 @@ export type MemberTypeUncheckedCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutTypeInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutTypeInput
 }
 
 export type MemberTypeUpdateInput = {
@@ -289,6 +294,7 @@ export type MemberTypeUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutTypeNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutTypeNestedInput
 }
 
 export type MemberTypeUncheckedUpdateInput = {
@@ -298,6 +304,7 @@ export type MemberTypeUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutTypeNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutTypeNestedInput
 }
 
 export type MemberTypeCreateManyInput = {
@@ -375,12 +382,27 @@ export type MemberTypeUpdateOneRequiredWithoutMembersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.MemberTypeUpdateToOneWithWhereWithoutMembersInput, Prisma.MemberTypeUpdateWithoutMembersInput>, Prisma.MemberTypeUncheckedUpdateWithoutMembersInput>
 }
 
+export type MemberTypeCreateNestedOneWithoutInvitationsInput = {
+  create?: Prisma.XOR<Prisma.MemberTypeCreateWithoutInvitationsInput, Prisma.MemberTypeUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.MemberTypeCreateOrConnectWithoutInvitationsInput
+  connect?: Prisma.MemberTypeWhereUniqueInput
+}
+
+export type MemberTypeUpdateOneRequiredWithoutInvitationsNestedInput = {
+  create?: Prisma.XOR<Prisma.MemberTypeCreateWithoutInvitationsInput, Prisma.MemberTypeUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.MemberTypeCreateOrConnectWithoutInvitationsInput
+  upsert?: Prisma.MemberTypeUpsertWithoutInvitationsInput
+  connect?: Prisma.MemberTypeWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.MemberTypeUpdateToOneWithWhereWithoutInvitationsInput, Prisma.MemberTypeUpdateWithoutInvitationsInput>, Prisma.MemberTypeUncheckedUpdateWithoutInvitationsInput>
+}
+
 export type MemberTypeCreateWithoutMembersInput = {
   id: number
   code: string
   name: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  invitations?: Prisma.InvitationCreateNestedManyWithoutTypeInput
 }
 
 export type MemberTypeUncheckedCreateWithoutMembersInput = {
@@ -389,6 +411,7 @@ export type MemberTypeUncheckedCreateWithoutMembersInput = {
   name: string
   createdAt?: Date | string
   updatedAt?: Date | string
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutTypeInput
 }
 
 export type MemberTypeCreateOrConnectWithoutMembersInput = {
@@ -413,6 +436,7 @@ export type MemberTypeUpdateWithoutMembersInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  invitations?: Prisma.InvitationUpdateManyWithoutTypeNestedInput
 }
 
 export type MemberTypeUncheckedUpdateWithoutMembersInput = {
@@ -421,6 +445,59 @@ export type MemberTypeUncheckedUpdateWithoutMembersInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutTypeNestedInput
+}
+
+export type MemberTypeCreateWithoutInvitationsInput = {
+  id: number
+  code: string
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberCreateNestedManyWithoutTypeInput
+}
+
+export type MemberTypeUncheckedCreateWithoutInvitationsInput = {
+  id: number
+  code: string
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutTypeInput
+}
+
+export type MemberTypeCreateOrConnectWithoutInvitationsInput = {
+  where: Prisma.MemberTypeWhereUniqueInput
+  create: Prisma.XOR<Prisma.MemberTypeCreateWithoutInvitationsInput, Prisma.MemberTypeUncheckedCreateWithoutInvitationsInput>
+}
+
+export type MemberTypeUpsertWithoutInvitationsInput = {
+  update: Prisma.XOR<Prisma.MemberTypeUpdateWithoutInvitationsInput, Prisma.MemberTypeUncheckedUpdateWithoutInvitationsInput>
+  create: Prisma.XOR<Prisma.MemberTypeCreateWithoutInvitationsInput, Prisma.MemberTypeUncheckedCreateWithoutInvitationsInput>
+  where?: Prisma.MemberTypeWhereInput
+}
+
+export type MemberTypeUpdateToOneWithWhereWithoutInvitationsInput = {
+  where?: Prisma.MemberTypeWhereInput
+  data: Prisma.XOR<Prisma.MemberTypeUpdateWithoutInvitationsInput, Prisma.MemberTypeUncheckedUpdateWithoutInvitationsInput>
+}
+
+export type MemberTypeUpdateWithoutInvitationsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  code?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUpdateManyWithoutTypeNestedInput
+}
+
+export type MemberTypeUncheckedUpdateWithoutInvitationsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  code?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutTypeNestedInput
 }
 
 
@@ -430,10 +507,12 @@ export type MemberTypeUncheckedUpdateWithoutMembersInput = {
 
 export type MemberTypeCountOutputType = {
   members: number
+  invitations: number
 }
 
 export type MemberTypeCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   members?: boolean | MemberTypeCountOutputTypeCountMembersArgs
+  invitations?: boolean | MemberTypeCountOutputTypeCountInvitationsArgs
 }
 
 /**
@@ -453,6 +532,13 @@ export type MemberTypeCountOutputTypeCountMembersArgs<ExtArgs extends runtime.Ty
   where?: Prisma.MemberWhereInput
 }
 
+/**
+ * MemberTypeCountOutputType without action
+ */
+export type MemberTypeCountOutputTypeCountInvitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvitationWhereInput
+}
+
 
 export type MemberTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -461,6 +547,7 @@ export type MemberTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   createdAt?: boolean
   updatedAt?: boolean
   members?: boolean | Prisma.MemberType$membersArgs<ExtArgs>
+  invitations?: boolean | Prisma.MemberType$invitationsArgs<ExtArgs>
   _count?: boolean | Prisma.MemberTypeCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["memberType"]>
 
@@ -491,6 +578,7 @@ export type MemberTypeSelectScalar = {
 export type MemberTypeOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "code" | "name" | "createdAt" | "updatedAt", ExtArgs["result"]["memberType"]>
 export type MemberTypeInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   members?: boolean | Prisma.MemberType$membersArgs<ExtArgs>
+  invitations?: boolean | Prisma.MemberType$invitationsArgs<ExtArgs>
   _count?: boolean | Prisma.MemberTypeCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type MemberTypeIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -500,6 +588,7 @@ export type $MemberTypePayload<ExtArgs extends runtime.Types.Extensions.Internal
   name: "MemberType"
   objects: {
     members: Prisma.$MemberPayload<ExtArgs>[]
+    invitations: Prisma.$InvitationPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -902,6 +991,7 @@ readonly fields: MemberTypeFieldRefs;
 export interface Prisma__MemberTypeClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   members<T extends Prisma.MemberType$membersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.MemberType$membersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  invitations<T extends Prisma.MemberType$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.MemberType$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1350,6 +1440,30 @@ export type MemberType$membersArgs<ExtArgs extends runtime.Types.Extensions.Inte
   take?: number
   skip?: number
   distinct?: Prisma.MemberScalarFieldEnum | Prisma.MemberScalarFieldEnum[]
+}
+
+/**
+ * MemberType.invitations
+ */
+export type MemberType$invitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Invitation
+   */
+  select?: Prisma.InvitationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Invitation
+   */
+  omit?: Prisma.InvitationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvitationInclude<ExtArgs> | null
+  where?: Prisma.InvitationWhereInput
+  orderBy?: Prisma.InvitationOrderByWithRelationInput | Prisma.InvitationOrderByWithRelationInput[]
+  cursor?: Prisma.InvitationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvitationScalarFieldEnum | Prisma.InvitationScalarFieldEnum[]
 }
 
 /**

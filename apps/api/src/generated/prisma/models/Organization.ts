@@ -248,6 +248,8 @@ export type OrganizationWhereInput = {
   owner?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   avatar?: Prisma.XOR<Prisma.FileNullableScalarRelationFilter, Prisma.FileWhereInput> | null
   members?: Prisma.MemberListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
+  transfers?: Prisma.OwnershipTransferListRelationFilter
 }
 
 export type OrganizationOrderByWithRelationInput = {
@@ -262,6 +264,8 @@ export type OrganizationOrderByWithRelationInput = {
   owner?: Prisma.UserOrderByWithRelationInput
   avatar?: Prisma.FileOrderByWithRelationInput
   members?: Prisma.MemberOrderByRelationAggregateInput
+  invitations?: Prisma.InvitationOrderByRelationAggregateInput
+  transfers?: Prisma.OwnershipTransferOrderByRelationAggregateInput
 }
 
 export type OrganizationWhereUniqueInput = Prisma.AtLeast<{
@@ -279,6 +283,8 @@ export type OrganizationWhereUniqueInput = Prisma.AtLeast<{
   owner?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   avatar?: Prisma.XOR<Prisma.FileNullableScalarRelationFilter, Prisma.FileWhereInput> | null
   members?: Prisma.MemberListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
+  transfers?: Prisma.OwnershipTransferListRelationFilter
 }, "id" | "avatarFileId">
 
 export type OrganizationOrderByWithAggregationInput = {
@@ -317,6 +323,8 @@ export type OrganizationCreateInput = {
   owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
   avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateInput = {
@@ -328,6 +336,8 @@ export type OrganizationUncheckedCreateInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUpdateInput = {
@@ -338,6 +348,8 @@ export type OrganizationUpdateInput = {
   owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
   avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateInput = {
@@ -349,6 +361,8 @@ export type OrganizationUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateManyInput = {
@@ -539,6 +553,34 @@ export type OrganizationUpdateOneRequiredWithoutMembersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutMembersInput, Prisma.OrganizationUpdateWithoutMembersInput>, Prisma.OrganizationUncheckedUpdateWithoutMembersInput>
 }
 
+export type OrganizationCreateNestedOneWithoutInvitationsInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutInvitationsInput, Prisma.OrganizationUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutInvitationsInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneRequiredWithoutInvitationsNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutInvitationsInput, Prisma.OrganizationUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutInvitationsInput
+  upsert?: Prisma.OrganizationUpsertWithoutInvitationsInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutInvitationsInput, Prisma.OrganizationUpdateWithoutInvitationsInput>, Prisma.OrganizationUncheckedUpdateWithoutInvitationsInput>
+}
+
+export type OrganizationCreateNestedOneWithoutTransfersInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutTransfersInput, Prisma.OrganizationUncheckedCreateWithoutTransfersInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutTransfersInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneRequiredWithoutTransfersNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutTransfersInput, Prisma.OrganizationUncheckedCreateWithoutTransfersInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutTransfersInput
+  upsert?: Prisma.OrganizationUpsertWithoutTransfersInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutTransfersInput, Prisma.OrganizationUpdateWithoutTransfersInput>, Prisma.OrganizationUncheckedUpdateWithoutTransfersInput>
+}
+
 export type OrganizationCreateNestedOneWithoutAvatarInput = {
   create?: Prisma.XOR<Prisma.OrganizationCreateWithoutAvatarInput, Prisma.OrganizationUncheckedCreateWithoutAvatarInput>
   connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutAvatarInput
@@ -578,6 +620,8 @@ export type OrganizationCreateWithoutOwnerInput = {
   type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
   avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutOwnerInput = {
@@ -588,6 +632,8 @@ export type OrganizationUncheckedCreateWithoutOwnerInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutOwnerInput = {
@@ -636,6 +682,8 @@ export type OrganizationCreateWithoutTypeInput = {
   owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
   avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutTypeInput = {
@@ -646,6 +694,8 @@ export type OrganizationUncheckedCreateWithoutTypeInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutTypeInput = {
@@ -681,6 +731,8 @@ export type OrganizationCreateWithoutMembersInput = {
   type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
   owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
   avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutMembersInput = {
@@ -691,6 +743,8 @@ export type OrganizationUncheckedCreateWithoutMembersInput = {
   avatarFileId?: number | null
   createdAt?: Date | string
   updatedAt?: Date | string
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutMembersInput = {
@@ -716,6 +770,8 @@ export type OrganizationUpdateWithoutMembersInput = {
   type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
   owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
   avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutMembersInput = {
@@ -726,6 +782,132 @@ export type OrganizationUncheckedUpdateWithoutMembersInput = {
   avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutInvitationsInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutInvitationsInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutInvitationsInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutInvitationsInput, Prisma.OrganizationUncheckedCreateWithoutInvitationsInput>
+}
+
+export type OrganizationUpsertWithoutInvitationsInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutInvitationsInput, Prisma.OrganizationUncheckedUpdateWithoutInvitationsInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutInvitationsInput, Prisma.OrganizationUncheckedCreateWithoutInvitationsInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutInvitationsInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutInvitationsInput, Prisma.OrganizationUncheckedUpdateWithoutInvitationsInput>
+}
+
+export type OrganizationUpdateWithoutInvitationsInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutInvitationsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutTransfersInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutTransfersInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutTransfersInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutTransfersInput, Prisma.OrganizationUncheckedCreateWithoutTransfersInput>
+}
+
+export type OrganizationUpsertWithoutTransfersInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutTransfersInput, Prisma.OrganizationUncheckedUpdateWithoutTransfersInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutTransfersInput, Prisma.OrganizationUncheckedCreateWithoutTransfersInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutTransfersInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutTransfersInput, Prisma.OrganizationUncheckedUpdateWithoutTransfersInput>
+}
+
+export type OrganizationUpdateWithoutTransfersInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutTransfersInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateWithoutAvatarInput = {
@@ -735,6 +917,8 @@ export type OrganizationCreateWithoutAvatarInput = {
   type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
   owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutAvatarInput = {
@@ -745,6 +929,8 @@ export type OrganizationUncheckedCreateWithoutAvatarInput = {
   createdAt?: Date | string
   updatedAt?: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutAvatarInput = {
@@ -770,6 +956,8 @@ export type OrganizationUpdateWithoutAvatarInput = {
   type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
   owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutAvatarInput = {
@@ -780,6 +968,8 @@ export type OrganizationUncheckedUpdateWithoutAvatarInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateManyOwnerInput = {
@@ -798,6 +988,8 @@ export type OrganizationUpdateWithoutOwnerInput = {
   type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
   avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutOwnerInput = {
@@ -808,6 +1000,8 @@ export type OrganizationUncheckedUpdateWithoutOwnerInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateManyWithoutOwnerInput = {
@@ -835,6 +1029,8 @@ export type OrganizationUpdateWithoutTypeInput = {
   owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
   avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutTypeInput = {
@@ -845,6 +1041,8 @@ export type OrganizationUncheckedUpdateWithoutTypeInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateManyWithoutTypeInput = {
@@ -863,10 +1061,14 @@ export type OrganizationUncheckedUpdateManyWithoutTypeInput = {
 
 export type OrganizationCountOutputType = {
   members: number
+  invitations: number
+  transfers: number
 }
 
 export type OrganizationCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   members?: boolean | OrganizationCountOutputTypeCountMembersArgs
+  invitations?: boolean | OrganizationCountOutputTypeCountInvitationsArgs
+  transfers?: boolean | OrganizationCountOutputTypeCountTransfersArgs
 }
 
 /**
@@ -886,6 +1088,20 @@ export type OrganizationCountOutputTypeCountMembersArgs<ExtArgs extends runtime.
   where?: Prisma.MemberWhereInput
 }
 
+/**
+ * OrganizationCountOutputType without action
+ */
+export type OrganizationCountOutputTypeCountInvitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvitationWhereInput
+}
+
+/**
+ * OrganizationCountOutputType without action
+ */
+export type OrganizationCountOutputTypeCountTransfersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OwnershipTransferWhereInput
+}
+
 
 export type OrganizationSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -899,6 +1115,8 @@ export type OrganizationSelect<ExtArgs extends runtime.Types.Extensions.Internal
   owner?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   avatar?: boolean | Prisma.Organization$avatarArgs<ExtArgs>
   members?: boolean | Prisma.Organization$membersArgs<ExtArgs>
+  invitations?: boolean | Prisma.Organization$invitationsArgs<ExtArgs>
+  transfers?: boolean | Prisma.Organization$transfersArgs<ExtArgs>
   _count?: boolean | Prisma.OrganizationCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["organization"]>
 
@@ -944,6 +1162,8 @@ export type OrganizationInclude<ExtArgs extends runtime.Types.Extensions.Interna
   owner?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   avatar?: boolean | Prisma.Organization$avatarArgs<ExtArgs>
   members?: boolean | Prisma.Organization$membersArgs<ExtArgs>
+  invitations?: boolean | Prisma.Organization$invitationsArgs<ExtArgs>
+  transfers?: boolean | Prisma.Organization$transfersArgs<ExtArgs>
   _count?: boolean | Prisma.OrganizationCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type OrganizationIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -964,6 +1184,8 @@ export type $OrganizationPayload<ExtArgs extends runtime.Types.Extensions.Intern
     owner: Prisma.$UserPayload<ExtArgs>
     avatar: Prisma.$FilePayload<ExtArgs> | null
     members: Prisma.$MemberPayload<ExtArgs>[]
+    invitations: Prisma.$InvitationPayload<ExtArgs>[]
+    transfers: Prisma.$OwnershipTransferPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -1374,6 +1596,8 @@ export interface Prisma__OrganizationClient<T, Null = never, ExtArgs extends run
   owner<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   avatar<T extends Prisma.Organization$avatarArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$avatarArgs<ExtArgs>>): Prisma.Prisma__FileClient<runtime.Types.Result.GetResult<Prisma.$FilePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   members<T extends Prisma.Organization$membersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$membersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  invitations<T extends Prisma.Organization$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  transfers<T extends Prisma.Organization$transfersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$transfersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1851,6 +2075,54 @@ export type Organization$membersArgs<ExtArgs extends runtime.Types.Extensions.In
   take?: number
   skip?: number
   distinct?: Prisma.MemberScalarFieldEnum | Prisma.MemberScalarFieldEnum[]
+}
+
+/**
+ * Organization.invitations
+ */
+export type Organization$invitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Invitation
+   */
+  select?: Prisma.InvitationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Invitation
+   */
+  omit?: Prisma.InvitationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvitationInclude<ExtArgs> | null
+  where?: Prisma.InvitationWhereInput
+  orderBy?: Prisma.InvitationOrderByWithRelationInput | Prisma.InvitationOrderByWithRelationInput[]
+  cursor?: Prisma.InvitationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvitationScalarFieldEnum | Prisma.InvitationScalarFieldEnum[]
+}
+
+/**
+ * Organization.transfers
+ */
+export type Organization$transfersArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OwnershipTransfer
+   */
+  select?: Prisma.OwnershipTransferSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OwnershipTransfer
+   */
+  omit?: Prisma.OwnershipTransferOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OwnershipTransferInclude<ExtArgs> | null
+  where?: Prisma.OwnershipTransferWhereInput
+  orderBy?: Prisma.OwnershipTransferOrderByWithRelationInput | Prisma.OwnershipTransferOrderByWithRelationInput[]
+  cursor?: Prisma.OwnershipTransferWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OwnershipTransferScalarFieldEnum | Prisma.OwnershipTransferScalarFieldEnum[]
 }
 
 /**

@@ -58,6 +58,33 @@ describe('audit event words', () => {
     ).toBe('Тариф №2 на год, 9900.00 ₽');
   });
 
+  it('names invitations, transfers, sessions and passkeys by what their details keep', () => {
+    const invitation = { target_type: 'invitation', details: { email: 'new@example.com', type_id: 2 } };
+    expect(auditObject(event({ action: 'invitation.created', ...invitation }))).toBe('для new@example.com');
+    expect(
+      auditObject(
+        event({
+          action: 'transfer.requested',
+          target_type: 'transfer',
+          details: { from_user_id: 7, to_user_id: 9, to_name: 'Борис', to_email: 'boris@example.com' },
+        }),
+      ),
+    ).toBe('кому: Борис (boris@example.com)');
+    const session = { action: 'session.revoked', target_type: 'session' };
+    expect(auditObject(event({ ...session, details: { user_id: 7, device: 'Chrome 142, Windows' } }))).toBe(
+      'Chrome 142, Windows',
+    );
+    expect(auditObject(event({ ...session, target_id: null, details: { user_id: 7, count: 2 } }))).toBe(
+      'на других устройствах: 2',
+    );
+    expect(
+      auditObject(event({ action: 'passkey.removed', target_type: 'passkey', details: { name: 'Ноутбук' } })),
+    ).toBe('«Ноутбук»');
+    expect(auditObject(event({ action: 'passkey.removed', target_type: 'passkey', target_id: 5 }))).toBe(
+      'Ключ доступа №5',
+    );
+  });
+
   it('says what changed, and who acted (the system has no name)', () => {
     expect(
       auditChanges(
@@ -76,6 +103,17 @@ describe('audit event words', () => {
       auditChanges(event({ action: 'profile.updated', details: { name: { from: '', to: 'Анна' } } })),
     ).toBe('имя: — → Анна');
     expect(auditChanges(event({ details: { name: 'Борис' } }))).toBe('');
+    expect(
+      auditChanges(event({ action: 'member.role_changed', details: { type: { from: 2, to: 3 } } })),
+    ).toBe('роль: Участник → Администратор');
+    expect(
+      auditChanges(
+        event({
+          action: 'security_settings.updated',
+          details: { new_device_mail: { from: true, to: false } },
+        }),
+      ),
+    ).toBe('письма о новых входах: вкл. → выкл.');
     expect(auditActorName(event({}))).toBe('Анна');
     expect(auditActorName(event({ actor: null }))).toBe('Система');
   });

@@ -1,5 +1,6 @@
 import type { AuditEvent } from '@cabinet/contracts';
-import { displayName } from '@/lib/format';
+import { displayName, personLabel } from '@/lib/format';
+import { memberTypeLabel } from '@/lib/member-types';
 
 // An event's object and what changed, in words, from the fields every event has and the details its
 // action records (apps/api: recordAudit calls). A detail an older event lacks falls back to the id.
@@ -13,6 +14,7 @@ const TARGET_NOUNS: Record<string, string> = {
   session: 'Сеанс',
   invitation: 'Приглашение',
   transfer: 'Передача',
+  passkey: 'Ключ доступа',
 };
 
 const FIELD_NAMES: Record<string, string> = {
@@ -23,24 +25,34 @@ const FIELD_NAMES: Record<string, string> = {
   price_year: 'цена в год',
   max_members: 'участников',
   max_organizations: 'организаций',
+  new_device_mail: 'письма о новых входах',
 };
 
 type Change = { from: unknown; to: unknown };
 const isChange = (value: unknown): value is Change =>
   typeof value === 'object' && value !== null && 'from' in value && 'to' in value;
-const text = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : String(value);
+function text(value: unknown): string {
+  if (typeof value === 'boolean') return value ? 'вкл.' : 'выкл.';
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
 const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** 'Имя (email)', or the one of the two there is. */
+const person = (name: string | null, email: string | null) =>
+  email ? personLabel({ name, email }) : displayName({ name });
 
 /** What the event is about: a person, an organization, a plan, a file… */
 export function auditObject(event: AuditEvent): string {
   const d = event.details;
   const name = str(d.name) ?? (isChange(d.name) ? str(d.name.to) : null);
   const email = str(d.email) ?? (isChange(d.email) ? str(d.email.to) : null);
-  if (event.target_type === 'user' && (name || email)) {
-    const person = displayName({ name, email });
-    return email && person !== email ? `${person} (${email})` : person;
-  }
+  if (event.target_type === 'user' && (name || email)) return person(name, email);
+  if (event.target_type === 'invitation' && email) return `для ${email}`;
+  if (event.target_type === 'transfer' && str(d.to_email))
+    return `кому: ${person(str(d.to_name), str(d.to_email))}`;
+  if (event.target_type === 'session' && typeof d.count === 'number')
+    return `на других устройствах: ${d.count}`;
+  if (event.target_type === 'session' && str(d.device)) return String(d.device);
   if (event.target_type === 'order' && d.plan_id) {
     const period = d.period === 'year' ? 'на год' : 'на месяц';
     return `Тариф №${d.plan_id} ${period}${d.amount ? `, ${d.amount} ₽` : ''}`;
@@ -60,6 +72,10 @@ export function auditChanges(event: AuditEvent): string {
     .map(([field, change]) => {
       const label = field === 'name' ? nameWord : (FIELD_NAMES[field] ?? field);
       if (field === 'avatar_file_id') return change.to === null ? 'аватар удалён' : 'новый аватар';
+      // A member's type is their role (member.role_changed), named as the members list names it.
+      if (field === 'type' && event.target_type === 'user') {
+        return `роль: ${memberTypeLabel(Number(change.from))} → ${memberTypeLabel(Number(change.to))}`;
+      }
       return `${label}: ${text(change.from)} → ${text(change.to)}`;
     })
     .join('; ');

@@ -5,14 +5,15 @@ import { AuditEventList } from './audit-event-list';
 
 /**
  * 'Журнал' of an organization's page (issue 14): who did what in it, newest first. Shown to those who may
- * read it (its owner and site admins; organization admins with issue 13); the server checks again.
+ * read it (its owner, its organization admins and site admins); the server checks again.
  */
 export function OrganizationAuditSection({ organizationId }: { organizationId: number }) {
   const list = useOrganizationAudit(organizationId);
   return (
     <SectionCard title="Журнал" gap="md">
       <Text size="sm" c="dimmed">
-        Кто и что менял в организации: участники, запросы на вступление, название и тип.
+        Кто и что менял в организации: участники и их роли, приглашения, запросы на вступление, передача,
+        название и тип.
       </Text>
       <AuditEventList list={list} />
     </SectionCard>

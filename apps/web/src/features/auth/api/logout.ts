@@ -12,9 +12,10 @@ export function logout() {
 
 /**
  * 'Выйти': asks the server to revoke the session, then forgets it locally whatever the answer, so a
- * server that is down or a session that is already gone never keeps anyone signed in.
+ * server that is down or a session that is already gone never keeps anyone signed in. Then sign-in, or
+ * `to` (an invitation link signs out to itself, to be opened with the right address).
  */
-export function useSignOut() {
+export function useSignOut({ to }: { to?: string } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const mutation = useMutation({
@@ -23,7 +24,7 @@ export function useSignOut() {
     onSettled: () => {
       session.clear();
       queryClient.clear();
-      navigate(paths.signIn.getHref(), { replace: true });
+      navigate(to ?? paths.signIn.getHref(), { replace: true });
     },
   });
   return { signOut: () => mutation.mutate(), isPending: mutation.isPending };

@@ -23,6 +23,10 @@ type Step =
 
 type SignInFlowProps = {
   loginKey: string;
+  /** The address filled in at the start (an invitation's). */
+  initialEmail?: string;
+  /** Part of another screen (an invitation link): its heading is a section's, not the page's. */
+  embedded?: boolean;
   /** Step two succeeded: the caller stores the session and loads the user. */
   onAuthenticated: (result: LoginResult) => void;
   onEnterCabinet: () => void;
@@ -49,6 +53,8 @@ const passkeyFailure = (error: unknown) =>
  */
 export function SignInFlow({
   loginKey,
+  initialEmail = '',
+  embedded = false,
   onAuthenticated,
   onEnterCabinet,
   onOpenApp,
@@ -58,7 +64,7 @@ export function SignInFlow({
     const pending = loadPendingCode(loginKey);
     return pending ? { kind: 'code', ...pending } : { kind: 'email' };
   });
-  const [email, setEmail] = useState(step.kind === 'code' ? step.email : '');
+  const [email, setEmail] = useState(step.kind === 'code' ? step.email : initialEmail);
   const requestCode = useRequestLoginCode();
   const confirmCode = useConfirmLoginCode();
   const passkey = usePasskeySignIn();
@@ -128,7 +134,7 @@ export function SignInFlow({
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1} size="h2">
+        <Title order={embedded ? 2 : 1} size={embedded ? 'h4' : 'h2'}>
           Вход в личный кабинет
         </Title>
         <Text c="dimmed" size="sm">

@@ -1,9 +1,16 @@
-import { MEMBER_TYPE_MEMBER, organizationsEndpoints, USER_NOT_FOUND } from '@cabinet/contracts';
-import { ApiError, callEndpoint } from '@/lib/api-client';
+import {
+  invitationsEndpoints,
+  MEMBER_TYPE_ADMIN,
+  MEMBER_TYPE_MEMBER,
+  organizationsEndpoints,
+} from '@cabinet/contracts';
+import { callEndpoint } from '@/lib/api-client';
 import { displayName } from '@/lib/format';
+import { invitationKeys } from '@/lib/query-keys/invitations';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { findUserByEmail } from '@/lib/user-lookup';
+import { updateMemberType } from './update-member-type';
 
 export const INVITE_FAILED = 'Не удалось отправить приглашение';
 
@@ -15,23 +22,46 @@ export function addMember({ organizationId, userId }: { organizationId: number; 
   });
 }
 
+/** An invitation by e-mail: the address gets a link valid 7 days (decision 0130). */
+export function createInvitation({
+  organizationId,
+  email,
+  typeId,
+}: {
+  organizationId: number;
+  email: string;
+  typeId: number;
+}) {
+  return callEndpoint(invitationsEndpoints.create, {
+    params: { id: organizationId },
+    body: { email, type_id: typeId },
+  });
+}
+
+type InviteInput = { email: string; typeId: number };
+type InviteResult = { kind: 'added'; name: string } | { kind: 'invited'; message: string };
+
 /**
- * 'Добавить пользователя' (spec section 4): find the user by the exact e-mail, then add them with type 2.
- * Toasts: USER_NOT_FOUND, 'Пользователь {name} добавлен в организацию' (the e-mail when the
- * name is empty), and on failure 'Не удалось отправить приглашение' or the server's reason when it has
- * one the owner can act on (already a member, plan limit).
+ * 'Добавить пользователя' (spec section 4, issue 13): an existing account, found by the exact e-mail, joins
+ * at once (type 2, then 3 when 'Администратор' was chosen); an address without an account gets an
+ * invitation instead, and the toast says so. Failures: 'Не удалось отправить приглашение', or the server's
+ * reason when it has one the owner can act on (already a member or invited, plan limit).
  */
 export function useInviteMember(organizationId: number) {
   return useApiMutation({
-    mutationFn: async (email: string) => {
+    mutationFn: async ({ email, typeId }: InviteInput): Promise<InviteResult> => {
       const user = await findUserByEmail(email);
-      // A 404 the owner can act on: failureText shows its text instead of INVITE_FAILED.
-      if (!user) throw new ApiError(404, USER_NOT_FOUND, 'NOT_FOUND');
+      if (!user) {
+        const { message } = await createInvitation({ organizationId, email, typeId });
+        return { kind: 'invited', message };
+      }
       const { data } = await addMember({ organizationId, userId: user.id });
-      return data;
+      if (typeId === MEMBER_TYPE_ADMIN) await updateMemberType({ organizationId, userId: user.id, typeId });
+      return { kind: 'added', name: displayName(data.account) };
     },
-    successToast: (member) => `Пользователь ${displayName(member.account)} добавлен в организацию`,
+    successToast: (result) =>
+      result.kind === 'added' ? `Пользователь ${result.name} добавлен в организацию` : result.message,
     failureToast: INVITE_FAILED,
-    invalidates: [organizationKeys.all],
+    invalidates: [organizationKeys.all, invitationKeys.all],
   });
 }

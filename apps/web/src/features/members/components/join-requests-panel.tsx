@@ -1,20 +1,14 @@
-import type { JoinRequester, PendingUser } from '@cabinet/contracts';
+import type { PendingUser } from '@cabinet/contracts';
 import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { AnswerButtons } from '@/components/answer-buttons';
 import { EmailText } from '@/components/email-text';
 import { NameAvatar } from '@/components/name-avatar';
 import { SectionCard } from '@/components/section-card';
-import { displayName, formatDate } from '@/lib/format';
+import { displayName, formatDate, personLabel } from '@/lib/format';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
-
-/** 'Имя (email)', or the e-mail alone for an account without a name. */
-function requesterLabel(requester: JoinRequester): string {
-  const name = requester.name.trim();
-  return name ? `${name} (${requester.email})` : requester.email;
-}
 
 /**
  * 'Запросы на вступление' (spec section 2, product-decisions): join requests to the organizations the
@@ -25,16 +19,16 @@ export function JoinRequestsPanel() {
   const requests = usePendingUsers();
   const accept = useAcceptMember();
   const reject = useRemoveMember({ failureToast: 'Не удалось отклонить запрос' });
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const [busy, setBusy] = useState<{ id: number; action: 'accept' | 'decline' } | null>(null);
 
   useEffect(() => {
     if (requests.error) console.warn('Запросы на вступление не загружены:', requests.error);
   }, [requests.error]);
 
   const act = (request: PendingUser, action: 'accept' | 'reject') => {
-    setBusyId(request.id);
+    setBusy({ id: request.id, action: action === 'accept' ? 'accept' : 'decline' });
     const input = { organizationId: request.organization.id, userId: request.account.id };
-    const options = { onSettled: () => setBusyId(null) };
+    const options = { onSettled: () => setBusy(null) };
     if (action === 'accept') accept.mutate(input, options);
     else reject.mutate(input, options);
   };
@@ -83,7 +77,6 @@ export function JoinRequestsPanel() {
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {items.map((request) => {
           const name = displayName(request.account);
-          const busy = busyId === request.id;
           return (
             <li key={request.id}>
               <Paper withBorder p="sm" radius="md">
@@ -102,36 +95,20 @@ export function JoinRequestsPanel() {
                       </Text>
                       {request.requested_by && (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          Запросил: {requesterLabel(request.requested_by)}
+                          Запросил: {personLabel(request.requested_by)}
                         </Text>
                       )}
                     </Stack>
                   </Group>
-                  <Group gap="xs" grow>
-                    <Button
-                      size="xs"
-                      color="green"
-                      leftSection={<IconCheck size={14} aria-hidden />}
-                      onClick={() => act(request, 'accept')}
-                      loading={busy && accept.isPending}
-                      disabled={busy}
-                      aria-label={`Принять ${name} в ${request.organization.name}`}
-                    >
-                      Принять
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<IconX size={14} aria-hidden />}
-                      onClick={() => act(request, 'reject')}
-                      loading={busy && reject.isPending}
-                      disabled={busy}
-                      aria-label={`Отклонить запрос ${name} в ${request.organization.name}`}
-                    >
-                      Отклонить
-                    </Button>
-                  </Group>
+                  <AnswerButtons
+                    size="xs"
+                    onAccept={() => act(request, 'accept')}
+                    onDecline={() => act(request, 'reject')}
+                    pending={busy?.id === request.id ? busy.action : null}
+                    disabled={busy !== null}
+                    acceptLabel={`Принять ${name} в ${request.organization.name}`}
+                    declineLabel={`Отклонить запрос ${name} в ${request.organization.name}`}
+                  />
                 </Stack>
               </Paper>
             </li>

@@ -1,12 +1,14 @@
-import { MEMBER_TYPE_OWNER, type Member } from '@cabinet/contracts';
+import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Member } from '@cabinet/contracts';
 
-/** Spec section 4: type 1 reads 'Владелец', any other 'Участник'. */
-export function memberTypeLabel(typeId: number): string {
-  return typeId === MEMBER_TYPE_OWNER ? 'Владелец' : 'Участник';
-}
+export { memberTypeLabel } from '@/lib/member-types';
 
 export function isOwner(member: Pick<Member, 'type_id'>): boolean {
   return member.type_id === MEMBER_TYPE_OWNER;
+}
+
+/** An organization admin (type 3): only the owner and site admins change or remove one. */
+export function isOrganizationAdmin(member: Pick<Member, 'type_id'>): boolean {
+  return member.type_id === MEMBER_TYPE_ADMIN;
 }
 
 /** Spec section 3: members are sorted ascending by type, so the owner comes first; then by id. */

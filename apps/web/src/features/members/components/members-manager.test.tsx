@@ -62,14 +62,32 @@ describe('MembersManager', () => {
     expect(button().disabled).toBe(false);
   });
 
-  it("says 'Пользователь не найден' when no user has exactly that e-mail", async () => {
-    const fetchMock = vi.fn(async () =>
-      jsonResponse({
-        success: true,
-        message: '',
-        data: [{ id: 5, email: 'new@example.com.ru', name: 'Почти' }],
-        meta: { page: 1, pages: 1, perPage: 20, total: 1 },
-      }),
+  it('invites an address without an account instead, and the toast says so (issue 13)', async () => {
+    const invitation = {
+      id: 11,
+      organization_id: 1,
+      organization: { id: 1, name: 'Команда' },
+      email: 'new@example.com',
+      type_id: 2,
+      status: 'pending',
+      invited_by: { id: 1, name: 'Анна', email: 'anna@example.com' },
+      created_at: '2025-01-01T00:00:00.000Z',
+      sent_at: '2025-01-01T00:00:00.000Z',
+      expires_at: '2025-01-08T00:00:00.000Z',
+    };
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes('/profile/search')
+        ? jsonResponse({
+            success: true,
+            message: '',
+            // Not exactly the address: no account.
+            data: [{ id: 5, email: 'new@example.com.ru', name: 'Почти' }],
+            meta: { page: 1, pages: 1, perPage: 20, total: 1 },
+          })
+        : jsonResponse(
+            { success: true, message: 'Приглашение отправлено на new@example.com', data: invitation },
+            201,
+          ),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<MembersManager organizationId={1} members={members} />);
@@ -77,11 +95,35 @@ describe('MembersManager', () => {
       target: { value: 'New@Example.com' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Добавить пользователя' }));
-    expect(await screen.findByText('Пользователь не найден')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('Приглашение отправлено на new@example.com')).toBeTruthy();
     expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toContain(
       '/api/v1/rest/profile/search?search=new%40example.com',
     );
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/rest/organizations/1/invitations');
+    expect(JSON.parse(String(init.body))).toEqual({ email: 'New@Example.com', type_id: 2 });
+  });
+
+  it('lets the owner choose the role; an organization admin sees no role and no actions on admins', async () => {
+    const admin = {
+      ...member(3, 3, 'Вера', 'vera@example.com'),
+      type: { id: 3, code: 'admin', name: 'Администратор' },
+    };
+    const { unmount } = renderWithProviders(
+      <MembersManager organizationId={1} members={[...members, admin]} canManageAdmins viewerId={1} />,
+    );
+    expect(screen.getAllByLabelText('Роль').length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: 'Сделать администратором Борис' }).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.getAllByRole('button', { name: 'Сделать участником Вера' }).length).toBeGreaterThan(0);
+    unmount();
+    renderWithProviders(<MembersManager organizationId={1} members={[...members, admin]} viewerId={9} />);
+    expect(screen.queryAllByLabelText('Роль')).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /Вера/ })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /Сделать/ })).toHaveLength(0);
+    expect(screen.getAllByRole('button', { name: 'Удалить участника Борис' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Администратор').length).toBeGreaterThan(0);
   });
 
   it('adds the exact match with type 2 and names them in the success message', async () => {

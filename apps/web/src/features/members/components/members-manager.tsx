@@ -1,35 +1,54 @@
-import type { Member } from '@cabinet/contracts';
-import { Text } from '@mantine/core';
+import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_MEMBER, type Member } from '@cabinet/contracts';
+import { Select, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { SectionCard } from '@/components/section-card';
 import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
+import { ASSIGNABLE_ROLES } from '@/lib/member-types';
 import { inviteEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
+import { useUpdateMemberType } from '../api/update-member-type';
+import { isOrganizationAdmin } from './member-status';
 import { MembersTable } from './members-table';
 
 type MembersManagerProps = {
   organizationId: number;
   /** Every member of the organization (organizationsEndpoints.get). */
   members: readonly Member[];
+  /**
+   * The owner or a site admin: may choose the role 'Администратор' and change or remove organization
+   * admins. An organization admin manages members of type 2 only (decision 0132).
+   */
+  canManageAdmins?: boolean;
+  /** The viewer's account: their own row has no actions. */
+  viewerId?: number;
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
 };
 
 /**
- * 'Управление участниками' (spec section 2): invite an existing user by e-mail and the members table
- * with remove (never the owner) and, for join requests, accept.
+ * 'Управление участниками' (spec section 2, issue 13): add an existing user by e-mail, or invite an address
+ * without an account, with the role the owner chooses; the members table with accept, role changes and
+ * remove (never the owner).
  */
-export function MembersManager({ organizationId, members, onChanged }: MembersManagerProps) {
+export function MembersManager({
+  organizationId,
+  members,
+  canManageAdmins = false,
+  viewerId,
+  onChanged,
+}: MembersManagerProps) {
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState(String(MEMBER_TYPE_MEMBER));
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const invite = useInviteMember(organizationId);
   const remove = useRemoveMember();
   const accept = useAcceptMember();
+  const changeRole = useUpdateMemberType();
   const error = inviteEmailError(email);
   const canInvite = email.trim() !== '' && !error && !invite.isPending;
 
@@ -37,13 +56,16 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
     event.preventDefault();
     if (!canInvite) return;
     const sent = email;
-    invite.mutate(sent.trim(), {
-      onSuccess: () => {
-        // Clear the box only if it still holds this address: the next one may be typed already.
-        setEmail((current) => (current === sent ? '' : current));
-        onChanged?.();
+    invite.mutate(
+      { email: sent.trim(), typeId: canManageAdmins ? Number(role) : MEMBER_TYPE_MEMBER },
+      {
+        onSuccess: () => {
+          // Clear the box only if it still holds this address: the next one may be typed already.
+          setEmail((current) => (current === sent ? '' : current));
+          onChanged?.();
+        },
       },
-    });
+    );
   };
 
   const removeConfirmed = (member: Member) => {
@@ -60,13 +82,24 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
     );
   };
 
-  const acceptRequest = (member: Member) => {
+  /** A join request is accepted, a role switched: the row's button spins until the call ends. */
+  const busyWhile = (member: Member) => {
     setBusyAccountId(member.account_id);
-    accept.mutate(
-      { organizationId, userId: member.account_id },
-      { onSuccess: () => onChanged?.(), onSettled: () => setBusyAccountId(null) },
-    );
+    return { onSuccess: () => onChanged?.(), onSettled: () => setBusyAccountId(null) };
   };
+
+  const acceptRequest = (member: Member) =>
+    accept.mutate({ organizationId, userId: member.account_id }, busyWhile(member));
+
+  const switchRole = (member: Member) =>
+    changeRole.mutate(
+      {
+        organizationId,
+        userId: member.account_id,
+        typeId: isOrganizationAdmin(member) ? MEMBER_TYPE_MEMBER : MEMBER_TYPE_ADMIN,
+      },
+      busyWhile(member),
+    );
 
   return (
     <SectionCard title="Управление участниками">
@@ -79,14 +112,34 @@ export function MembersManager({ organizationId, members, onChanged }: MembersMa
           canAdd={canInvite}
           busy={invite.isPending}
           inputDisabled={invite.isPending}
+          extra={
+            canManageAdmins && (
+              <Select
+                label="Роль"
+                data={ASSIGNABLE_ROLES}
+                value={role}
+                onChange={(value) => setRole(value ?? String(MEMBER_TYPE_MEMBER))}
+                allowDeselect={false}
+                disabled={invite.isPending}
+                w={{ base: '100%', xs: 180 }}
+              />
+            )
+          }
         />
       </form>
+      <Text size="xs" c="dimmed" mt={-8}>
+        Пользователь с аккаунтом добавляется сразу; на адрес без аккаунта уйдёт приглашение, действующее 7
+        дней.
+      </Text>
       <MembersTable
         members={members}
         manageable
         busyAccountId={busyAccountId}
+        viewerId={viewerId}
+        canManageAdmins={canManageAdmins}
         onRemove={setRemoving}
         onAccept={acceptRequest}
+        onChangeRole={canManageAdmins ? switchRole : undefined}
       />
       {removing && (
         <ConfirmDeleteDialog

@@ -1,6 +1,6 @@
 import type { Member } from '@cabinet/contracts';
-import { Badge, Group, Stack, Table } from '@mantine/core';
-import { IconCheck, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { IconCheck, IconShieldCheck, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { EmailText } from '@/components/email-text';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListEmpty } from '@/components/list-frame/list-states';
@@ -9,7 +9,7 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PersonName } from '@/components/person-name';
 import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
-import { isOwner, memberTypeLabel, sortMembers } from './member-status';
+import { isOrganizationAdmin, isOwner, memberTypeLabel, sortMembers } from './member-status';
 
 type MembersTableProps = {
   members: readonly Member[];
@@ -19,6 +19,15 @@ type MembersTableProps = {
   busyAccountId?: number | null;
   onRemove?: (member: Member) => void;
   onAccept?: (member: Member) => void;
+  /** 'Сделать администратором' / 'Сделать участником': the owner and site admins only. */
+  onChangeRole?: (member: Member) => void;
+  /**
+   * May the viewer remove organization admins (the owner, site admins)? An organization admin removes
+   * members of type 2 only (decision 0132).
+   */
+  canManageAdmins?: boolean;
+  /** The viewer's own row has no actions: one leaves with 'Покинуть организацию'. */
+  viewerId?: number;
 };
 
 function MemberStatus({ member }: { member: Member }) {
@@ -36,13 +45,25 @@ function MemberStatus({ member }: { member: Member }) {
   );
 }
 
-type MemberActionsProps = Pick<MembersTableProps, 'onRemove' | 'onAccept'> & {
+type MemberActionsProps = Pick<
+  MembersTableProps,
+  'onRemove' | 'onAccept' | 'onChangeRole' | 'canManageAdmins'
+> & {
   member: Member;
   busy: boolean;
 };
 
-function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps) {
+function MemberActions({
+  member,
+  busy,
+  onRemove,
+  onAccept,
+  onChangeRole,
+  canManageAdmins,
+}: MemberActionsProps) {
   if (isOwner(member)) return null;
+  const admin = isOrganizationAdmin(member);
+  if (admin && !canManageAdmins) return null;
   const name = displayName(member.account);
   const pending = member.status === 'pending';
   const look = { variant: 'light', size: 'lg', loading: busy } as const;
@@ -55,6 +76,16 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
           icon={<IconCheck size={18} aria-hidden />}
           onClick={() => onAccept(member)}
           color="green"
+          {...look}
+        />
+      )}
+      {!pending && onChangeRole && (
+        <TooltipAction
+          tooltip={admin ? 'Сделать участником' : 'Сделать администратором'}
+          label={`${admin ? 'Сделать участником' : 'Сделать администратором'} ${name}`}
+          icon={admin ? <IconShieldOff size={18} aria-hidden /> : <IconShieldCheck size={18} aria-hidden />}
+          onClick={() => onChangeRole(member)}
+          color="blue"
           {...look}
         />
       )}
@@ -76,8 +107,18 @@ function MemberActions({ member, busy, onRemove, onAccept }: MemberActionsProps)
  * Members of an organization: Имя, Логин, Статус, Действия (spec section 2); on phones a list of cards,
  * so the actions never hide behind a sideways scroll.
  */
-export function MembersTable({ members, manageable, busyAccountId, onRemove, onAccept }: MembersTableProps) {
+export function MembersTable({
+  members,
+  manageable,
+  busyAccountId,
+  viewerId,
+  ...actions
+}: MembersTableProps) {
   const rows = sortMembers(members);
+  const actionsOf = (member: Member) =>
+    member.account_id === viewerId ? null : (
+      <MemberActions member={member} busy={busyAccountId === member.account_id} {...actions} />
+    );
   return (
     <>
       <CardList label="Участники" empty={rows.length === 0 ? <ListEmpty compact /> : undefined}>
@@ -92,14 +133,7 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
                   <EmailText size="xs" c="dimmed" email={member.account.email} />
                   <MemberStatus member={member} />
                 </Stack>
-                {manageable && (
-                  <MemberActions
-                    member={member}
-                    busy={busyAccountId === member.account_id}
-                    onRemove={onRemove}
-                    onAccept={onAccept}
-                  />
-                )}
+                {manageable && actionsOf(member)}
               </Group>
             </CardListItem>
           );
@@ -115,7 +149,6 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
       >
         {rows.map((member) => {
           const name = displayName(member.account);
-          const busy = busyAccountId === member.account_id;
           return (
             <Table.Tr key={member.id}>
               <Table.Td>
@@ -130,11 +163,7 @@ export function MembersTable({ members, manageable, busyAccountId, onRemove, onA
               <Table.Td>
                 <MemberStatus member={member} />
               </Table.Td>
-              {manageable && (
-                <Table.Td>
-                  <MemberActions member={member} busy={busy} onRemove={onRemove} onAccept={onAccept} />
-                </Table.Td>
-              )}
+              {manageable && <Table.Td>{actionsOf(member)}</Table.Td>}
             </Table.Tr>
           );
         })}

@@ -1,20 +1,34 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { useDeleteAccount, useDeletePreview } from '../api/delete-account';
-import { DeletedOrganizationsPreview } from './deleted-organizations-preview';
+import {
+  blocksDeletion,
+  DeletedOrganizationsPreview,
+  type OwnedOrganization,
+} from './deleted-organizations-preview';
 
 type DeleteAccountDialogProps = {
   userId: number;
   opened: boolean;
   onClose: () => void;
   onDeleted: () => void;
+  /** 'Передать' and 'Удалить' of an organization with other members (the screen composes them). */
+  organizationActions?: (organization: OwnedOrganization) => ReactNode;
 };
 
 /**
- * Confirmation of 'Удалить аккаунт' (the signed-in user's own account) that lists the organizations
- * deleted with the account first (product-decisions, Organizations and members).
+ * Confirmation of 'Удалить аккаунт' (the signed-in user's own account) that lists the organizations it
+ * owns first: those with other members, each to be transferred or deleted before the account can go, and
+ * those deleted with it (product-decisions, Organizations and members; decision 0134).
  */
-export function DeleteAccountDialog({ userId, opened, onClose, onDeleted }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({
+  userId,
+  opened,
+  onClose,
+  onDeleted,
+  organizationActions,
+}: DeleteAccountDialogProps) {
   const preview = useDeletePreview(userId, opened);
   const remove = useDeleteAccount();
 
@@ -25,7 +39,8 @@ export function DeleteAccountDialog({ userId, opened, onClose, onDeleted }: Dele
       title="Удалить аккаунт?"
       confirmLabel="Удалить аккаунт"
       busy={remove.isPending}
-      confirmDisabled={preview.isPending}
+      // An organization with other members keeps the account until it is transferred or deleted.
+      confirmDisabled={preview.isPending || blocksDeletion(preview.data)}
       onConfirm={() => remove.mutate(userId, { onSuccess: onDeleted })}
     >
       <Text size="sm">
@@ -35,6 +50,7 @@ export function DeleteAccountDialog({ userId, opened, onClose, onDeleted }: Dele
         preview={preview}
         showError
         emptyText="Вы не владеете ни одной организацией."
+        organizationActions={organizationActions}
       />
     </ConfirmDeleteDialog>
   );

@@ -2,7 +2,8 @@ import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
 import { Button, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
   type AvatarValue,
@@ -17,6 +18,7 @@ import { notifySuccess } from '@/lib/toasts';
 import { useOwnAvatar } from '../api/save-own-avatar';
 import { useUpdateProfile } from '../api/update-profile';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import type { OwnedOrganization } from './deleted-organizations-preview';
 
 /** The account the form edits. */
 export type ProfileFormUser = {
@@ -54,13 +56,23 @@ export type ProfileFormProps = {
   onCancel?: () => void;
   /** After the own account is gone: the caller signs out and opens sign-in. */
   onDeleted?: () => void;
+  /** In the delete confirmation: 'Передать' and 'Удалить' of an organization with other members. */
+  organizationActions?: (organization: OwnedOrganization) => ReactNode;
 };
 
 type FormValues = { name: string; email: string };
 const FIELD_LABELS = { name: 'Имя', email: 'Email' };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
-export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: ProfileFormProps) {
+export function ProfileForm({
+  user,
+  mode,
+  onSaved,
+  onCancel,
+  onDeleted,
+  organizationActions,
+}: ProfileFormProps) {
+  const queryClient = useQueryClient();
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
   const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(user.avatar));
@@ -195,6 +207,7 @@ export function ProfileForm({ user, mode, onSaved, onCancel, onDeleted }: Profil
           userId={user.id}
           opened={deleteOpened}
           onClose={() => setDeleteOpened(false)}
+          organizationActions={organizationActions}
           onDeleted={() => {
             setDeleteOpened(false);
             onDeleted?.();

@@ -1,0 +1,69 @@
+import { invitationsEndpoints as e } from '@cabinet/contracts';
+import { handle, routes } from '../../lib/endpoint-routes';
+import { listOk, ok } from '../../lib/envelope';
+import { lookupRateLimit } from '../../plugins/rate-limit';
+import { createInvitation, listInvitations, resendInvitation, revokeInvitation } from './invitations.service';
+import {
+  acceptInvitation,
+  declineInvitation,
+  getInvitationByToken,
+  listMyInvitations,
+} from './invitee.service';
+
+// Who may call what: docs/authorization/organizations.md ("Invitations").
+
+const NOT_MAILED =
+  'Приглашение сохранено, но письмо отправить не удалось. Отправьте его повторно через минуту';
+
+export default routes(() => [
+  handle(
+    e.create,
+    async (ctx, { params, body }) => {
+      const { invitation, mailed } = await createInvitation(ctx, {
+        organizationId: params.id,
+        email: body.email,
+        typeId: body.type_id,
+      });
+      return ok(invitation, mailed ? `Приглашение отправлено на ${invitation.email}` : NOT_MAILED);
+    },
+    // It mails any address and tells whether one is a member: 60 a minute per caller, as other lookups.
+    { config: lookupRateLimit('invitations-create') },
+  ),
+
+  handle(e.list, async (ctx, { params, query }) => {
+    const page = await listInvitations(ctx, { ...query, organizationId: params.id });
+    return listOk(page.items, page.meta, 'Приглашения');
+  }),
+
+  handle(e.resend, async (ctx, { params }) => {
+    const { invitation, mailed } = await resendInvitation(ctx, {
+      organizationId: params.id,
+      invitationId: params.invitationId,
+    });
+    return ok(invitation, mailed ? `Приглашение повторно отправлено на ${invitation.email}` : NOT_MAILED);
+  }),
+
+  handle(e.revoke, async (ctx, { params }) => {
+    const invitation = await revokeInvitation(ctx, {
+      organizationId: params.id,
+      invitationId: params.invitationId,
+    });
+    return ok(invitation, 'Приглашение отозвано');
+  }),
+
+  handle(e.mine, async (ctx, { query }) => {
+    const page = await listMyInvitations(ctx, query);
+    return listOk(page.items, page.meta, 'Приглашения');
+  }),
+
+  handle(e.byToken, async (ctx, { params }) => ok(await getInvitationByToken(ctx, params), 'Приглашение')),
+
+  handle(e.accept, async (ctx, { params }) => {
+    const { member, organizationName } = await acceptInvitation(ctx, params);
+    return ok(member, `Вы вступили в организацию «${organizationName}»`);
+  }),
+
+  handle(e.decline, async (ctx, { params }) =>
+    ok(await declineInvitation(ctx, params), 'Приглашение отклонено'),
+  ),
+]);

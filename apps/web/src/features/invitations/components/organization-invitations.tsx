@@ -1,0 +1,189 @@
+import type { Invitation } from '@cabinet/contracts';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconMailForward, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListEmpty, ListError } from '@/components/list-frame/list-states';
+import { ListTable } from '@/components/list-frame/list-table';
+import { SectionCard } from '@/components/section-card';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { memberTypeLabel } from '@/lib/member-types';
+import {
+  useOrganizationInvitations,
+  useResendInvitation,
+  useRevokeInvitation,
+} from '../api/organization-invitations';
+import { inviterName } from './invitation-facts';
+
+type Busy = { id: number; action: 'resend' | 'revoke' } | null;
+
+function Expiry({ invitation }: { invitation: Invitation }) {
+  if (invitation.status === 'expired') {
+    return (
+      <Badge color="red" variant="light" radius="sm" tt="none">
+        Истекло {formatDate(invitation.expires_at)}
+      </Badge>
+    );
+  }
+  return <Text size="sm">{formatDate(invitation.expires_at)}</Text>;
+}
+
+type ActionsProps = {
+  invitation: Invitation;
+  busy: Busy;
+  /** In a phone's card: left-aligned, and the second button wraps below when the card is narrow. */
+  card?: boolean;
+  onResend: (invitation: Invitation) => void;
+  onRevoke: (invitation: Invitation) => void;
+};
+
+function InvitationActions({ invitation, busy, card, onResend, onRevoke }: ActionsProps) {
+  const mine = busy?.id === invitation.id;
+  return (
+    <Group
+      gap={6}
+      wrap={card ? 'wrap' : 'nowrap'}
+      justify={card ? 'flex-start' : 'flex-end'}
+      // A button keeps its whole label: the second one wraps below instead of both being cut.
+      preventGrowOverflow={false}
+    >
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconMailForward size={14} aria-hidden />}
+        loading={mine && busy?.action === 'resend'}
+        disabled={mine}
+        onClick={() => onResend(invitation)}
+      >
+        Отправить повторно
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconX size={14} aria-hidden />}
+        loading={mine && busy?.action === 'revoke'}
+        disabled={mine}
+        onClick={() => onRevoke(invitation)}
+      >
+        Отозвать
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * 'Приглашения' of organization settings (issue 13): the open and the expired invitations with the
+ * address, role, who invited, when it was sent and until when it works; 'Отправить повторно' (a new link,
+ * at most once a minute) and 'Отозвать'. On phones a list of cards.
+ */
+export function OrganizationInvitations({ organizationId }: { organizationId: number }) {
+  const invitations = useOrganizationInvitations(organizationId);
+  const resend = useResendInvitation();
+  const revoke = useRevokeInvitation();
+  const [busy, setBusy] = useState<Busy>(null);
+
+  const act = (invitation: Invitation, action: 'resend' | 'revoke') => {
+    setBusy({ id: invitation.id, action });
+    const input = { organizationId, invitationId: invitation.id };
+    const options = { onSettled: () => setBusy(null) };
+    if (action === 'resend') resend.mutate(input, options);
+    else revoke.mutate(input, options);
+  };
+  const onResend = (invitation: Invitation) => act(invitation, 'resend');
+  const onRevoke = (invitation: Invitation) => act(invitation, 'revoke');
+
+  const items = invitations.data ?? [];
+  const empty =
+    invitations.isSuccess && items.length === 0 ? (
+      <ListEmpty hint="Нет открытых приглашений" compact />
+    ) : undefined;
+
+  return (
+    <SectionCard title="Приглашения" gap="md">
+      {invitations.isPending && (
+        <Stack gap="xs" aria-label="Загрузка">
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      )}
+      {invitations.isError && (
+        <ListError title="Не удалось получить список приглашений" query={invitations} compact />
+      )}
+      {invitations.isSuccess && (
+        <>
+          <CardList label="Приглашения" empty={empty}>
+            {items.map((invitation) => (
+              <CardListItem key={invitation.id}>
+                <Stack gap={6}>
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {invitation.email}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {memberTypeLabel(invitation.type_id)} · пригласил {inviterName(invitation)}
+                  </Text>
+                  <Group gap="xs">
+                    <Text size="xs" c="dimmed">
+                      Отправлено {formatDateTime(invitation.sent_at)}
+                    </Text>
+                    <Expiry invitation={invitation} />
+                  </Group>
+                  <InvitationActions
+                    invitation={invitation}
+                    busy={busy}
+                    card
+                    onResend={onResend}
+                    onRevoke={onRevoke}
+                  />
+                </Stack>
+              </CardListItem>
+            ))}
+          </CardList>
+          <ListTable
+            columns={['Эл. почта', 'Роль', 'Пригласил', 'Отправлено', 'Действует до']}
+            actions
+            scrollMinWidth={860}
+            empty={empty}
+          >
+            {items.map((invitation) => (
+              <Table.Tr key={invitation.id}>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {invitation.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{memberTypeLabel(invitation.type_id)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {inviterName(invitation)}
+                  </Text>
+                  {invitation.invited_by?.name.trim() && (
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {invitation.invited_by.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(invitation.sent_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Expiry invitation={invitation} />
+                </Table.Td>
+                <Table.Td>
+                  <InvitationActions
+                    invitation={invitation}
+                    busy={busy}
+                    onResend={onResend}
+                    onRevoke={onRevoke}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+        </>
+      )}
+    </SectionCard>
+  );
+}

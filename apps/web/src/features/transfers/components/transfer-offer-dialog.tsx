@@ -1,0 +1,78 @@
+import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { displayName } from '@/lib/format';
+import { useOfferTransfer } from '../api/transfer-mutations';
+
+type TransferOfferDialogProps = {
+  organization: Organization;
+  opened: boolean;
+  onClose: () => void;
+};
+
+/**
+ * 'Передать организацию' (issue 13): the owner picks an active member; the member gets a mail and a prompt
+ * in the cabinet, and becomes the owner only when they accept (decision 0133).
+ */
+export function TransferOfferDialog({ organization, opened, onClose }: TransferOfferDialogProps) {
+  const offer = useOfferTransfer();
+  const [userId, setUserId] = useState<string | null>(null);
+  const candidates = organization.members
+    .filter((m) => m.status === 'active' && m.type_id !== MEMBER_TYPE_OWNER)
+    .map((m) => ({ value: String(m.account_id), label: `${displayName(m.account)} (${m.account.email})` }));
+
+  const close = () => {
+    if (offer.isPending) return;
+    setUserId(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Передать организацию"
+      centered
+      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+    >
+      <Stack gap="md">
+        <Text size="sm">
+          Новый владелец получит письмо и сможет принять предложение в течение 7 дней. После этого вы станете
+          администратором организации «{organization.name}».
+        </Text>
+        {candidates.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            В организации нет других активных участников: сначала добавьте того, кому хотите её передать.
+          </Text>
+        ) : (
+          <Select
+            label="Новый владелец"
+            placeholder="Выберите участника"
+            data={candidates}
+            value={userId}
+            onChange={setUserId}
+            searchable
+            nothingFoundMessage="Нет такого участника"
+            disabled={offer.isPending}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close} disabled={offer.isPending} data-autofocus>
+            Отмена
+          </Button>
+          <Button
+            onClick={() =>
+              userId &&
+              offer.mutate({ organizationId: organization.id, userId: Number(userId) }, { onSuccess: close })
+            }
+            disabled={!userId}
+            loading={offer.isPending}
+          >
+            Передать организацию
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

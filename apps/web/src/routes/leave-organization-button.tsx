@@ -1,0 +1,52 @@
+import { Button, Text } from '@mantine/core';
+import { IconDoorExit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { paths } from '@/config/paths';
+import { useRemoveMember } from '@/features/members/api/remove-member';
+
+type LeaveOrganizationButtonProps = {
+  organization: { id: number; name: string };
+  userId: number;
+};
+
+/**
+ * 'Покинуть организацию' of a member and of an organization admin: confirmation, then delete-member with
+ * one's own id, then home.
+ */
+export function LeaveOrganizationButton({ organization, userId }: LeaveOrganizationButtonProps) {
+  const navigate = useNavigate();
+  const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconDoorExit size={18} aria-hidden />}
+        onClick={() => setOpened(true)}
+        loading={leave.isPending}
+      >
+        Покинуть организацию
+      </Button>
+      <ConfirmDeleteDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Покинуть организацию?"
+        confirmLabel="Покинуть"
+        busy={leave.isPending}
+        onConfirm={() =>
+          leave.mutate(
+            { organizationId: organization.id, userId },
+            { onSuccess: () => navigate(paths.home.getHref()), onSettled: () => setOpened(false) },
+          )
+        }
+      >
+        <Text size="sm">
+          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
+        </Text>
+      </ConfirmDeleteDialog>
+    </>
+  );
+}
