@@ -1,7 +1,7 @@
 import { USER_TYPE_USER } from '@cabinet/contracts';
 import { Prisma as PrismaNs } from '../../generated/prisma/client';
 import type { PeriodicTask } from '../../lib/periodic';
-import type { Db, Prisma } from '../../plugins/db/database';
+import type { Db } from '../../plugins/db/database';
 
 // Accounts made by a sign-in code request that was never completed (docs/decisions/0088).
 
@@ -81,7 +81,3 @@ export const purgeUnverifiedAccountsTask: PeriodicTask = {
     return count;
   },
 };
-
-/** How many accounts have not confirmed their e-mail (the admin home's users card). */
-export const countUnverifiedUsers = (prisma: Prisma) =>
-  prisma.user.count({ where: { emailVerifiedAt: null } });
