@@ -69,7 +69,16 @@ async function fill(databaseUrl: string, size: number, report: Report): Promise<
   }
 }
 
-const selected = (calls: Call[]) => calls.filter((c) => !settings.only || c.name.includes(settings.only));
+/** BENCH_ONLY: names separated by commas; one that is a call's exact name picks that call alone. */
+const selected = (calls: Call[]) => {
+  if (!settings.only) return calls;
+  const parts = settings.only
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const names = new Set(calls.map((c) => c.name));
+  return calls.filter((c) => parts.some((p) => (names.has(p) ? c.name === p : c.name.includes(p))));
+};
 
 /** Each call: the answers compared once, then product and twin measured one after the other. */
 async function measureCalls(

@@ -33,7 +33,7 @@ export const settings = {
   /** Seconds of unmeasured load before each measurement. */
   warmup: number('BENCH_WARMUP', 2, 0),
   connections: number('BENCH_CONNECTIONS', 64, 1),
-  /** Only calls whose name contains this text (a quick look at one call). */
+  /** Only these calls: names separated by commas, each a call's exact name or a part of names. */
   only: process.env.BENCH_ONLY?.trim() || '',
   adminDatabaseUrl: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
   outDir: process.env.BENCH_OUT_DIR?.trim() || '/tmp/cabinet-bench',

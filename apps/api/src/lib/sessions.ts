@@ -40,31 +40,49 @@ export async function createSession(db: Db, userId: number, origin?: SessionOrig
   return token;
 }
 
-/** The session's user, or null when the token is unknown, expired, or its user is blocked. */
+interface SessionRow {
+  id: number;
+  user_id: number;
+  email: string;
+  is_admin: boolean;
+  blocked: boolean;
+  ended: boolean;
+  stale: boolean;
+}
+
+/**
+ * The session's user, or null when the token is unknown, expired, or its user is blocked. One indexed
+ * statement (token_hash, then the user's primary key) on every authenticated request, never a cache: a
+ * session ended or a user blocked stops working on the very next request, on every process (decision
+ * 0114). last_used_at is written at most once a minute, so reads stay reads.
+ */
 export async function findSessionUser(prisma: Prisma, token: string): Promise<SessionUser | null> {
-  const session = await prisma.session.findUnique({
-    where: { tokenHash: sha256(token) },
-    select: {
-      id: true,
-      lastUsedAt: true,
-      expiresAt: true,
-      user: { select: { id: true, email: true, typeId: true, blockedAt: true } },
-    },
-  });
-  const now = Date.now();
-  if (!session || session.user.blockedAt) return null;
-  if (session.expiresAt.getTime() <= now || session.lastUsedAt.getTime() + SESSION_IDLE_MS <= now) {
+  const now = new Date();
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
+  const touchBefore = new Date(now.getTime() - TOUCH_EVERY_MS);
+  const rows = await prisma.$queryRaw<SessionRow[]>`
+    SELECT s.id, s.user_id, u.email, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
+      u.blocked_at IS NOT NULL AS blocked,
+      (s.expires_at <= ${now}::timestamptz OR s.last_used_at <= ${idleSince}::timestamptz) AS ended,
+      s.last_used_at < ${touchBefore}::timestamptz AS stale
+    FROM sessions s JOIN users u ON u.id = s.user_id
+    WHERE s.token_hash = ${sha256(token)}`;
+  const session = rows[0];
+  if (!session || session.blocked) return null;
+  if (session.ended) {
     await prisma.session.deleteMany({ where: { id: session.id } });
     return null;
   }
-  if (now - session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await prisma.session.updateMany({ where: { id: session.id }, data: { lastUsedAt: new Date(now) } });
+  if (session.stale) {
+    // Conditional, so processes serving the same session at once write it once.
+    await prisma.$executeRaw`UPDATE sessions SET last_used_at = ${now}::timestamptz
+      WHERE id = ${session.id} AND last_used_at < ${touchBefore}::timestamptz`;
   }
   return {
     sessionId: session.id,
-    userId: session.user.id,
-    email: session.user.email,
-    isAdmin: session.user.typeId === USER_TYPE_ADMIN,
+    userId: session.user_id,
+    email: session.email,
+    isAdmin: session.is_admin,
   };
 }
 

@@ -15,7 +15,8 @@ import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { closeWhatAwaitedMember } from './departures';
 import { actsAsOwner, findAccess, type OrganizationAccess, requireManage } from './organizations.access';
-import { memberInclude, toAccount, toMemberDto } from './organizations.mapper';
+import { memberInclude, toMemberDto } from './organizations.mapper';
+import { selectPendingUsers } from './organizations.queries';
 import { assertMembersFit, lockOrganization } from './plan-limits';
 
 /** A member of an organization, named by the organization and the account. */
@@ -181,46 +182,10 @@ export async function listPendingUsers(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
 ): Promise<Page<PendingUser>> {
-  const { prisma, actor } = ctx;
-  const where = {
-    status: 'pending' as const,
-    ...(actor.isAdmin
-      ? {}
-      : {
-          organization: {
-            members: {
-              some: {
-                userId: actor.userId,
-                status: 'active' as const,
-                typeId: { in: [MEMBER_TYPE_OWNER, MEMBER_TYPE_ADMIN] },
-              },
-            },
-          },
-        }),
-  };
-  const [total, rows] = await Promise.all([
-    prisma.member.count({ where }),
-    prisma.member.findMany({
-      where,
-      include: {
-        organization: { select: { id: true, name: true } },
-        user: { select: { id: true, name: true, email: true, avatar: true } },
-        requestedBy: { select: { id: true, name: true, email: true } },
-      },
-      orderBy: { id: 'asc' },
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  const items = rows.map(
-    (m): PendingUser => ({
-      id: m.id,
-      organization: { id: m.organization.id, name: m.organization.name },
-      account: toAccount(m.user, ctx.config.PUBLIC_URL),
-      requested_by: m.requestedBy,
-      created_at: m.createdAt.toISOString(),
-    }),
-  );
+  const { total, items } = await selectPendingUsers(ctx, {
+    skip: (query.page - 1) * query.perPage,
+    take: query.perPage,
+  });
   return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 

@@ -37,10 +37,14 @@ export async function findAccess(ctx: SignedInContext, organizationId: number): 
 
 export const isActiveMember = (access: OrganizationAccess) => access.membership?.status === 'active';
 
+/** Who reads an organization: its active members and site admins. */
+export const mayRead = (ctx: SignedInContext, status: MemberStatus | null | undefined) =>
+  ctx.actor.isAdmin || status === 'active';
+
 /** Read: active members and admins. */
 export async function requireRead(ctx: SignedInContext, organizationId: number) {
   const access = await findAccess(ctx, organizationId);
-  if (!ctx.actor.isAdmin && !isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!mayRead(ctx, access.membership?.status)) throw notFound(ORGANIZATION_NOT_FOUND);
   return access;
 }
 

@@ -4,6 +4,7 @@ import { listOk, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { acceptMember, addMember, listPendingUsers, removeMember, updateMemberType } from './members.service';
 import { listOrganizations, listTypes } from './organizations.list';
+import { listMyOrganizations } from './organizations.queries';
 import {
   createOrganization,
   deleteOrganization,
@@ -14,8 +15,7 @@ import {
 // Who may call what: docs/authorization/organizations.md.
 export default routes(() => [
   handle(e.list, async (ctx, { query }) => {
-    const page = await listOrganizations(ctx, { ...query, scope: 'mine' });
-    // The admin-only owner field is not part of this answer (the response schema leaves it out).
+    const page = await listMyOrganizations(ctx, query);
     return listOk(page.items, page.meta, 'Список организаций');
   }),
 

@@ -14,50 +14,29 @@ import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { assertOwnImage } from '../files/files.service';
-import { requireManage, requireOwnership, requireRead } from './organizations.access';
-import {
-  memberInclude,
-  memberOrder,
-  openTransferWhere,
-  organizationFields,
-  toMemberDto,
-  toTransferDto,
-} from './organizations.mapper';
-import { membersLimitError, openInvitationWhere, organizationsLimitError, planInForce } from './plan-limits';
+import { mayRead, requireManage, requireOwnership } from './organizations.access';
+import { selectOrganization } from './organizations.queries';
+import { membersLimitError, organizationsLimitError, planInForce } from './plan-limits';
 
 // One organization: read, create, update, delete (docs/authorization/organizations.md).
 
-/** The organization with every member (owner first); the caller must be allowed to read it. */
+/**
+ * The organization with every member (owner first); the caller must be allowed to read it. One statement
+ * reads the organization and the caller's membership together (decision 0114).
+ */
 export async function getOrganization(
   ctx: SignedInContext,
   { id }: { id: number },
 ): Promise<OrganizationDto> {
-  await requireRead(ctx, id);
-  return loadOrganization(ctx, id);
+  const row = await selectOrganization(ctx, id);
+  if (!row || !mayRead(ctx, row.viewerStatus)) throw notFound(ORGANIZATION_NOT_FOUND);
+  return row.organization;
 }
 
 async function loadOrganization(ctx: SignedInContext, organizationId: number): Promise<OrganizationDto> {
-  const o = await ctx.prisma.organization.findUnique({
-    where: { id: organizationId },
-    include: {
-      type: true,
-      avatar: true,
-      members: { include: memberInclude, orderBy: memberOrder },
-      // The open ownership offer (decision 0133) and the seats open invitations hold (decision 0131).
-      transfers: { where: openTransferWhere(ctx.now), take: 1 },
-      _count: { select: { invitations: { where: openInvitationWhere(ctx.now) } } },
-    },
-  });
-  if (!o) throw notFound(ORGANIZATION_NOT_FOUND);
-  const plan = await planInForce(ctx.prisma, o.ownerId);
-  const publicUrl = ctx.config.PUBLIC_URL;
-  const seatsHeld = o._count.invitations;
-  const transfer = o.transfers[0];
-  return {
-    ...organizationFields(o, ctx.actor.userId, o.members.length, plan.maxMembers, publicUrl, seatsHeld),
-    members: o.members.map((m) => toMemberDto(m, publicUrl)),
-    transfer: transfer ? toTransferDto(transfer, ctx.now) : null,
-  };
+  const row = await selectOrganization(ctx, organizationId);
+  if (!row) throw notFound(ORGANIZATION_NOT_FOUND);
+  return row.organization;
 }
 
 async function assertOrganizationType(ctx: SignedInContext, typeId: number) {

@@ -13,9 +13,7 @@ import type { Actor, SignedInContext } from '../../lib/context';
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from '../../lib/prisma-errors';
 import { deleteUserSessions } from '../../lib/sessions';
 import { type Db, transaction } from '../../plugins/db/database';
-import { toFileDto } from '../files/files.mapper';
 import { assertOwnImage, deleteUserFiles } from '../files/files.service';
-import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
 import {
   assertEmailFree,
@@ -25,53 +23,17 @@ import {
   pendingEmail,
   putEmailAside,
 } from './email-change.service';
-
-const profileInclude = {
-  type: true,
-  emailChange: { select: { email: true, expiresAt: true, attempts: true } },
-  plan: true,
-  avatar: true,
-  memberships: {
-    select: { id: true, organizationId: true, typeId: true, status: true },
-    orderBy: { id: 'asc' },
-  },
-} as const;
+import { selectProfile } from './profile.queries';
 
 /**
  * The user as profile/me shows it: the plan in force, its end date, avatar and memberships. Oneself or,
  * for a site admin, anyone.
  */
 export async function getProfile(ctx: SignedInContext, { id }: { id: number }): Promise<Profile> {
-  const { prisma, actor } = ctx;
-  if (!actor.isAdmin && actor.userId !== id) throw forbidden('Недостаточно прав');
-  const user = await prisma.user.findUnique({ where: { id }, include: profileInclude });
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const planId = effectivePlanId(user, ctx.now);
-  const plan =
-    planId === user.planId ? user.plan : await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-    pending_email: pendingEmail(user.emailChange, ctx.now),
-    files: user.avatar ? [toFileDto(user.avatar, ctx.config.PUBLIC_URL)] : [],
-    org_members: user.memberships.map((m) => ({
-      id: m.id,
-      organization_id: m.organizationId,
-      type_id: m.typeId,
-      status: m.status,
-    })),
-    subscribe: toPlanDto(plan),
-    subscribe_id: plan.id,
-    subscribe_expires_at: planId === user.planId ? (user.planExpiresAt?.toISOString() ?? null) : null,
-    type_id: user.typeId,
-    type: { id: user.type.id, code: user.type.code, name: user.type.name },
-    is_admin: user.typeId === USER_TYPE_ADMIN,
-    blocked: user.blockedAt !== null,
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
-  };
+  if (!ctx.actor.isAdmin && ctx.actor.userId !== id) throw forbidden('Недостаточно прав');
+  const profile = await selectProfile(ctx, id);
+  if (!profile) throw notFound(USER_NOT_FOUND);
+  return profile;
 }
 
 // Update and delete: docs/decisions/0041-profile-update.md, 0085-email-change-proof.md and
