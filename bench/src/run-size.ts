@@ -15,6 +15,7 @@ import {
 } from './fill/audit-events';
 import { uploadAvatar } from './fill/avatar';
 import { FILLED_TABLES, fillBulk, shapeFor, stepTimer } from './fill/bulk';
+import { recountCounters } from './fill/counters';
 import { dropSecondaryIndexes, recreateIndexes, resetSequences } from './fill/indexes';
 import { createPersona, type Persona } from './fill/persona';
 import type { sampleRss } from './lifecycle';
@@ -58,6 +59,7 @@ async function fill(databaseUrl: string, size: number, report: Report): Promise<
     else log(`  ${AUDIT_TABLE}: no such table yet, skipped`);
     await resetSequences(client, FILLED_TABLES);
     const persona = await createPersona(client, shape);
+    await recountCounters(client, step);
     if (withAudit) await addPersonaAuditEvents(client, shape, persona);
     await recreateIndexes(client, indexes, step);
     await step('VACUUM (ANALYZE)', () => client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`));

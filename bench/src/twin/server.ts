@@ -201,7 +201,7 @@ const routes: [RegExp, Route][] = [
     async (req) => {
       await requireAdmin(req);
       const { rows } = await pool.query(statement);
-      return json('', `{"count":${rows[0].n}}`);
+      return json('', rows[0].data);
     },
   ]),
   ...auditRoutes({

@@ -10,6 +10,13 @@ const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD
 const effectivePlan = (u: string) =>
   `CASE WHEN ${u}.plan_expires_at IS NOT NULL AND ${u}.plan_expires_at <= now() THEN 1 ELSE ${u}.plan_id END`;
 
+/**
+ * An exact count the product keeps in its counters table (decision 0117): the twin reads the same rows,
+ * as hand-written SQL on that schema would.
+ */
+const counter = (name: string) =>
+  `(SELECT COALESCE(sum(value), 0)::int FROM counters WHERE name = '${name}')`;
+
 const typeRef = (t: string) => `json_build_object('id', ${t}.id, 'code', ${t}.code, 'name', ${t}.name)`;
 
 const planJson = (
@@ -77,7 +84,7 @@ export function twinSql(publicUrl: string) {
                     ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)`
         : `page AS (SELECT * FROM organizations ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3)`
     }
-    SELECT (SELECT count(*) FROM ${scope === 'mine' ? 'ids' : 'organizations'})::int AS total,
+    SELECT ${scope === 'mine' ? '(SELECT count(*) FROM ids)::int' : counter('organizations')} AS total,
       COALESCE(json_agg(json_build_object(${organizationFields('$1')}, 'members', pv.list
         ${scope === 'all' ? `, 'owner', json_build_object('id', ow.id, 'name', ow.name, 'email', ow.email)` : ''})
         ORDER BY o.created_at DESC, o.id DESC), '[]'::json)::text AS data
@@ -95,7 +102,7 @@ export function twinSql(publicUrl: string) {
   /** Admin user lists; `hits` is the matching ids ($1 the ILIKE pattern or the id), $2 limit, $3 offset. */
   const userPage = (item: string, filter: 'none' | 'text' | 'id') =>
     filter === 'none'
-      ? `SELECT (SELECT count(*) FROM users)::int AS total,
+      ? `SELECT ${counter('users')} AS total,
            COALESCE((SELECT json_agg(${item} ORDER BY u.id)
              FROM (SELECT * FROM users ORDER BY id LIMIT $2 OFFSET $3) u JOIN user_types t ON t.id = u.type_id),
              '[]'::json)::text AS data
@@ -197,7 +204,7 @@ export function twinSql(publicUrl: string) {
         COALESCE((SELECT json_agg(json_build_object('id', po.id, 'label', po.label,
             'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', po.period, 'method', po.method,
             'amount', po.amount::text, 'status', po.status, 'paid_at', ${iso('po.paid_at')},
-            'granted_until', ${iso('po.granted_until')}, 'created_at', ${iso('po.created_at')})
+            'granted_until', ${iso('po.granted_until')}, 'created_at', ${iso('po.created_at')}, 'test', po.test)
             ORDER BY po.created_at DESC, po.id DESC)
           FROM (SELECT * FROM payment_orders WHERE user_id = $1 AND status = $2::payment_order_status
                 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) po JOIN plans pl ON pl.id = po.plan_id),
@@ -212,9 +219,10 @@ export function twinSql(publicUrl: string) {
       text: userPage(searchItem, 'text'),
       id: userPage(searchItem, 'id'),
     },
-    usersCount: 'SELECT count(*)::int AS n FROM users',
-    organizationsCount: 'SELECT count(*)::int AS n FROM organizations',
-    plansCount: 'SELECT count(*)::int AS n FROM plans',
+    usersCount: `SELECT json_build_object('count', ${counter('users')},
+      'unverified', ${counter('users_unverified')})::text AS data`,
+    organizationsCount: `SELECT json_build_object('count', ${counter('organizations')})::text AS data`,
+    plansCount: `SELECT json_build_object('count', count(*)::int)::text AS data FROM plans`,
     /** $1 file id: what the download needs, and whether it is someone's avatar. */
     download: `SELECT f.path, f.mime, f.size, f.hash, f.original_name, f.user_id,
         (f."group" = 'avatar' OR EXISTS (SELECT 1 FROM users WHERE avatar_file_id = f.id)

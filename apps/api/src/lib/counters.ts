@@ -11,7 +11,10 @@ export const counterSql = (name: CounterName) =>
   Prisma.sql`(SELECT COALESCE(sum("value"), 0)::int FROM "counters" WHERE "name" = ${name})`;
 
 /** Several counters in one statement. */
-export async function readCounters<N extends CounterName>(db: Db, names: readonly N[]): Promise<Record<N, number>> {
+export async function readCounters<N extends CounterName>(
+  db: Db,
+  names: readonly N[],
+): Promise<Record<N, number>> {
   const rows = await db.$queryRaw<{ name: N; value: number }[]>`
     SELECT n.name, COALESCE(sum(c."value"), 0)::int AS value
     FROM unnest(${names as readonly string[]}::text[]) AS n(name)

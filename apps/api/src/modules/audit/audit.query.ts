@@ -1,5 +1,6 @@
-import { type AuditCursor, type AuditEvent, encodeAuditCursor } from '@cabinet/contracts';
-import type { AuditEvent as AuditRow, Prisma as PrismaNs } from '../../generated/prisma/client';
+import { type AuditCursor, type AuditEvent, encodeAuditCursor, type MemberStatus } from '@cabinet/contracts';
+import { type AuditEvent as AuditRow, Prisma, type Prisma as PrismaNs } from '../../generated/prisma/client';
+import { iso } from '../../lib/json-sql';
 import type { Db } from '../../plugins/db/database';
 
 // Reading the audit log: one filter shape for the two lists and the export, newest first, keyset on
@@ -55,32 +56,100 @@ export const cursorOf = (row: Pick<AuditRow, 'at' | 'id'>): AuditCursor => ({
   id: Number(row.id),
 });
 
-export function toAuditEventDto(row: AuditRow): AuditEvent {
-  return {
-    id: Number(row.id),
-    at: row.at.toISOString(),
-    actor:
-      row.actorId === null
-        ? null
-        : { id: row.actorId, name: row.actorName ?? '', email: row.actorEmail ?? '' },
-    action: row.action,
-    target_type: row.targetType,
-    target_id: row.targetId,
-    organization_id: row.organizationId,
-    ip: row.ip,
-    details: (row.details ?? {}) as Record<string, unknown>,
-  };
+const raw = Prisma.raw;
+
+/** An event as the lists answer it (AuditEventSchema), from audit_events row `e`. */
+const eventJson = raw(`json_build_object('id', e.id, 'at', ${iso('e.at')},
+  'actor', CASE WHEN e.actor_id IS NULL THEN NULL ELSE json_build_object('id', e.actor_id,
+    'name', COALESCE(e.actor_name, ''), 'email', COALESCE(e.actor_email, '')) END,
+  'action', e.action, 'target_type', e.target_type, 'target_id', e.target_id,
+  'organization_id', e.organization_id, 'ip', e.ip, 'details', e.details)`);
+
+/** The filter as SQL over `e`; the cursor as a row comparison, which bounds the (…, at, id) index scan. */
+function auditConditions(filter: AuditFilter, after: AuditCursor | undefined): Prisma.Sql {
+  const where: Prisma.Sql[] = [];
+  if (filter.organizationId !== undefined)
+    where.push(Prisma.sql`e.organization_id = ${filter.organizationId}::int`);
+  if (filter.actorId !== undefined) where.push(Prisma.sql`e.actor_id = ${filter.actorId}::int`);
+  if (filter.action !== undefined) where.push(Prisma.sql`e.action = ${filter.action}`);
+  if (filter.from) where.push(Prisma.sql`e.at >= ${filter.from}::timestamptz`);
+  if (filter.to) where.push(Prisma.sql`e.at < ${filter.to}::timestamptz`);
+  if (after) {
+    where.push(
+      Prisma.sql`(e.at, e.id) < (${new Date(after.atMs)}::timestamptz, ${BigInt(after.id)}::bigint)`,
+    );
+  }
+  return where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ');
 }
 
-/** One keyset page: perPage events and the cursor of the next page (null: none). */
+interface PageRow {
+  items: AuditEvent[];
+  more: boolean;
+  last: AuditCursor | null;
+}
+
+/**
+ * One keyset page as columns of one statement: perPage events (one more is read to know whether a next
+ * page exists) and the cursor of the last one. `guard` (a boolean over the statement's CTEs) lets a
+ * caller's access check decide in the same statement whether any event is read.
+ */
+const pageColumns = (
+  filter: AuditFilter,
+  page: { perPage: number; cursor?: AuditCursor | undefined },
+  guard: Prisma.Sql = Prisma.sql`TRUE`,
+) => Prisma.sql`
+  rows AS (
+    SELECT * FROM audit_events e WHERE ${guard} AND ${auditConditions(filter, page.cursor)}
+    ORDER BY e.at DESC, e.id DESC LIMIT ${page.perPage + 1}),
+  shown AS (SELECT * FROM rows ORDER BY at DESC, id DESC LIMIT ${page.perPage})
+  SELECT COALESCE((SELECT json_agg(${eventJson} ORDER BY e.at DESC, e.id DESC) FROM shown e), '[]'::json) AS items,
+    (SELECT count(*) FROM rows) > ${page.perPage} AS more,
+    (SELECT json_build_object('atMs', (extract(epoch FROM at) * 1000)::bigint, 'id', id)
+      FROM shown ORDER BY at, id LIMIT 1) AS last`;
+
+const toPage = (row: PageRow | undefined) => ({
+  items: row?.items ?? [],
+  nextCursor: row?.more && row.last ? encodeAuditCursor(row.last) : null,
+});
+
+/** One keyset page: perPage events and the cursor of the next page (null: none). One statement. */
 export async function auditPage(
   db: Db,
   filter: AuditFilter,
   page: { perPage: number; cursor?: AuditCursor | undefined },
 ): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
-  const rows = await findAuditRows(db, filter, page.cursor, page.perPage + 1);
-  const items = rows.slice(0, page.perPage);
-  const last = items.at(-1);
-  const nextCursor = rows.length > page.perPage && last ? encodeAuditCursor(cursorOf(last)) : null;
-  return { items: items.map(toAuditEventDto), nextCursor };
+  const [row] = await db.$queryRaw<PageRow[]>`WITH ${pageColumns(filter, page)}`;
+  return toPage(row);
+}
+
+/**
+ * An organization's page, with the caller's access to it read in the same statement: `found` (the
+ * organization exists), the caller's member status and type, and whether they read its log (`reader`:
+ * a site admin, or an active member who is its owner or one of its organization admins); the events are
+ * read only for a reader.
+ */
+export async function organizationAuditPage(
+  db: Db,
+  viewer: { userId: number; isAdmin: boolean; readerTypes: readonly number[] },
+  filter: AuditFilter & { organizationId: number },
+  page: { perPage: number; cursor?: AuditCursor | undefined },
+) {
+  const [row] = await db.$queryRaw<
+    (PageRow & { found: boolean; status: MemberStatus | null; reader: boolean })[]
+  >`
+    WITH access AS (
+      SELECT o.owner_id, m.type_id, m.status FROM organizations o
+      LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = ${viewer.userId}::int
+      WHERE o.id = ${filter.organizationId}::int),
+    allowed AS (SELECT ${viewer.isAdmin}::boolean OR EXISTS (SELECT 1 FROM access WHERE status = 'active'
+      AND (owner_id = ${viewer.userId}::int OR type_id = ANY(${[...viewer.readerTypes]}::int[]))) AS reader),
+    ${pageColumns(filter, page, Prisma.sql`(SELECT reader FROM allowed)`)},
+      EXISTS (SELECT 1 FROM access) AS found, (SELECT status::text FROM access) AS status,
+      (SELECT reader FROM allowed) AS reader`;
+  return {
+    found: row?.found ?? false,
+    status: row?.status ?? null,
+    reader: row?.reader ?? false,
+    ...toPage(row),
+  };
 }

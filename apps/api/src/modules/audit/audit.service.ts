@@ -4,11 +4,12 @@ import {
   type AuditListMeta,
   MEMBER_TYPE_ADMIN,
   MEMBER_TYPE_OWNER,
+  ORGANIZATION_NOT_FOUND,
 } from '@cabinet/contracts';
-import { forbidden } from '../../lib/app-error';
+import { forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
-import { isActiveMember, requireRead } from '../organizations/organizations.access';
-import { type AuditFilter, auditPage } from './audit.query';
+import { mayRead } from '../organizations/organizations.access';
+import { type AuditFilter, auditPage, organizationAuditPage } from './audit.query';
 
 // GET /organizations/{id}/audit and GET /admin/audit (docs/authorization/audit.md).
 
@@ -30,16 +31,6 @@ export interface AuditPage {
   meta: AuditListMeta;
 }
 
-/** Strangers get 404 as everywhere in the area; members who may not read the log, 403. */
-async function requireAuditReader(ctx: SignedInContext, organizationId: number) {
-  const access = await requireRead(ctx, organizationId);
-  if (ctx.actor.isAdmin) return;
-  const reader =
-    access.isOwner ||
-    (isActiveMember(access) && AUDIT_READER_MEMBER_TYPES.includes(access.membership?.typeId ?? 0));
-  if (!reader) throw forbidden(AUDIT_FORBIDDEN);
-}
-
 async function page(ctx: SignedInContext, filter: AuditFilter, input: AuditPageInput): Promise<AuditPage> {
   const { items, nextCursor } = await auditPage(ctx.prisma, filter, input);
   return { items, meta: { perPage: input.perPage, next_cursor: nextCursor } };
@@ -52,12 +43,25 @@ const filterOf = ({ actorId, action, from, to }: AuditPageInput): AuditFilter =>
   to,
 });
 
+/**
+ * Strangers get 404 as everywhere in the area; members who may not read the log, 403. The access check
+ * and the page are one statement.
+ */
 export async function listOrganizationAudit(
   ctx: SignedInContext,
   { organizationId, ...input }: AuditPageInput & { organizationId: number },
 ): Promise<AuditPage> {
-  await requireAuditReader(ctx, organizationId);
-  return page(ctx, { ...filterOf(input), organizationId }, input);
+  const { actor } = ctx;
+  const viewer = { userId: actor.userId, isAdmin: actor.isAdmin, readerTypes: AUDIT_READER_MEMBER_TYPES };
+  const result = await organizationAuditPage(
+    ctx.prisma,
+    viewer,
+    { ...filterOf(input), organizationId },
+    input,
+  );
+  if (!result.found || !mayRead(ctx, result.status)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!result.reader) throw forbidden(AUDIT_FORBIDDEN);
+  return { items: result.items, meta: { perPage: input.perPage, next_cursor: result.nextCursor } };
 }
 
 /** Admins only (the table entry's role). */

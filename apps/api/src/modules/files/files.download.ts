@@ -49,24 +49,33 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** What a download reads of a file row. */
+type DownloadFile = Pick<
+  File,
+  'id' | 'userId' | 'group' | 'disk' | 'path' | 'mime' | 'size' | 'hash' | 'originalName'
+>;
+
 interface Download {
-  file: File;
+  file: DownloadFile;
   isPublic: boolean;
 }
 
 /**
  * GET /download/{file_id}: the file and whether it is public. Avatars are public: group 'avatar', or any
  * re-encoded image that is a user's or an organization's avatar. Everything else is for its owner and
- * admins; anyone else (signed in or not, the viewer being ctx.actor) gets 404.
+ * admins; anyone else (signed in or not, the viewer being ctx.actor) gets 404. One statement: the row and
+ * whether an account or an organization shows it (their unique avatar_file_id indexes).
  */
 export async function findDownload(ctx: RequestContext, { fileId }: { fileId: number }): Promise<Download> {
-  const row = await ctx.prisma.file.findUnique({
-    where: { id: fileId },
-    include: { userAvatarOf: { select: { id: true } }, organizationAvatarOf: { select: { id: true } } },
-  });
+  const [row] = await ctx.prisma.$queryRaw<(DownloadFile & { usedAsAvatar: boolean })[]>`
+    SELECT f.id, f.user_id AS "userId", f."group", f.disk, f.path, f.mime, f.size, f.hash,
+      f.original_name AS "originalName",
+      (EXISTS (SELECT 1 FROM users WHERE avatar_file_id = f.id)
+        OR EXISTS (SELECT 1 FROM organizations WHERE avatar_file_id = f.id)) AS "usedAsAvatar"
+    FROM files f WHERE f.id = ${fileId}::int`;
   if (!row) throw notFound(FILE_NOT_FOUND_MESSAGE);
-  const { userAvatarOf, organizationAvatarOf, ...file } = row;
-  const isAvatar = file.group === FILE_GROUP_AVATAR || userAvatarOf !== null || organizationAvatarOf !== null;
+  const { usedAsAvatar, ...file } = row;
+  const isAvatar = file.group === FILE_GROUP_AVATAR || usedAsAvatar;
   const isPublic = isAvatar && isReencodedImage(file);
   const viewer = ctx.actor;
   if (!isPublic && !(viewer && (viewer.isAdmin || viewer.userId === file.userId))) {

@@ -41,13 +41,13 @@ export const memberJson = (m: string, mu: string, mt: string, publicUrl: string)
  * brings: its type `ot`, the owner's plan in force `p`, the avatar `f`, the member count `mc` and the seats
  * open invitations hold `oi` (decision 0131).
  */
-const organizationFields = (ctx: SignedInContext) => Prisma.sql`
+export const organizationFields = (ctx: SignedInContext) => Prisma.sql`
   'id', o.id, 'name', o.name, 'type', ${typeRef('ot')}, 'type_id', o.type_id, 'owner_id', o.owner_id,
   'is_your', o.owner_id = ${ctx.actor.userId}::int, 'members_count', mc.n,
   'remaining_members', greatest(0, p.max_members - mc.n - oi.n), 'files', ${filesOf('f', ctx.config.PUBLIC_URL)},
   'created_at', ${raw(iso('o.created_at'))}, 'updated_at', ${raw(iso('o.updated_at'))}`;
 
-const organizationJoins = (now: Date) => Prisma.sql`
+export const organizationJoins = (now: Date) => Prisma.sql`
   JOIN organization_types ot ON ot.id = o.type_id
   JOIN users ow ON ow.id = o.owner_id
   JOIN plans p ON p.id = ${effectivePlanId('ow', now)}
@@ -70,7 +70,7 @@ export type ListOrder = { [K in keyof typeof SORT_COLUMNS]?: Direction | undefin
 };
 
 /** ORDER BY over `o` from the spec's sort keys; newest first by default, the id keeps pages stable. */
-function orderBy(query: ListOrder) {
+export function orderBy(query: ListOrder) {
   const terms: string[] = [];
   for (const [key, column] of Object.entries(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS, string][]) {
     const direction = query[key];
@@ -81,6 +81,16 @@ function orderBy(query: ListOrder) {
   terms.push(`o.id ${query.order ?? 'desc'}`);
   return raw(terms.join(', '));
 }
+
+/** `pv.list`: the first members of organizations row `o` (the avatar stack of a list item). */
+export const memberPreview = (url: string) => Prisma.sql`
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(json_agg(json_build_object('id', mm.id, 'account_id', mm.user_id,
+        'name', mu.name, 'email', mu.email, 'avatar_url', ${fileUrl('mu.avatar_file_id', url)},
+        'type_id', mm.type_id, 'status', mm.status) ORDER BY mm.type_id, mm.id), '[]'::json) AS list
+    FROM (SELECT * FROM members WHERE organization_id = o.id
+      ORDER BY type_id, id LIMIT ${MEMBER_PREVIEW_COUNT}::int) mm
+    JOIN users mu ON mu.id = mm.user_id) pv`;
 
 /** GET /organizations (home): the caller's organizations, a page of them, searched by name. */
 export async function listMyOrganizations(
@@ -120,13 +130,7 @@ async function selectMyOrganizations(
       COALESCE((SELECT json_agg(json_build_object(${organizationFields(ctx)}, 'members', pv.list)
           ORDER BY ${order})
         FROM page o ${organizationJoins(ctx.now)}
-        CROSS JOIN LATERAL (
-          SELECT COALESCE(json_agg(json_build_object('id', mm.id, 'account_id', mm.user_id,
-              'name', mu.name, 'email', mu.email, 'avatar_url', ${fileUrl('mu.avatar_file_id', url)},
-              'type_id', mm.type_id, 'status', mm.status) ORDER BY mm.type_id, mm.id), '[]'::json) AS list
-          FROM (SELECT * FROM members WHERE organization_id = o.id
-            ORDER BY type_id, id LIMIT ${MEMBER_PREVIEW_COUNT}::int) mm
-          JOIN users mu ON mu.id = mm.user_id) pv), '[]'::json) AS items`;
+        ${memberPreview(url)}), '[]'::json) AS items`;
   return rows[0] ?? { total: 0, items: [] };
 }
 

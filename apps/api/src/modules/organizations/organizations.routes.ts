@@ -3,7 +3,8 @@ import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { acceptMember, addMember, listPendingUsers, removeMember, updateMemberType } from './members.service';
-import { listOrganizations, listTypes } from './organizations.list';
+import { listAllOrganizations } from './organizations.admin-list';
+import { listTypes } from './organizations.list';
 import { listMyOrganizations } from './organizations.queries';
 import {
   createOrganization,
@@ -20,7 +21,7 @@ export default routes(() => [
   }),
 
   handle(e.listAll, async (ctx, { query }) => {
-    const page = await listOrganizations(ctx, { ...query, scope: 'all' });
+    const page = await listAllOrganizations(ctx, query);
     return listOk(page.items, page.meta, 'Список организаций');
   }),
 

@@ -4,11 +4,10 @@ import {
   type PlanCreateRequestSchema,
   type Plan as PlanDto,
   type PlanListQuerySchema,
-  type PlanSortField,
   type PlanUpdateRequestSchema,
 } from '@cabinet/contracts';
 import type { z } from 'zod';
-import type { Plan as PlanRow, Prisma as PrismaNamespace } from '../../generated/prisma/client';
+import type { Plan as PlanRow } from '../../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -16,6 +15,7 @@ import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
+import { selectPlanPage } from './plans.queries';
 
 const NAME_TAKEN = 'Тариф с таким названием уже существует';
 /** On the name field, so the form shows it there (issue 16). */
@@ -25,66 +25,10 @@ type PlanListQuery = z.output<typeof PlanListQuerySchema>;
 type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
 type PlanUpdateData = z.output<typeof PlanUpdateRequestSchema>;
 
-const SORT_COLUMNS: Record<PlanSortField, keyof PrismaNamespace.PlanOrderByWithRelationInput> = {
-  id: 'id',
-  name: 'name',
-  description: 'description',
-  price_year: 'priceYear',
-  price_month: 'priceMonth',
-  max_organizations: 'maxOrganizations',
-  max_members: 'maxMembers',
-  support_type_id: 'supportTypeId',
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-};
-
-const range = <T>(min: T | undefined, max: T | undefined) =>
-  min === undefined && max === undefined
-    ? undefined
-    : { ...(min !== undefined ? { gte: min } : {}), ...(max !== undefined ? { lte: max } : {}) };
-
-/** Column, lower bound, upper bound: each `_min`/`_from` and `_max`/`_to` pair of the list query. */
-const RANGE_FILTERS = [
-  ['priceMonth', 'price_month_min', 'price_month_max'],
-  ['priceYear', 'price_year_min', 'price_year_max'],
-  ['maxMembers', 'max_members_min', 'max_members_max'],
-  ['maxOrganizations', 'max_organizations_min', 'max_organizations_max'],
-  ['createdAt', 'created_at_from', 'created_at_to'],
-  ['updatedAt', 'updated_at_from', 'updated_at_to'],
-] as const;
-
-function planWhere(query: PlanListQuery): PrismaNamespace.PlanWhereInput {
-  const where: PrismaNamespace.PlanWhereInput = {};
-  if (query.id !== undefined) where.id = query.id;
-  // ILIKE '%…%': backed by the trigram index on plans.name (docs/decisions/0020-plan-list-query.md).
-  if (query.name) where.name = { contains: query.name, mode: 'insensitive' };
-  if (query.description) where.description = { contains: query.description, mode: 'insensitive' };
-  if (query.support_type_id !== undefined) where.supportTypeId = query.support_type_id;
-  for (const [column, min, max] of RANGE_FILTERS) {
-    const bounds = range(query[min], query[max]);
-    if (bounds) Object.assign(where, { [column]: bounds });
-  }
-  return where;
-}
-
-/** The plans list: two queries (page and count) whatever the page size. */
+/** The plans list: one statement whatever the page size (plans.queries.ts). */
 export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Promise<Page<PlanDto>> {
-  const { prisma } = ctx;
-  const where = planWhere(query);
-  const column = SORT_COLUMNS[query.sort_by];
-  // id breaks ties so that pages never overlap or skip a row.
-  const orderBy: PrismaNamespace.PlanOrderByWithRelationInput[] =
-    column === 'id' ? [{ id: query.order }] : [{ [column]: query.order }, { id: query.order }];
-  const [plans, total] = await Promise.all([
-    prisma.plan.findMany({
-      where,
-      orderBy,
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-    prisma.plan.count({ where }),
-  ]);
-  return { items: plans.map(toPlanDto), meta: listMeta(query.page, query.perPage, total) };
+  const { total, items } = await selectPlanPage(ctx.prisma, query);
+  return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 
 export async function getPlan(ctx: SignedInContext, { id }: { id: number }): Promise<PlanDto> {
