@@ -101,6 +101,11 @@ export const EnvSchema = z
     PUBLIC_URL: optionalUrl(/^https?:$/),
     /** PostgreSQL; when absent an embedded PostgreSQL (PGlite) is kept under DATA_DIR. */
     DATABASE_URL: optionalUrl(/^postgres(ql)?:$/),
+    /**
+     * Connections of this process's pool to DATABASE_URL (decision 0114). Every API process holds this
+     * many at most: keep processes × DATABASE_POOL_MAX below PostgreSQL's max_connections.
+     */
+    DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(10)),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     /** Stored bytes each user may have in files (decision 0095); 1 GB by default. */
     FILES_QUOTA_BYTES: z.preprocess(

@@ -22,7 +22,12 @@ async function main() {
   }
 
   const bootLog = { info: (msg: string) => process.stdout.write(`${msg}\n`) };
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, log: bootLog });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    log: bootLog,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
   const app = await buildApp({ env, database, mailer });

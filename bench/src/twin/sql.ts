@@ -125,6 +125,8 @@ export function twinSql(publicUrl: string) {
     touch: 'UPDATE sessions SET last_used_at = now() WHERE id = $1',
     me: `SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email,
         'email_verified_at', ${iso('u.email_verified_at')}, 'files', ${filesOf('f')},
+        'pending_email', (SELECT ec.email FROM email_changes ec WHERE ec.user_id = u.id
+          AND ec.expires_at > now() AND ec.attempts < 5),
         'org_members', COALESCE((SELECT json_agg(json_build_object('id', m.id, 'organization_id', m.organization_id,
             'type_id', m.type_id, 'status', m.status) ORDER BY m.id) FROM members m WHERE m.user_id = u.id), '[]'::json),
         'subscribe', ${planJson('p')}, 'subscribe_id', p.id,
@@ -150,21 +152,27 @@ export function twinSql(publicUrl: string) {
       WHERE o.id = $2 AND ($3::boolean OR EXISTS (
         SELECT 1 FROM members WHERE organization_id = o.id AND user_id = $1 AND status = 'active'))`,
     /** $1 viewer (must be an active member), $2 organization, $3 limit, $4 offset. */
-    collaborators: `SELECT (SELECT count(*) FROM members WHERE organization_id = $2)::int AS total,
+    collaborators: `WITH shown AS (SELECT m.* FROM members m JOIN users u ON u.id = m.user_id
+        WHERE m.organization_id = $2 AND u.email_verified_at IS NOT NULL)
+      SELECT (SELECT count(*) FROM shown)::int AS total,
         COALESCE((SELECT json_agg(${memberJson('m', 'mu', 'mt')} ORDER BY m.type_id, m.id)
-          FROM (SELECT * FROM members WHERE organization_id = $2 ORDER BY type_id, id LIMIT $3 OFFSET $4) m
+          FROM (SELECT * FROM shown ORDER BY type_id, id LIMIT $3 OFFSET $4) m
           JOIN users mu ON mu.id = m.user_id JOIN member_types mt ON mt.id = m.type_id), '[]'::json)::text AS data
       WHERE EXISTS (SELECT 1 FROM members WHERE organization_id = $2 AND user_id = $1 AND status = 'active')`,
-    /** Join requests to the organizations $1 owns; $2 limit, $3 offset. */
+    /** Join requests to the organizations $1 owns or administers (type 1 or 3); $2 limit, $3 offset. */
     pendingUsers: `WITH pending AS (
-        SELECT m.id, m.organization_id, m.user_id, m.created_at, o.name AS organization_name
-        FROM organizations o JOIN members m ON m.organization_id = o.id AND m.status = 'pending'
-        WHERE o.owner_id = $1)
+        SELECT m.id, m.organization_id, m.user_id, m.requested_by_id, m.created_at, o.name AS organization_name
+        FROM members mine JOIN organizations o ON o.id = mine.organization_id
+        JOIN members m ON m.organization_id = o.id AND m.status = 'pending'
+        WHERE mine.user_id = $1 AND mine.status = 'active' AND mine.type_id IN (1, 3))
       SELECT (SELECT count(*) FROM pending)::int AS total,
         COALESCE((SELECT json_agg(json_build_object('id', pm.id,
             'organization', json_build_object('id', pm.organization_id, 'name', pm.organization_name),
-            'account', ${account('u')}, 'created_at', ${iso('pm.created_at')}) ORDER BY pm.id)
-          FROM (SELECT * FROM pending ORDER BY id LIMIT $2 OFFSET $3) pm JOIN users u ON u.id = pm.user_id),
+            'account', ${account('u')}, 'requested_by', CASE WHEN rb.id IS NULL THEN NULL
+              ELSE json_build_object('id', rb.id, 'name', rb.name, 'email', rb.email) END,
+            'created_at', ${iso('pm.created_at')}) ORDER BY pm.id)
+          FROM (SELECT * FROM pending ORDER BY id LIMIT $2 OFFSET $3) pm JOIN users u ON u.id = pm.user_id
+          LEFT JOIN users rb ON rb.id = pm.requested_by_id),
           '[]'::json)::text AS data`,
     /** $1 viewer: the open invitations to their verified e-mail; $2 limit, $3 offset. */
     myInvitations:

@@ -13,8 +13,9 @@ import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { findAccess, isActiveMember, isOrganizationAdmin } from '../organizations/organizations.access';
-import { memberInclude, memberOrder, toMemberDto } from '../organizations/organizations.mapper';
+import { memberInclude, toMemberDto } from '../organizations/organizations.mapper';
 import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
+import { selectCollaborators } from './desktop.queries';
 
 /**
  * The desktop calls are for the organization's active members only, admins included: anyone else gets
@@ -31,39 +32,15 @@ export async function listCollaborators(
   ctx: SignedInContext,
   query: { organizationId: number; page: number; perPage: number; search?: string | undefined },
 ): Promise<Page<MemberDto>> {
-  const { prisma, actor } = ctx;
-  const { organizationId } = query;
-  await requireActiveMember(ctx, organizationId);
-  const search = query.search ? likeLiteral(query.search) : undefined;
-  const where = {
-    organizationId,
-    user: {
-      // Accounts that never completed sign-in are shown to site admins only (decision 0086).
-      ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }),
-      ...(search
-        ? {
-            OR: [
-              { name: { contains: search, mode: 'insensitive' as const } },
-              { email: { contains: search, mode: 'insensitive' as const } },
-            ],
-          }
-        : {}),
-    },
-  };
-  const [total, rows] = await Promise.all([
-    prisma.member.count({ where }),
-    prisma.member.findMany({
-      where,
-      include: memberInclude,
-      orderBy: memberOrder,
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    items: rows.map((m) => toMemberDto(m, ctx.config.PUBLIC_URL)),
-    meta: listMeta(query.page, query.perPage, total),
-  };
+  const { viewerStatus, total, items } = await selectCollaborators(ctx, {
+    organizationId: query.organizationId,
+    pattern: query.search ? `%${likeLiteral(query.search)}%` : null,
+    skip: (query.page - 1) * query.perPage,
+    take: query.perPage,
+  });
+  // The same rule as requireActiveMember, over the status the statement read with the page.
+  if (viewerStatus !== 'active') throw notFound(ORGANIZATION_NOT_FOUND);
+  return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 
 /**

@@ -6,16 +6,15 @@ import {
   MEMBER_TYPE_ADMIN,
   ORGANIZATION_NOT_FOUND,
 } from '@cabinet/contracts';
-import type { Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import type { RequestContext, SignedInContext } from '../../lib/context';
+import type { SignedInContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
 import { listMeta, type Page } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Tx, transaction } from '../../plugins/db/database';
-import { actsAsOwner, requireManage } from '../organizations/organizations.access';
-import { assertMembersFit, lockOrganization, openInvitationWhere } from '../organizations/plan-limits';
+import { actsAsOwner, assertManage, requireManage } from '../organizations/organizations.access';
+import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
 import { sendInvitationMail } from './invitations.mail';
 import {
   ALREADY_INVITED,
@@ -26,6 +25,7 @@ import {
   invitationTokenHash,
   toInvitationDto,
 } from './invitations.mapper';
+import { selectOrganizationInvitations } from './invitations.queries';
 
 // The organization's side of invitations: invite, list, resend, revoke (owner, organization admins, site
 // admins; docs/authorization/organizations.md, decisions 0130 and 0131).
@@ -57,28 +57,6 @@ function underOrganizationLock<T>(
       }),
     { unique: conflict(ALREADY_INVITED) },
   );
-}
-
-/** A page of invitations matching `where`, newest first. */
-export async function findInvitationPage(
-  ctx: RequestContext,
-  where: PrismaNamespace.InvitationWhereInput,
-  query: { page: number; perPage: number },
-): Promise<Page<InvitationDto>> {
-  const [total, rows] = await Promise.all([
-    ctx.prisma.invitation.count({ where }),
-    ctx.prisma.invitation.findMany({
-      where,
-      include: invitationInclude,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.perPage,
-      take: query.perPage,
-    }),
-  ]);
-  return {
-    items: rows.map((row) => toInvitationDto(row, ctx.now)),
-    meta: listMeta(query.page, query.perPage, total),
-  };
 }
 
 /** An account with this address is in the organization already (a join request counts). */
@@ -143,31 +121,24 @@ export async function createInvitation(
   return { invitation: toInvitationDto(row, now), mailed };
 }
 
-/** The rows a status filter keeps; 'pending' and 'expired' part by expires_at. */
-function statusWhere(statuses: InvitationStatus[], now: Date): PrismaNamespace.InvitationWhereInput {
-  const one = (status: InvitationStatus): PrismaNamespace.InvitationWhereInput => {
-    if (status === 'pending') return openInvitationWhere(now);
-    if (status === 'expired')
-      return { OR: [{ status: 'expired' }, { status: 'pending', expiresAt: { lte: now } }] };
-    return { status };
-  };
-  return { OR: statuses.map(one) };
-}
-
-/** GET /organizations/{id}/invitations: newest first, optionally of some statuses. */
+/** GET /organizations/{id}/invitations: newest first, optionally of some statuses; one statement. */
 export async function listInvitations(
   ctx: SignedInContext,
   query: { organizationId: number; page: number; perPage: number; status?: InvitationStatus[] | undefined },
 ): Promise<Page<InvitationDto>> {
-  await requireManage(ctx, query.organizationId);
-  return findInvitationPage(
-    ctx,
-    {
-      organizationId: query.organizationId,
-      ...(query.status?.length ? statusWhere(query.status, ctx.now) : {}),
-    },
-    query,
-  );
+  const row = await selectOrganizationInvitations(ctx, {
+    ...query,
+    skip: (query.page - 1) * query.perPage,
+    take: query.perPage,
+  });
+  if (!row) throw notFound(ORGANIZATION_NOT_FOUND);
+  assertManage(ctx, {
+    organizationId: query.organizationId,
+    ownerId: row.ownerId,
+    isOwner: row.ownerId === ctx.actor.userId,
+    membership: row.membership,
+  });
+  return { items: row.items, meta: listMeta(query.page, query.perPage, row.total) };
 }
 
 interface InvitationRef {

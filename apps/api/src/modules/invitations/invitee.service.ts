@@ -19,7 +19,7 @@ import {
   invitationTokenHash,
   toInvitationDto,
 } from './invitations.mapper';
-import { findInvitationPage } from './invitations.service';
+import { selectInvitationByTokenHash, selectMyInvitations } from './invitations.queries';
 
 // The invitee's side: their open invitations, a link's invitation, accept and decline (decision 0130).
 // Only a session whose verified e-mail is the invited address may accept or decline.
@@ -57,9 +57,11 @@ export async function listMyInvitations(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
 ): Promise<Page<InvitationDto>> {
-  const email = await verifiedEmail(ctx);
-  if (!email) return { items: [], meta: listMeta(query.page, query.perPage, 0) };
-  return findInvitationPage(ctx, { email, ...openInvitationWhere(ctx.now) }, query);
+  const { total, items } = await selectMyInvitations(ctx, {
+    skip: (query.page - 1) * query.perPage,
+    take: query.perPage,
+  });
+  return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 
 /**
@@ -70,13 +72,10 @@ export async function getInvitationByToken(
   ctx: RequestContext,
   { token }: { token: string },
 ): Promise<InvitationDto> {
-  const row = await ctx.prisma.invitation.findUnique({
-    where: { tokenHash: invitationTokenHash(token) },
-    include: invitationInclude,
-  });
-  if (!row) throw notFound(INVITATION_NOT_FOUND);
-  assertOpen(row, ctx.now);
-  return toInvitationDto(row, ctx.now);
+  const invitation = await selectInvitationByTokenHash(ctx, invitationTokenHash(token));
+  if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+  if (invitation.status !== 'pending') throw gone(CLOSED_TEXTS[invitation.status]);
+  return invitation;
 }
 
 /** The invitation the caller may answer: 404 unknown, 403 another address, 410 no longer open. */

@@ -61,11 +61,17 @@ export const actsAsOwner = (ctx: SignedInContext, access: OrganizationAccess) =>
  * site admins; other active members 403, strangers 404.
  */
 export async function requireManage(ctx: SignedInContext, organizationId: number) {
-  const access = await requireRead(ctx, organizationId);
+  const access = await findAccess(ctx, organizationId);
+  assertManage(ctx, access);
+  return access;
+}
+
+/** requireManage's rule over an access already read (with the rows of a one-statement read). */
+export function assertManage(ctx: SignedInContext, access: OrganizationAccess) {
+  if (!mayRead(ctx, access.membership?.status)) throw notFound(ORGANIZATION_NOT_FOUND);
   if (!actsAsOwner(ctx, access) && !isOrganizationAdmin(access)) {
     throw forbidden('Управлять организацией могут только её владелец и администраторы');
   }
-  return access;
 }
 
 /** Delete and transfer: the owner and site admins; organization admins and members 403, strangers 404. */

@@ -24,6 +24,7 @@ import {
   seatsTaken,
 } from '../organizations/plan-limits';
 import { sendTransferOfferMail } from './transfers.mail';
+import { selectMyTransfers } from './transfers.queries';
 
 // Two-step ownership transfer (docs/decisions/0133-ownership-transfer.md): the owner (or a site admin)
 // offers, the member accepts or declines, the owner cancels; an offer lives 7 days.
@@ -238,26 +239,6 @@ export async function listMyTransfers(
   ctx: SignedInContext,
   { page, perPage }: { page: number; perPage: number },
 ): Promise<Page<IncomingTransfer>> {
-  const where = { toUserId: ctx.actor.userId, ...openTransferWhere(ctx.now) };
-  const [total, rows] = await Promise.all([
-    ctx.prisma.ownershipTransfer.count({ where }),
-    ctx.prisma.ownershipTransfer.findMany({
-      where,
-      include: {
-        organization: { select: { id: true, name: true } },
-        fromUser: { select: { id: true, name: true, email: true } },
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page - 1) * perPage,
-      take: perPage,
-    }),
-  ]);
-  const items = rows.map(
-    (row): IncomingTransfer => ({
-      ...toTransferDto(row, ctx.now),
-      organization: row.organization,
-      from_user: row.fromUser,
-    }),
-  );
+  const { total, items } = await selectMyTransfers(ctx, { skip: (page - 1) * perPage, take: perPage });
   return { items, meta: listMeta(page, perPage, total) };
 }
