@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { TestApp } from './build-test-app';
 
 // What a call costs in SQL (issue 12): every statement the app sends while a piece of test code runs,
@@ -21,7 +20,7 @@ function statementOf(args: unknown[]): Statement {
 /** Runs `run` and returns the statements sent meanwhile, in order. Not for concurrent tests. */
 export async function recordStatements(t: TestApp, run: () => Promise<unknown>): Promise<Statement[]> {
   const client = await t.database.pool.connect();
-  const proto = Object.getPrototypeOf(client) as pg.Client & { query: QueryFn };
+  const proto = Object.getPrototypeOf(client) as { query: QueryFn };
   client.release();
   const original = proto.query;
   const seen: Statement[] = [];
