@@ -323,3 +323,17 @@ describe('POST /admin/jobs/{name}/run', () => {
     expect((await run('plan-reminders', u1)).statusCode).toBe(403);
   });
 });
+
+describe('without a session', () => {
+  it('every billing call is 401', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/rest/payments/1/receipt'],
+      ['GET', '/api/v1/rest/admin/revenue'],
+      ['GET', '/api/v1/rest/admin/payments'],
+      ['GET', '/api/v1/rest/admin/payments/export'],
+      ['POST', '/api/v1/rest/admin/jobs/plan-reminders/run'],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+    }
+  });
+});
