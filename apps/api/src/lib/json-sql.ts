@@ -1,6 +1,7 @@
 import { BASIC_PLAN_ID, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Prisma } from '../generated/prisma/client';
 import { FILE_DOWNLOAD_BASE } from '../modules/files/files.mapper';
+import type { PlanClock } from '../modules/plans/plans.mapper';
 
 // The answers of the screens' calls built inside PostgreSQL (json_build_object), one statement per call
 // (issue 12, decision 0114). Each fragment writes exactly what the mapper of the same entity writes
@@ -19,10 +20,21 @@ export const at = (now: Date) => Prisma.sql`${now}::timestamptz`;
 export const typeRef = (t: string) =>
   raw(`json_build_object('id', ${t}.id, 'code', ${t}.code, 'name', ${t}.name)`);
 
-/** The plan in force for users row `u` (plans.mapper effectivePlanId): past its end, 'Базовый'. */
-export const effectivePlanId = (u: string, now: Date) =>
-  Prisma.sql`CASE WHEN ${raw(u)}.plan_expires_at IS NOT NULL AND ${raw(u)}.plan_expires_at <= ${at(now)}
+/**
+ * The plan in force for users row `u` (plans.mapper effectivePlanId): past its end and its grace period
+ * (PLAN_GRACE_DAYS, decision 0153), 'Базовый'.
+ */
+export const effectivePlanId = (u: string, clock: PlanClock) =>
+  Prisma.sql`CASE WHEN ${raw(u)}.plan_expires_at IS NOT NULL
+      AND ${raw(u)}.plan_expires_at + make_interval(days => ${clock.config.PLAN_GRACE_DAYS}::int) <= ${at(clock.now)}
     THEN ${BASIC_PLAN_ID}::int ELSE ${raw(u)}.plan_id END`;
+
+/** plans.mapper graceUntil in SQL: the grace period's end while the clock is inside it, else NULL. */
+export const graceUntil = (u: string, clock: PlanClock) => {
+  const end = `${u}.plan_expires_at + make_interval(days => ${Number(clock.config.PLAN_GRACE_DAYS)})`;
+  return Prisma.sql`CASE WHEN ${raw(u)}.plan_id <> ${BASIC_PLAN_ID}::int AND ${raw(u)}.plan_expires_at <= ${at(clock.now)}
+      AND ${raw(end)} > ${at(clock.now)} THEN ${raw(iso(end))} END`;
+};
 
 /** toPlanDto of plans row `p`. */
 export const planJson = (p: string) =>

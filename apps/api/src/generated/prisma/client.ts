@@ -148,6 +148,14 @@ export type PaymentNotification = Prisma.PaymentNotificationModel
  */
 export type PaymentRefund = Prisma.PaymentRefundModel
 /**
+ * Model Counter
+ * Exact counts kept by triggers in the transactions that add or remove the rows they count, so the admin
+ * counts and unfiltered list totals read a few rows instead of counting a million (decision 0117). A count is
+ * the sum of its slots: each database connection adds to its own slot (its backend pid modulo 16), so
+ * concurrent sign-ups do not queue on one row. Names: users, users_unverified, organizations.
+ */
+export type Counter = Prisma.CounterModel
+/**
  * Model AuditEvent
  * The audit log (docs/decisions/0145-audit-log.md): one row per change, written in the change's own
  * transaction by lib/audit.ts. Append-only: a trigger refuses UPDATE, and DELETE outside the retention
@@ -155,3 +163,16 @@ export type PaymentRefund = Prisma.PaymentRefundModel
  * object, so ids are plain values and the actor's name and e-mail are copied in.
  */
 export type AuditEvent = Prisma.AuditEventModel
+/**
+ * Model MailOutbox
+ * Mail waiting to be sent or already sent (decision 0151): every mail other than sign-in and e-mail change
+ * codes is written here, in the transaction of the change it tells about, and the 'mail-outbox' job sends
+ * it with retries. `key` makes a second write of the same mail a no-op.
+ */
+export type MailOutbox = Prisma.MailOutboxModel
+/**
+ * Model PlanNotice
+ * A plan notice mailed once per user, plan end and kind (decision 0152): inserted in the transaction that
+ * queues the mail, so running the jobs twice, or in two processes, sends nothing twice.
+ */
+export type PlanNotice = Prisma.PlanNoticeModel

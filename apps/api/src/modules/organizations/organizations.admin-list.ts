@@ -44,7 +44,7 @@ export async function listAllOrganizations(
     SELECT ${total} AS total,
       COALESCE((SELECT json_agg(json_build_object(${organizationFields(ctx)}, 'members', pv.list,
           'owner', json_build_object('id', ow.id, 'name', ow.name, 'email', ow.email)) ORDER BY ${order})
-        FROM page o ${organizationJoins(ctx.now)}
+        FROM page o ${organizationJoins(ctx)}
         ${memberPreview(ctx.config.PUBLIC_URL)}), '[]'::json) AS items`;
   return { items: row?.items ?? [], meta: listMeta(query.page, query.perPage, row?.total ?? 0) };
 }

@@ -9,6 +9,7 @@ import {
 } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
+import type { PlanClock } from '../plans/plans.mapper';
 import { listMeta, type Page } from '../../lib/envelope';
 import {
   account,
@@ -47,14 +48,14 @@ export const organizationFields = (ctx: SignedInContext) => Prisma.sql`
   'remaining_members', greatest(0, p.max_members - mc.n - oi.n), 'files', ${filesOf('f', ctx.config.PUBLIC_URL)},
   'created_at', ${raw(iso('o.created_at'))}, 'updated_at', ${raw(iso('o.updated_at'))}`;
 
-export const organizationJoins = (now: Date) => Prisma.sql`
+export const organizationJoins = (ctx: PlanClock) => Prisma.sql`
   JOIN organization_types ot ON ot.id = o.type_id
   JOIN users ow ON ow.id = o.owner_id
-  JOIN plans p ON p.id = ${effectivePlanId('ow', now)}
+  JOIN plans p ON p.id = ${effectivePlanId('ow', ctx)}
   LEFT JOIN files f ON f.id = o.avatar_file_id
   CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM members WHERE organization_id = o.id) mc
   CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM invitations
-    WHERE organization_id = o.id AND status = 'pending' AND expires_at > ${at(now)}) oi`;
+    WHERE organization_id = o.id AND status = 'pending' AND expires_at > ${at(ctx.now)}) oi`;
 
 /** sort_by[key] of the spec → the column it sorts; title and text are the name. */
 const SORT_COLUMNS = {
@@ -129,7 +130,7 @@ async function selectMyOrganizations(
     SELECT (SELECT count(*)::int FROM hits) AS total,
       COALESCE((SELECT json_agg(json_build_object(${organizationFields(ctx)}, 'members', pv.list)
           ORDER BY ${order})
-        FROM page o ${organizationJoins(ctx.now)}
+        FROM page o ${organizationJoins(ctx)}
         ${memberPreview(url)}), '[]'::json) AS items`;
   return rows[0] ?? { total: 0, items: [] };
 }
@@ -158,7 +159,7 @@ export async function selectOrganization(ctx: SignedInContext, id: number): Prom
           FROM ownership_transfers tr
           WHERE tr.organization_id = o.id AND tr.status = 'pending' AND tr.expires_at > ${at(ctx.now)}
           ORDER BY tr.id LIMIT 1)) AS organization
-    FROM organizations o ${organizationJoins(ctx.now)}
+    FROM organizations o ${organizationJoins(ctx)}
     WHERE o.id = ${id}`;
   return rows[0] ?? null;
 }

@@ -78,7 +78,7 @@ export async function createOrganization(
           { id: number }[]
         >`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
         if (owner.length === 0) throw notFound(USER_NOT_FOUND);
-        const plan = await planInForce(tx, ownerId);
+        const plan = await planInForce(tx, ownerId, ctx);
         const owned = await tx.organization.count({ where: { ownerId } });
         if (owned >= plan.maxOrganizations) throw await organizationsLimitError(tx, plan);
         if (memberIds.length > plan.maxMembers) throw await membersLimitError(tx, plan);

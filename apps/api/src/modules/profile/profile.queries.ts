@@ -1,7 +1,7 @@
 import type { Profile } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
-import { at, effectivePlanId, filesOf, isAdminSql, iso, planJson, typeRef } from '../../lib/json-sql';
+import { at, effectivePlanId, filesOf, graceUntil, isAdminSql, iso, planJson, typeRef } from '../../lib/json-sql';
 import { EMAIL_CODE_MAX_ATTEMPTS } from './email-change.service';
 
 const raw = Prisma.raw;
@@ -27,6 +27,7 @@ export async function selectProfile(ctx: RequestContext, id: number): Promise<Pr
       'subscribe', ${planJson('p')},
       'subscribe_id', p.id,
       'subscribe_expires_at', CASE WHEN p.id = u.plan_id THEN ${raw(iso('u.plan_expires_at'))} END,
+      'subscribe_grace_until', ${graceUntil('u', ctx)},
       'type_id', u.type_id,
       'type', ${typeRef('t')},
       'is_admin', ${isAdminSql('u')},
@@ -36,7 +37,7 @@ export async function selectProfile(ctx: RequestContext, id: number): Promise<Pr
     ) AS profile
     FROM users u
     JOIN user_types t ON t.id = u.type_id
-    JOIN plans p ON p.id = ${effectivePlanId('u', ctx.now)}
+    JOIN plans p ON p.id = ${effectivePlanId('u', ctx)}
     LEFT JOIN files f ON f.id = u.avatar_file_id
     WHERE u.id = ${id}`;
   return rows[0]?.profile ?? null;

@@ -117,7 +117,7 @@ export async function listUsers(ctx: SignedInContext, filter: UserListFilter): P
       email_verified_at: u.email_verified_at?.toISOString() ?? null,
       type_id: u.type_id,
       type: { id: u.type_id, code: u.type_code, name: u.type_name },
-      subscribe_id: effectivePlanId({ planId: u.plan_id, planExpiresAt: u.plan_expires_at }, now),
+      subscribe_id: effectivePlanId({ planId: u.plan_id, planExpiresAt: u.plan_expires_at }, ctx),
       avatar_url: u.avatar_file_id === null ? null : `${publicUrl}${fileDownloadPath(u.avatar_file_id)}`,
       // Whether someone is blocked is an admin matter.
       blocked: actor.isAdmin && u.blocked_at !== null,

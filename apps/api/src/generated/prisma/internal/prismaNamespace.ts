@@ -417,7 +417,10 @@ export const ModelName = {
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
   PaymentRefund: 'PaymentRefund',
-  AuditEvent: 'AuditEvent'
+  Counter: 'Counter',
+  AuditEvent: 'AuditEvent',
+  MailOutbox: 'MailOutbox',
+  PlanNotice: 'PlanNotice'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -433,7 +436,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "auditEvent"
+    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1917,6 +1920,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Counter: {
+      payload: Prisma.$CounterPayload<ExtArgs>
+      fields: Prisma.CounterFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CounterFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CounterFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        findFirst: {
+          args: Prisma.CounterFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CounterFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        findMany: {
+          args: Prisma.CounterFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>[]
+        }
+        create: {
+          args: Prisma.CounterCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        createMany: {
+          args: Prisma.CounterCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CounterCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>[]
+        }
+        delete: {
+          args: Prisma.CounterDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        update: {
+          args: Prisma.CounterUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        deleteMany: {
+          args: Prisma.CounterDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CounterUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CounterUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>[]
+        }
+        upsert: {
+          args: Prisma.CounterUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CounterPayload>
+        }
+        aggregate: {
+          args: Prisma.CounterAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCounter>
+        }
+        groupBy: {
+          args: Prisma.CounterGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CounterGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CounterCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CounterCountAggregateOutputType> | number
+        }
+      }
+    }
     AuditEvent: {
       payload: Prisma.$AuditEventPayload<ExtArgs>
       fields: Prisma.AuditEventFieldRefs
@@ -1988,6 +2065,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.AuditEventCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.AuditEventCountAggregateOutputType> | number
+        }
+      }
+    }
+    MailOutbox: {
+      payload: Prisma.$MailOutboxPayload<ExtArgs>
+      fields: Prisma.MailOutboxFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MailOutboxFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MailOutboxFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        findFirst: {
+          args: Prisma.MailOutboxFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MailOutboxFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        findMany: {
+          args: Prisma.MailOutboxFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        create: {
+          args: Prisma.MailOutboxCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        createMany: {
+          args: Prisma.MailOutboxCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MailOutboxCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        delete: {
+          args: Prisma.MailOutboxDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        update: {
+          args: Prisma.MailOutboxUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        deleteMany: {
+          args: Prisma.MailOutboxDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MailOutboxUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MailOutboxUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        upsert: {
+          args: Prisma.MailOutboxUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        aggregate: {
+          args: Prisma.MailOutboxAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMailOutbox>
+        }
+        groupBy: {
+          args: Prisma.MailOutboxGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MailOutboxGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MailOutboxCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MailOutboxCountAggregateOutputType> | number
+        }
+      }
+    }
+    PlanNotice: {
+      payload: Prisma.$PlanNoticePayload<ExtArgs>
+      fields: Prisma.PlanNoticeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PlanNoticeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PlanNoticeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        findFirst: {
+          args: Prisma.PlanNoticeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PlanNoticeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        findMany: {
+          args: Prisma.PlanNoticeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        create: {
+          args: Prisma.PlanNoticeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        createMany: {
+          args: Prisma.PlanNoticeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PlanNoticeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        delete: {
+          args: Prisma.PlanNoticeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        update: {
+          args: Prisma.PlanNoticeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        deleteMany: {
+          args: Prisma.PlanNoticeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PlanNoticeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PlanNoticeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        upsert: {
+          args: Prisma.PlanNoticeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        aggregate: {
+          args: Prisma.PlanNoticeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePlanNotice>
+        }
+        groupBy: {
+          args: Prisma.PlanNoticeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PlanNoticeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PlanNoticeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PlanNoticeCountAggregateOutputType> | number
         }
       }
     }
@@ -2335,6 +2560,15 @@ export const PaymentRefundScalarFieldEnum = {
 export type PaymentRefundScalarFieldEnum = (typeof PaymentRefundScalarFieldEnum)[keyof typeof PaymentRefundScalarFieldEnum]
 
 
+export const CounterScalarFieldEnum = {
+  name: 'name',
+  slot: 'slot',
+  value: 'value'
+} as const
+
+export type CounterScalarFieldEnum = (typeof CounterScalarFieldEnum)[keyof typeof CounterScalarFieldEnum]
+
+
 export const AuditEventScalarFieldEnum = {
   id: 'id',
   at: 'at',
@@ -2350,6 +2584,35 @@ export const AuditEventScalarFieldEnum = {
 } as const
 
 export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const MailOutboxScalarFieldEnum = {
+  id: 'id',
+  key: 'key',
+  to: 'to',
+  subject: 'subject',
+  text: 'text',
+  html: 'html',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  sentAt: 'sentAt',
+  lastError: 'lastError',
+  createdAt: 'createdAt'
+} as const
+
+export type MailOutboxScalarFieldEnum = (typeof MailOutboxScalarFieldEnum)[keyof typeof MailOutboxScalarFieldEnum]
+
+
+export const PlanNoticeScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  planId: 'planId',
+  planEnd: 'planEnd',
+  kind: 'kind',
+  createdAt: 'createdAt'
+} as const
+
+export type PlanNoticeScalarFieldEnum = (typeof PlanNoticeScalarFieldEnum)[keyof typeof PlanNoticeScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -2799,7 +3062,10 @@ export type GlobalOmitConfig = {
   paymentOrder?: Prisma.PaymentOrderOmit
   paymentNotification?: Prisma.PaymentNotificationOmit
   paymentRefund?: Prisma.PaymentRefundOmit
+  counter?: Prisma.CounterOmit
   auditEvent?: Prisma.AuditEventOmit
+  mailOutbox?: Prisma.MailOutboxOmit
+  planNotice?: Prisma.PlanNoticeOmit
 }
 
 /* Types for Logging */
