@@ -5,20 +5,23 @@ import fp from 'fastify-plugin';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Env, trustProxyOption } from './env';
 import { isTableRoute } from './lib/endpoint-routes';
+import { createJobRunner, type JobRunner } from './lib/jobs';
 import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
-import { createPeriodicRunner, type PeriodicRunner } from './lib/periodic';
+import { createMailOutbox, type MailOutbox } from './lib/outbox';
 import adminRoutes from './modules/admin/admin.routes';
-import { auditRetentionTask } from './modules/audit/audit.retention';
+import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
+import { billingJobs } from './modules/billing/billing.jobs';
+import billingRoutes from './modules/billing/billing.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
-import { pruneChallengesTask } from './modules/passkeys/challenges';
+import { pruneChallengesJob } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
 import paymentNotificationsRoutes from './modules/payment-notifications/payment-notifications.routes';
 import paymentsRoutes from './modules/payments/payments.routes';
@@ -29,7 +32,7 @@ import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
-import { purgeUnverifiedAccountsTask } from './modules/users/unverified-accounts';
+import { purgeUnverifiedAccountsJob } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
 import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
@@ -44,8 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Env;
     mailer: Mailer;
-    /** Housekeeping tasks of this process (lib/periodic.ts). */
-    periodic: PeriodicRunner;
+    /** Background jobs on pg-boss (lib/jobs.ts; decision 0150). */
+    jobs: JobRunner;
+    /** The mail outbox (lib/outbox.ts; decision 0151). */
+    outbox: MailOutbox;
   }
 }
 
@@ -60,8 +65,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The clock of every request context (lib/context.ts); tests pass one they can move. */
   now?: () => Date;
-  /** Start the periodic tasks when the app is ready (default true); tests run them by hand. */
-  startPeriodicTasks?: boolean;
+  /** Start the job queue's worker and schedules when the app is ready (default true); tests run jobs by hand. */
+  startJobs?: boolean;
 }
 
 /** JSON bodies: an empty body is "no body" (a POST without payload), anything else is parsed safely. */
@@ -112,6 +117,16 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(jsonBodies);
   await app.register(formbody);
   await app.register(dbPlugin, { database: options.database });
+  // Before auth: every request context carries the outbox. Read per call: server.ts may replace the mailer.
+  let jobs: JobRunner | null = null;
+  const outbox = createMailOutbox({
+    prisma: app.prisma,
+    mailer: () => app.mailer,
+    now: () => app.now(),
+    log: app.log,
+    retryLater: async (afterSeconds) => jobs?.request('mail-outbox', { afterSeconds }),
+  });
+  app.decorate('outbox', outbox);
   await app.register(storagePlugin);
   await app.register(authPlugin, { now: options.now });
   await app.register(rateLimitPlugin);
@@ -154,18 +169,32 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(refundsRoutes);
   await app.register(filesRoutes);
   await app.register(auditRoutes);
+  // Billing (issue 15): receipts, jobs run by hand, the revenue dashboard, the admins' payments list.
+  await app.register(billingRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 
-  // Housekeeping in every process, one run at a time across them (decision 0089).
-  const periodic = createPeriodicRunner({
+  // Background jobs: a worker in every process, each scheduled run taken by one of them (decision 0150).
+  jobs = createJobRunner({
+    pool: options.database.pool,
     prisma: app.prisma,
     log: app.log,
-    tasks: [purgeUnverifiedAccountsTask, auditRetentionTask(env.AUDIT_RETENTION_DAYS), pruneChallengesTask],
+    config: env,
+    outbox,
+    now: () => app.now(),
+    jobs: [
+      purgeUnverifiedAccountsJob,
+      auditRetentionJob(env.AUDIT_RETENTION_DAYS),
+      pruneChallengesJob,
+      ...billingJobs(() => app.mailer),
+    ],
   });
-  app.decorate('periodic', periodic);
-  if (options.startPeriodicTasks !== false) app.addHook('onReady', async () => periodic.start());
-  app.addHook('onClose', async () => periodic.stop());
+  app.decorate('jobs', jobs);
+  if (options.startJobs !== false) app.addHook('onReady', async () => jobs?.start());
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+    await outbox.idle();
+  });
   return app;
 }
 

@@ -165,6 +165,28 @@ export const EnvSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(36_500).default(365),
     ),
+    /** Days a paid plan keeps its limits after its end date before 'Базовый' follows (decision 0153). */
+    PLAN_GRACE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60).default(3)),
+    /** Days before a paid plan's end that a reminder is mailed, comma-separated (decision 0152). */
+    REMINDER_DAYS: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .default('7,1')
+        .transform((v, ctx) => {
+          const days = v.split(',').map((d) => d.trim());
+          if (days.some((d) => !/^\d{1,2}$/.test(d) || Number(d) < 1 || Number(d) > 60)) {
+            ctx.addIssue({ code: 'custom', message: 'comma-separated whole days from 1 to 60, such as 7,1' });
+            return z.NEVER;
+          }
+          return [...new Set(days.map(Number))].sort((a, b) => b - a);
+        }),
+    ),
+    /** 'off' sends no reminder or end-of-plan mails (receipts still go); the jobs still run (decision 0152). */
+    REMINDER_MAILS: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z.enum(['on', 'off']).default('on'),
+    ),
     LOG_LEVEL: z.preprocess(
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -34,13 +34,16 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   });
   await migrate(database);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info() {} } });
+  // The app's clock: real time unless a test moves it (setNow), for requests and jobs alike.
+  let moved: Date | null = null;
   const app = await buildApp({
+    now: () => moved ?? new Date(),
     env,
     database,
     mailer,
     webDist: null,
     logger: false,
-    startPeriodicTasks: false,
+    startJobs: false,
     rateLimits: { loginSend: 10_000, loginVerify: 10_000, ...options.rateLimits },
   });
   await app.ready();
@@ -51,6 +54,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     database,
     smtp,
     databaseUrl: testDb.url,
+    /** Moves the app's clock (null: real time again). */
+    setNow(date: Date | null) {
+      moved = date;
+    },
     async close() {
       await app.close();
       mailer.close();

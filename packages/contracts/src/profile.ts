@@ -40,6 +40,11 @@ export const ProfileSchema = z.object({
   subscribe: PlanSchema,
   subscribe_id: z.number().int(),
   subscribe_expires_at: z.string().nullable(),
+  /**
+   * The end of the grace period while the paid plan has ended but is still kept (decision 0153); null
+   * otherwise. During it `subscribe` is still the paid plan.
+   */
+  subscribe_grace_until: z.string().nullable(),
   type_id: z.number().int(),
   type: UserTypeSchema,
   is_admin: z.boolean(),

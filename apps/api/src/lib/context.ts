@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env';
 import type { Prisma } from '../plugins/db/database';
 import type { Mailer } from './mail';
+import type { MailOutbox } from './outbox';
 import type { Storage } from './storage/storage';
 
 /** Who is calling: the session's account. The one Actor type of the API. */
@@ -30,6 +31,8 @@ export interface RequestContext {
   /** The User-Agent header, cut to 512 characters ('' when none); kept with a session at sign-in. */
   userAgent: string;
   mailer: Mailer;
+  /** Mails other than codes go here, in the transaction of their change (decision 0151). */
+  outbox: MailOutbox;
   storage: Storage;
 }
 

@@ -56,7 +56,7 @@ describe('the routes and the endpoint table', () => {
       mailer: createMailer({ from: 'x', log: { info() {} } }),
       webDist: null,
       logger: false,
-      startPeriodicTasks: false,
+      startJobs: false,
     });
     try {
       expect(() => app.get('/api/v1/rest/not-in-the-table', async () => ({}))).toThrow(

@@ -46,6 +46,7 @@ export default fp(
         userAgent: clientUserAgent(request.headers['user-agent']),
         // Read per request: server.ts may replace the mailer after start.
         mailer: app.mailer,
+        outbox: app.outbox,
         storage: app.storage,
       };
     });

@@ -54,6 +54,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     subscribe: makePlan(),
     subscribe_id: 1,
     subscribe_expires_at: null,
+    subscribe_grace_until: null,
     type_id: 1,
     type: { id: 1, code: 'user', name: 'Пользователь' },
     is_admin: false,

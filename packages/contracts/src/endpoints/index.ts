@@ -2,6 +2,7 @@ import type { EndpointDefinition } from '../endpoint';
 import { adminEndpoints } from './admin';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { billingEndpoints } from './billing';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
@@ -18,6 +19,7 @@ import { transfersEndpoints } from './transfers';
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
+export { billingEndpoints } from './billing';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
@@ -48,6 +50,7 @@ export const endpoints = {
   desktop: desktopEndpoints,
   plans: plansEndpoints,
   payments: paymentsEndpoints,
+  billing: billingEndpoints,
   files: filesEndpoints,
   audit: auditEndpoints,
   site: siteEndpoints,

@@ -131,3 +131,16 @@ export type PaymentRefund = Prisma.PaymentRefundModel
  * object, so ids are plain values and the actor's name and e-mail are copied in.
  */
 export type AuditEvent = Prisma.AuditEventModel
+/**
+ * Model MailOutbox
+ * Mail waiting to be sent or already sent (decision 0151): every mail other than sign-in and e-mail change
+ * codes is written here, in the transaction of the change it tells about, and the 'mail-outbox' job sends
+ * it with retries. `key` makes a second write of the same mail a no-op.
+ */
+export type MailOutbox = Prisma.MailOutboxModel
+/**
+ * Model PlanNotice
+ * A plan notice mailed once per user, plan end and kind (decision 0152): inserted in the transaction that
+ * queues the mail, so running the jobs twice, or in two processes, sends nothing twice.
+ */
+export type PlanNotice = Prisma.PlanNoticeModel

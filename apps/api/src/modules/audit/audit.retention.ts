@@ -1,7 +1,7 @@
-import type { PeriodicTask } from '../../lib/periodic';
+import { transactionalJob } from '../../lib/jobs';
 import type { Db } from '../../plugins/db/database';
 
-// AUDIT_RETENTION_DAYS: events older than that many days are deleted by a periodic task (lib/periodic.ts;
+// AUDIT_RETENTION_DAYS: events older than that many days are deleted by a job (lib/jobs.ts;
 // decision 0148). The table refuses every other DELETE (its trigger, migration 20261127145000): the task
 // says it is the pruning for its own transaction only, with set_config(…, true).
 
@@ -30,13 +30,10 @@ export async function pruneAuditEvents(tx: Db, now: Date, days: number): Promise
   return total;
 }
 
-/** The periodic task: hourly; each process tries, one runs at a time (decision 0089). */
-export const auditRetentionTask = (days: number): PeriodicTask => ({
-  name: 'prune-audit-events',
-  everyMinutes: 60,
-  async run({ tx, now, log }) {
+/** The job (lib/jobs.ts): hourly, one run at a time across processes (decision 0150). */
+export const auditRetentionJob = (days: number) =>
+  transactionalJob('prune-audit-events', '10 * * * *', async (tx, now, log) => {
     const count = await pruneAuditEvents(tx, now, days);
     if (count > 0) log.info({ count, days }, 'pruned audit events past AUDIT_RETENTION_DAYS');
     return count;
-  },
-});
+  });

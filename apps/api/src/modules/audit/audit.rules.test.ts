@@ -118,14 +118,14 @@ describe('retention (AUDIT_RETENTION_DAYS)', () => {
     expect(() => loadEnv({ AUDIT_RETENTION_DAYS: 'year' })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 
-  it('the periodic task deletes events older than the retention, and only those', async () => {
+  it('the job deletes events older than the retention, and only those', async () => {
     const now = new Date('2027-06-01T00:00:00Z');
     await t.prisma.$executeRaw`
       INSERT INTO audit_events (at, action, target_id)
       SELECT ${now}::timestamptz - (g * interval '1 day') + interval '1 hour', 'plan.updated', 990000 + g
       FROM generate_series(1, 40) g`;
-    const run = await t.app.periodic.run('prune-audit-events', { now });
-    expect(run).toEqual({ ran: true, result: expect.any(Number) });
+    const run = await t.app.jobs.run('prune-audit-events', { now });
+    expect(run).toBeGreaterThanOrEqual(10);
     const left = await t.prisma.auditEvent.findMany({
       where: { targetId: { gte: 990001, lte: 990040 } },
       select: { targetId: true },

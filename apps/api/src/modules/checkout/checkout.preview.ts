@@ -49,8 +49,9 @@ export async function previewCheckout(
     priceKopecks,
     paidTerms,
     now,
+    graceDays: ctx.config.PLAN_GRACE_DAYS,
   });
-  const inForce = effectivePlanId(current, now);
+  const inForce = effectivePlanId(current, ctx);
   const currentPlan =
     inForce === user.planId
       ? user.plan

@@ -153,7 +153,7 @@ export async function finishAdding(
     const fresh = ids.filter((id) => !known.has(id));
     if (fresh.length > 0) {
       if (!byManager) await assertRequestsFit(tx, organizationId, actor.userId, fresh.length);
-      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length, ctx.now);
+      await assertMembersFit(tx, organizationId, organization.ownerId, fresh.length, ctx);
       await tx.member.createMany({
         data: fresh.map((userId) => ({
           organizationId,

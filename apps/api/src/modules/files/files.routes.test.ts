@@ -435,6 +435,7 @@ describe('POST /api/v1/files/upload', () => {
       ip: '127.0.0.1',
       userAgent: '',
       mailer: t.app.mailer,
+      outbox: t.app.outbox,
       storage: t.app.storage,
     };
     await expect(

@@ -118,7 +118,7 @@ export async function createInvitation(
       select: { id: true },
     });
     if (open) throw conflict(ALREADY_INVITED);
-    await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
     const created = await tx.invitation.create({
       data: {
         organizationId,
@@ -201,7 +201,7 @@ export async function resendInvitation(
     }
     if (status === 'expired') {
       await assertNotMember(tx, organizationId, current.email);
-      await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
+      await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
     }
     const { count } = await tx.invitation.updateMany({
       where: { id: current.id, status: current.status, sentAt: current.sentAt },

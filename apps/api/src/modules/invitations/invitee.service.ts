@@ -130,7 +130,7 @@ export async function acceptInvitation(
       });
     }
     // The claimed invitation no longer counts, so the new member takes its seat.
-    await assertMembersFit(tx, organizationId, organization.ownerId, 1, now);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
     return tx.member.create({
       data: { organizationId, userId, typeId: invitation.typeId, status: 'active' },
       include: memberInclude,

@@ -52,7 +52,7 @@ export async function addMember(
           select: { id: true },
         });
         if (existing) throw conflict(ALREADY_MEMBER);
-        await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx.now);
+        await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
         const created = await tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
           include: memberInclude,
@@ -241,7 +241,7 @@ export async function acceptMember(
       select: { status: true },
     });
     if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
-    await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx.now);
+    await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx);
     const accepted = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },
       data: { status: 'active' },

@@ -104,7 +104,7 @@ export async function listOrganizations(
         });
   const maxMembers = new Map(plans.map((p) => [p.id, p.maxMembers]));
   const items = organizations.map((o): AdminOrganizationListItem => {
-    const max = maxMembers.get(effectivePlanId(o.owner)) ?? 0;
+    const max = maxMembers.get(effectivePlanId(o.owner, ctx)) ?? 0;
     const item: OrganizationListItem = {
       ...organizationFields(o, actor.userId, o._count.members, max, publicUrl, o._count.invitations),
       members: previews

@@ -8,6 +8,9 @@ import {
   type TestUser,
 } from '../../../test/factories';
 
+/** An end date whose grace period (PLAN_GRACE_DAYS, 3 by default) is over. */
+const pastGrace = () => new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -426,8 +429,8 @@ describe('POST / (create)', () => {
       'Тариф «Корп» позволяет не более 20 организаций. Это максимальный лимит.',
     );
 
-    // A lapsed plan is 'Базовый' again.
-    const lapsed = await createUser(t, { planId: 2, planExpiresAt: new Date(Date.now() - 1000) });
+    // A lapsed plan is 'Базовый' again once its grace period (PLAN_GRACE_DAYS, 3) is over.
+    const lapsed = await createUser(t, { planId: 2, planExpiresAt: pastGrace() });
     await createOrganization(t, lapsed);
     expect((await call('POST', '', lapsed, { name: 'Ещё', type: 1 })).json().message).toMatch(
       /^Тариф «Базовый»/,
@@ -914,8 +917,8 @@ describe('join requests: GET /pending-users and POST /accept-member/{id}', () =>
   });
 
   it('checks the member limit again when accepting', async () => {
-    // Six members (one pending) under a lapsed 'Про' plan: 'Базовый' allows five.
-    const owner = await createUser(t, { planId: 2, planExpiresAt: new Date(Date.now() - 1000) });
+    // Six members (one pending) under a lapsed 'Про' plan past its grace period: 'Базовый' allows five.
+    const owner = await createUser(t, { planId: 2, planExpiresAt: pastGrace() });
     const others = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
     const org = await createOrganization(t, owner, {
       members: others.map((o, i) => ({ id: o.id, status: i === 4 ? 'pending' : 'active' })),

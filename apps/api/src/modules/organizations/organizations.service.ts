@@ -49,7 +49,7 @@ async function loadOrganization(ctx: SignedInContext, organizationId: number): P
     },
   });
   if (!o) throw notFound(ORGANIZATION_NOT_FOUND);
-  const plan = await planInForce(ctx.prisma, o.ownerId);
+  const plan = await planInForce(ctx.prisma, o.ownerId, ctx);
   const publicUrl = ctx.config.PUBLIC_URL;
   const seatsHeld = o._count.invitations;
   const transfer = o.transfers[0];
@@ -99,7 +99,7 @@ export async function createOrganization(
           { id: number }[]
         >`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
         if (owner.length === 0) throw notFound(USER_NOT_FOUND);
-        const plan = await planInForce(tx, ownerId);
+        const plan = await planInForce(tx, ownerId, ctx);
         const owned = await tx.organization.count({ where: { ownerId } });
         if (owned >= plan.maxOrganizations) throw await organizationsLimitError(tx, plan);
         if (memberIds.length > plan.maxMembers) throw await membersLimitError(tx, plan);

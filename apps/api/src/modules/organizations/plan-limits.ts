@@ -1,20 +1,20 @@
 import type { Plan } from '../../generated/prisma/client';
 import { limitReached } from '../../lib/app-error';
 import type { Db, Tx } from '../../plugins/db/database';
-import { effectivePlanId } from '../plans/plans.mapper';
+import { effectivePlanId, type PlanClock } from '../plans/plans.mapper';
 
 /** Genitive after 'не более N': 1 организации, 5 организаций, 21 организации. */
 function genitive(n: number, one: string, many: string): string {
   return n % 10 === 1 && n % 100 !== 11 ? one : many;
 }
 
-/** The plan in force for a user (a lapsed plan means 'Базовый'). */
-export async function planInForce(db: Db, userId: number): Promise<Plan> {
+/** The plan in force for a user (a lapsed plan means 'Базовый' once its grace period is over). */
+export async function planInForce(db: Db, userId: number, clock: PlanClock): Promise<Plan> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: { planId: true, planExpiresAt: true, plan: true },
   });
-  const id = effectivePlanId(user);
+  const id = effectivePlanId(user, clock);
   return id === user.planId ? user.plan : db.plan.findUniqueOrThrow({ where: { id } });
 }
 
@@ -78,9 +78,9 @@ export async function assertMembersFit(
   organizationId: number,
   ownerId: number,
   adding: number,
-  now: Date,
+  clock: PlanClock,
 ) {
-  const taken = await seatsTaken(tx, organizationId, now);
-  const plan = await planInForce(tx, ownerId);
+  const taken = await seatsTaken(tx, organizationId, clock.now);
+  const plan = await planInForce(tx, ownerId, clock);
   if (taken + adding > plan.maxMembers) throw await membersLimitError(tx, plan);
 }

@@ -1,6 +1,6 @@
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { badRequest } from '../../lib/app-error';
-import type { PeriodicTask } from '../../lib/periodic';
+import { transactionalJob } from '../../lib/jobs';
 import type { Db } from '../../plugins/db/database';
 
 // WebAuthn challenges: made by the options calls, used once by the verify calls, 5 minutes at most
@@ -55,12 +55,11 @@ export async function takeChallenge(db: Db, clientDataJSON: string, scope: Chall
 }
 
 /** Hourly: challenges handed out and never answered. */
-export const pruneChallengesTask: PeriodicTask = {
-  name: 'prune-webauthn-challenges',
-  everyMinutes: 60,
-  run: async ({ tx, now }) =>
-    (await tx.webauthnChallenge.deleteMany({ where: { expiresAt: { lte: now } } })).count,
-};
+export const pruneChallengesJob = transactionalJob(
+  'prune-webauthn-challenges',
+  '15 * * * *',
+  async (tx, now) => (await tx.webauthnChallenge.deleteMany({ where: { expiresAt: { lte: now } } })).count,
+);
 
 /** The message of a response the WebAuthn checks refused (the library's own words are only logged). */
 export const verificationFailed = () => badRequest(BAD_RESPONSE);

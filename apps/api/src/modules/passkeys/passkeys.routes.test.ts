@@ -504,12 +504,12 @@ describe('one’s own passkeys', () => {
 });
 
 describe('the challenges', () => {
-  it('are pruned once expired by the periodic task', async () => {
+  it('are pruned once expired by the job', async () => {
     await loginOptions();
-    const run = await t.app.periodic.run('prune-webauthn-challenges', {
+    const run = await t.app.jobs.run('prune-webauthn-challenges', {
       now: new Date(Date.now() + 6 * 60_000),
     });
-    expect(run.ran).toBe(true);
+    expect(run).toBeGreaterThanOrEqual(1);
     expect(
       await t.prisma.webauthnChallenge.count({
         where: { expiresAt: { lte: new Date(Date.now() + 6 * 60_000) } },

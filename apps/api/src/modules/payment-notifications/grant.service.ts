@@ -1,6 +1,7 @@
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
-import { transaction } from '../../plugins/db/database';
+import { type Tx, transaction } from '../../plugins/db/database';
+import { receiptMail } from '../billing/billing.mails';
 import { fromKopecks, toKopecks } from '../payments/money';
 import { paymentsConfig } from '../payments/payments.config';
 import { paidTermsOf } from './paid-terms';
@@ -34,7 +35,7 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
   const { order, notification: n } = input;
   const { now } = ctx;
   const config = await paymentsConfig(ctx.config);
-  return transaction(ctx.prisma, async (tx) => {
+  const result = await transaction(ctx.prisma, async (tx) => {
     const flipped = await tx.paymentOrder.updateMany({
       where: { id: order.id, status: 'pending' },
       // Test or not is decided by the money: a notification verified in test mode moved none.
@@ -61,6 +62,7 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
       priceKopecks: order.priceKopecks,
       paidTerms,
       now,
+      graceDays: ctx.config.PLAN_GRACE_DAYS,
     });
 
     await tx.user.update({
@@ -106,6 +108,41 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
         test: config.testMode,
       },
     });
+    await queueReceipt(ctx, tx, {
+      orderId: order.id,
+      grantedUntil: term.grantedUntil,
+      test: config.testMode,
+    });
     return { kind: 'applied' as const, grantedUntil: term.grantedUntil };
   });
+  // Committed: the receipt leaves now (or on the outbox's next try if SMTP is down).
+  if (result) ctx.outbox.flush();
+  return result;
+}
+
+/** The receipt mail (decision 0154), queued in the payment's own transaction: no payment without one. */
+async function queueReceipt(
+  ctx: RequestContext,
+  tx: Tx,
+  paid: { orderId: number; grantedUntil: Date | null; test: boolean },
+) {
+  const order = await tx.paymentOrder.findUniqueOrThrow({
+    where: { id: paid.orderId },
+    include: { plan: { select: { name: true } }, user: { select: { email: true } } },
+  });
+  const to = order.user?.email ?? order.email;
+  if (!to) return;
+  const mail = receiptMail({
+    to,
+    orderId: order.id,
+    label: order.label,
+    planName: order.plan.name,
+    period: order.period,
+    amount: order.amount.toFixed(2),
+    paidAt: order.paidAt ?? ctx.now,
+    grantedUntil: paid.grantedUntil,
+    test: paid.test,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  await ctx.outbox.queue(tx, mail, ctx.now);
 }

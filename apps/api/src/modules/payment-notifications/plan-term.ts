@@ -39,6 +39,8 @@ export interface TermInput {
   /** Paid terms of the current plan (ignored unless this payment switches plans). */
   paidTerms: readonly PaidTerm[];
   now: Date;
+  /** PLAN_GRACE_DAYS (decision 0153): a payment for the same plan within it extends from the old end. */
+  graceDays?: number;
 }
 
 export interface TermResult {
@@ -54,6 +56,13 @@ export interface TermResult {
 
 const isRunning = (current: CurrentPlan, now: Date) =>
   current.planId !== BASIC_PLAN_ID && (current.planExpiresAt === null || current.planExpiresAt > now);
+
+/** Ended, and its grace period not over yet (decision 0153). */
+const inGrace = (current: CurrentPlan, now: Date, graceDays: number) =>
+  current.planId !== BASIC_PLAN_ID &&
+  current.planExpiresAt !== null &&
+  current.planExpiresAt <= now &&
+  current.planExpiresAt.getTime() + graceDays * 24 * 60 * 60 * 1000 > now.getTime();
 
 /**
  * The money of the unused part of each paid term: value × unused time ÷ the term's length. Time before
@@ -74,7 +83,8 @@ export function unusedCreditKopecks(terms: readonly PaidTerm[], now: Date, cap: 
 
 /**
  * The term a payment buys.
- * - Same plan, still running: the period is added to its end date (an unlimited grant stays unlimited).
+ * - Same plan, still running or in its grace period: the period is added to its end date (an unlimited
+ *   grant stays unlimited).
  * - Nothing running, 'Базовый', or lapsed: the period starts now.
  * - Another paid plan still running: the period starts now, and the money of the old plan's unused paid
  *   time buys extra days of the new plan at the price per day of the period bought.
@@ -82,7 +92,9 @@ export function unusedCreditKopecks(terms: readonly PaidTerm[], now: Date, cap: 
 export function nextTerm(input: TermInput): TermResult {
   const { current, now } = input;
   const running = isRunning(current, now);
-  if (running && current.planId === input.planId) {
+  // Paid within the grace period, the same plan goes on from its old end: the days of grace are paid for.
+  const continues = running || inGrace(current, now, input.graceDays ?? 0);
+  if (continues && current.planId === input.planId) {
     if (current.planExpiresAt === null) {
       return { termStart: now, grantedUntil: null, creditKopecks: 0, switched: false };
     }

@@ -11,6 +11,9 @@ import {
 } from '../../../test/factories';
 import { createSession } from '../../lib/sessions';
 
+/** An end date whose grace period (PLAN_GRACE_DAYS, 3 by default) is over. */
+const pastGrace = () => new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -124,9 +127,9 @@ describe('GET /profile/list', () => {
     expect(list.find((u) => u.id === verified.id)).toMatchObject({ email_verified_at: expect.any(String) });
   });
 
-  it('admins see who is blocked and the plan in force (a lapsed plan is Базовый)', async () => {
+  it('admins see who is blocked and the plan in force (a lapsed plan is Базовый once its grace period is over)', async () => {
     const admin = await createAdmin(t);
-    const lapsed = await createUser(t, { planId: 2, planExpiresAt: new Date(Date.now() - 1000) });
+    const lapsed = await createUser(t, { planId: 2, planExpiresAt: pastGrace() });
     const paying = await createUser(t, { planId: 3, planExpiresAt: new Date(Date.now() + 86_400_000) });
     await t.prisma.user.update({ where: { id: lapsed.id }, data: { blockedAt: new Date() } });
     const res = await call('GET', `/list?search=${lapsed.email}`, admin);

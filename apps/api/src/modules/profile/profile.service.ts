@@ -15,7 +15,7 @@ import { deleteUserSessions } from '../../lib/sessions';
 import { type Db, transaction } from '../../plugins/db/database';
 import { toFileDto } from '../files/files.mapper';
 import { assertOwnImage, deleteUserFiles } from '../files/files.service';
-import { effectivePlanId, toPlanDto } from '../plans/plans.mapper';
+import { effectivePlanId, graceUntil, toPlanDto } from '../plans/plans.mapper';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
 import {
   assertEmailFree,
@@ -46,7 +46,7 @@ export async function getProfile(ctx: SignedInContext, { id }: { id: number }): 
   if (!actor.isAdmin && actor.userId !== id) throw forbidden('Недостаточно прав');
   const user = await prisma.user.findUnique({ where: { id }, include: profileInclude });
   if (!user) throw notFound(USER_NOT_FOUND);
-  const planId = effectivePlanId(user, ctx.now);
+  const planId = effectivePlanId(user, ctx);
   const plan =
     planId === user.planId ? user.plan : await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
   return {
@@ -65,6 +65,7 @@ export async function getProfile(ctx: SignedInContext, { id }: { id: number }): 
     subscribe: toPlanDto(plan),
     subscribe_id: plan.id,
     subscribe_expires_at: planId === user.planId ? (user.planExpiresAt?.toISOString() ?? null) : null,
+    subscribe_grace_until: graceUntil(user, ctx)?.toISOString() ?? null,
     type_id: user.typeId,
     type: { id: user.type.id, code: user.type.code, name: user.type.name },
     is_admin: user.typeId === USER_TYPE_ADMIN,

@@ -165,7 +165,7 @@ export async function listUsers(ctx: SignedInContext, filter: UserListFilter): P
       email_verified_at: u.emailVerifiedAt?.toISOString() ?? null,
       type_id: u.typeId,
       type: u.type,
-      subscribe_id: effectivePlanId(u, now),
+      subscribe_id: effectivePlanId(u, ctx),
       avatar_url: u.avatarFileId === null ? null : `${publicUrl}${fileDownloadPath(u.avatarFileId)}`,
       // Whether someone is blocked is an admin matter.
       blocked: actor.isAdmin && u.blockedAt !== null,

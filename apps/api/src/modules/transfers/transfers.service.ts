@@ -200,7 +200,7 @@ export async function acceptTransfer(
       select: { status: true },
     });
     if (membership?.status !== 'active') throw conflict('Вы больше не участник этой организации');
-    const plan = await planInForce(tx, userId);
+    const plan = await planInForce(tx, userId, ctx);
     const owned = await tx.organization.count({ where: { ownerId: userId } });
     if (owned + 1 > plan.maxOrganizations) throw await organizationsLimitError(tx, plan);
     if ((await seatsTaken(tx, organizationId, now)) > plan.maxMembers)

@@ -1,6 +1,6 @@
 import { USER_TYPE_USER } from '@cabinet/contracts';
 import { Prisma as PrismaNs } from '../../generated/prisma/client';
-import type { PeriodicTask } from '../../lib/periodic';
+import { transactionalJob } from '../../lib/jobs';
 import type { Db, Prisma } from '../../plugins/db/database';
 
 // Accounts made by a sign-in code request that was never completed (docs/decisions/0088).
@@ -71,16 +71,16 @@ export async function purgeUnverifiedAccounts(tx: Db, now: Date): Promise<number
   }
 }
 
-/** The periodic task (lib/periodic.ts): hourly; each process tries, one runs at a time. */
-export const purgeUnverifiedAccountsTask: PeriodicTask = {
-  name: 'purge-unverified-accounts',
-  everyMinutes: 60,
-  async run({ tx, now, log }) {
+/** The job (lib/jobs.ts): hourly, one run at a time across processes. */
+export const purgeUnverifiedAccountsJob = transactionalJob(
+  'purge-unverified-accounts',
+  '5 * * * *',
+  async (tx, now, log) => {
     const count = await purgeUnverifiedAccounts(tx, now);
     if (count > 0) log.info({ count }, 'purged unverified accounts older than 7 days');
     return count;
   },
-};
+);
 
 /** How many accounts have not confirmed their e-mail (the admin home's users card). */
 export const countUnverifiedUsers = (prisma: Prisma) =>

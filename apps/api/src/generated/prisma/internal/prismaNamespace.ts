@@ -417,7 +417,9 @@ export const ModelName = {
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
   PaymentRefund: 'PaymentRefund',
-  AuditEvent: 'AuditEvent'
+  AuditEvent: 'AuditEvent',
+  MailOutbox: 'MailOutbox',
+  PlanNotice: 'PlanNotice'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -433,7 +435,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "auditEvent"
+    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "auditEvent" | "mailOutbox" | "planNotice"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1991,6 +1993,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MailOutbox: {
+      payload: Prisma.$MailOutboxPayload<ExtArgs>
+      fields: Prisma.MailOutboxFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MailOutboxFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MailOutboxFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        findFirst: {
+          args: Prisma.MailOutboxFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MailOutboxFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        findMany: {
+          args: Prisma.MailOutboxFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        create: {
+          args: Prisma.MailOutboxCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        createMany: {
+          args: Prisma.MailOutboxCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MailOutboxCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        delete: {
+          args: Prisma.MailOutboxDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        update: {
+          args: Prisma.MailOutboxUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        deleteMany: {
+          args: Prisma.MailOutboxDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MailOutboxUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MailOutboxUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>[]
+        }
+        upsert: {
+          args: Prisma.MailOutboxUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MailOutboxPayload>
+        }
+        aggregate: {
+          args: Prisma.MailOutboxAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMailOutbox>
+        }
+        groupBy: {
+          args: Prisma.MailOutboxGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MailOutboxGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MailOutboxCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MailOutboxCountAggregateOutputType> | number
+        }
+      }
+    }
+    PlanNotice: {
+      payload: Prisma.$PlanNoticePayload<ExtArgs>
+      fields: Prisma.PlanNoticeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PlanNoticeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PlanNoticeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        findFirst: {
+          args: Prisma.PlanNoticeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PlanNoticeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        findMany: {
+          args: Prisma.PlanNoticeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        create: {
+          args: Prisma.PlanNoticeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        createMany: {
+          args: Prisma.PlanNoticeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PlanNoticeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        delete: {
+          args: Prisma.PlanNoticeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        update: {
+          args: Prisma.PlanNoticeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        deleteMany: {
+          args: Prisma.PlanNoticeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PlanNoticeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PlanNoticeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>[]
+        }
+        upsert: {
+          args: Prisma.PlanNoticeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PlanNoticePayload>
+        }
+        aggregate: {
+          args: Prisma.PlanNoticeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePlanNotice>
+        }
+        groupBy: {
+          args: Prisma.PlanNoticeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PlanNoticeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PlanNoticeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PlanNoticeCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -2350,6 +2500,35 @@ export const AuditEventScalarFieldEnum = {
 } as const
 
 export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const MailOutboxScalarFieldEnum = {
+  id: 'id',
+  key: 'key',
+  to: 'to',
+  subject: 'subject',
+  text: 'text',
+  html: 'html',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  sentAt: 'sentAt',
+  lastError: 'lastError',
+  createdAt: 'createdAt'
+} as const
+
+export type MailOutboxScalarFieldEnum = (typeof MailOutboxScalarFieldEnum)[keyof typeof MailOutboxScalarFieldEnum]
+
+
+export const PlanNoticeScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  planId: 'planId',
+  planEnd: 'planEnd',
+  kind: 'kind',
+  createdAt: 'createdAt'
+} as const
+
+export type PlanNoticeScalarFieldEnum = (typeof PlanNoticeScalarFieldEnum)[keyof typeof PlanNoticeScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -2800,6 +2979,8 @@ export type GlobalOmitConfig = {
   paymentNotification?: Prisma.PaymentNotificationOmit
   paymentRefund?: Prisma.PaymentRefundOmit
   auditEvent?: Prisma.AuditEventOmit
+  mailOutbox?: Prisma.MailOutboxOmit
+  planNotice?: Prisma.PlanNoticeOmit
 }
 
 /* Types for Logging */

@@ -71,7 +71,9 @@ export const ModelName = {
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
   PaymentRefund: 'PaymentRefund',
-  AuditEvent: 'AuditEvent'
+  AuditEvent: 'AuditEvent',
+  MailOutbox: 'MailOutbox',
+  PlanNotice: 'PlanNotice'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -410,6 +412,35 @@ export const AuditEventScalarFieldEnum = {
 } as const
 
 export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const MailOutboxScalarFieldEnum = {
+  id: 'id',
+  key: 'key',
+  to: 'to',
+  subject: 'subject',
+  text: 'text',
+  html: 'html',
+  attempts: 'attempts',
+  nextAttemptAt: 'nextAttemptAt',
+  sentAt: 'sentAt',
+  lastError: 'lastError',
+  createdAt: 'createdAt'
+} as const
+
+export type MailOutboxScalarFieldEnum = (typeof MailOutboxScalarFieldEnum)[keyof typeof MailOutboxScalarFieldEnum]
+
+
+export const PlanNoticeScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  planId: 'planId',
+  planEnd: 'planEnd',
+  kind: 'kind',
+  createdAt: 'createdAt'
+} as const
+
+export type PlanNoticeScalarFieldEnum = (typeof PlanNoticeScalarFieldEnum)[keyof typeof PlanNoticeScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -336,6 +336,7 @@ export type UserWhereInput = {
   knownDevices?: Prisma.KnownDeviceListRelationFilter
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
+  planNotices?: Prisma.PlanNoticeListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -371,6 +372,7 @@ export type UserOrderByWithRelationInput = {
   knownDevices?: Prisma.KnownDeviceOrderByRelationAggregateInput
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
+  planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -409,6 +411,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   knownDevices?: Prisma.KnownDeviceListRelationFilter
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
+  planNotices?: Prisma.PlanNoticeListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -486,6 +489,7 @@ export type UserCreateInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -518,6 +522,7 @@ export type UserUncheckedCreateInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -549,6 +554,7 @@ export type UserUpdateInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -581,6 +587,7 @@ export type UserUncheckedUpdateInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -1067,6 +1074,20 @@ export type UserUpdateOneWithoutPaymentOrdersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPaymentOrdersInput, Prisma.UserUpdateWithoutPaymentOrdersInput>, Prisma.UserUncheckedUpdateWithoutPaymentOrdersInput>
 }
 
+export type UserCreateNestedOneWithoutPlanNoticesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPlanNoticesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutPlanNoticesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutPlanNoticesInput
+  upsert?: Prisma.UserUpsertWithoutPlanNoticesInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPlanNoticesInput, Prisma.UserUpdateWithoutPlanNoticesInput>, Prisma.UserUncheckedUpdateWithoutPlanNoticesInput>
+}
+
 export type UserCreateWithoutTypeInput = {
   email: string
   name?: string
@@ -1095,6 +1116,7 @@ export type UserCreateWithoutTypeInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1126,6 +1148,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1204,6 +1227,7 @@ export type UserCreateWithoutSessionsInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1235,6 +1259,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1281,6 +1306,7 @@ export type UserUpdateWithoutSessionsInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1312,6 +1338,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1342,6 +1369,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1373,6 +1401,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1419,6 +1448,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1450,6 +1480,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1480,6 +1511,7 @@ export type UserCreateWithoutPasskeysInput = {
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1511,6 +1543,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1557,6 +1590,7 @@ export type UserUpdateWithoutPasskeysInput = {
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1588,6 +1622,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -1618,6 +1653,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -1649,6 +1685,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -1695,6 +1732,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -1726,6 +1764,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1756,6 +1795,7 @@ export type UserCreateWithoutEmailChangeInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1787,6 +1827,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1833,6 +1874,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1864,6 +1906,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1894,6 +1937,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1925,6 +1969,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -1971,6 +2016,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2002,6 +2048,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2032,6 +2079,7 @@ export type UserCreateWithoutMembershipsInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2063,6 +2111,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2098,6 +2147,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2129,6 +2179,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2175,6 +2226,7 @@ export type UserUpdateWithoutMembershipsInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2206,6 +2258,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2247,6 +2300,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2278,6 +2332,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2308,6 +2363,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2339,6 +2395,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2385,6 +2442,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2416,6 +2474,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2446,6 +2505,7 @@ export type UserCreateWithoutTransfersFromInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2477,6 +2537,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2512,6 +2573,7 @@ export type UserCreateWithoutTransfersToInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -2543,6 +2605,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -2589,6 +2652,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -2620,6 +2684,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -2661,6 +2726,7 @@ export type UserUpdateWithoutTransfersToInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -2692,6 +2758,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -2722,6 +2789,7 @@ export type UserCreateWithoutFilesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -2753,6 +2821,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -2788,6 +2857,7 @@ export type UserCreateWithoutAvatarInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -2819,6 +2889,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -2865,6 +2936,7 @@ export type UserUpdateWithoutFilesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -2896,6 +2968,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -2937,6 +3010,7 @@ export type UserUpdateWithoutAvatarInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -2968,6 +3042,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -2998,6 +3073,7 @@ export type UserCreateWithoutPlanInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3029,6 +3105,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3085,6 +3162,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3116,6 +3194,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3162,6 +3241,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3187,6 +3267,149 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutPlanNoticesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutPlanNoticesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutPlanNoticesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
+}
+
+export type UserUpsertWithoutPlanNoticesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutPlanNoticesInput, Prisma.UserUncheckedUpdateWithoutPlanNoticesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutPlanNoticesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutPlanNoticesInput, Prisma.UserUncheckedUpdateWithoutPlanNoticesInput>
+}
+
+export type UserUpdateWithoutPlanNoticesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutPlanNoticesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
@@ -3241,6 +3464,7 @@ export type UserUpdateWithoutTypeInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3272,6 +3496,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -3338,6 +3563,7 @@ export type UserUpdateWithoutPlanInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -3369,6 +3595,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -3407,6 +3634,7 @@ export type UserCountOutputType = {
   knownDevices: number
   passkeys: number
   webauthnChallenges: number
+  planNotices: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3422,6 +3650,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   knownDevices?: boolean | UserCountOutputTypeCountKnownDevicesArgs
   passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
+  planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
 }
 
 /**
@@ -3518,6 +3747,13 @@ export type UserCountOutputTypeCountWebauthnChallengesArgs<ExtArgs extends runti
   where?: Prisma.WebauthnChallengeWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountPlanNoticesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PlanNoticeWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3552,6 +3788,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
+  planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -3636,6 +3873,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
+  planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3677,6 +3915,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     knownDevices: Prisma.$KnownDevicePayload<ExtArgs>[]
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
+    planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4125,6 +4364,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   knownDevices<T extends Prisma.User$knownDevicesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$knownDevicesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$KnownDevicePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -4894,6 +5134,30 @@ export type User$webauthnChallengesArgs<ExtArgs extends runtime.Types.Extensions
   take?: number
   skip?: number
   distinct?: Prisma.WebauthnChallengeScalarFieldEnum | Prisma.WebauthnChallengeScalarFieldEnum[]
+}
+
+/**
+ * User.planNotices
+ */
+export type User$planNoticesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PlanNotice
+   */
+  select?: Prisma.PlanNoticeSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PlanNotice
+   */
+  omit?: Prisma.PlanNoticeOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PlanNoticeInclude<ExtArgs> | null
+  where?: Prisma.PlanNoticeWhereInput
+  orderBy?: Prisma.PlanNoticeOrderByWithRelationInput | Prisma.PlanNoticeOrderByWithRelationInput[]
+  cursor?: Prisma.PlanNoticeWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PlanNoticeScalarFieldEnum | Prisma.PlanNoticeScalarFieldEnum[]
 }
 
 /**

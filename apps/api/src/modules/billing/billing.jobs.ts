@@ -1,0 +1,49 @@
+import type { Job } from '../../lib/jobs';
+import type { Mailer } from '../../lib/mail';
+import { deliverOutbox } from '../../lib/outbox';
+import { expireGracePeriods } from './plan-expiry';
+import { sendEndNotices, sendReminders } from './plan-notices';
+
+// The jobs of issue 15 (docs/decisions/0150..0153). Each takes `now` from its context: the app's clock,
+// or the one a test or the admins' run call passes.
+
+export function billingJobs(mailer: () => Mailer): Job[] {
+  return [
+    {
+      // The outbox's safety net: mails whose first send failed, and those a stopped process left.
+      name: 'mail-outbox',
+      cron: '* * * * *',
+      async run(ctx) {
+        const result = await deliverOutbox({
+          prisma: ctx.prisma,
+          mailer: mailer(),
+          now: ctx.now,
+          log: ctx.log,
+        });
+        return result.sent;
+      },
+    },
+    {
+      // Reminders before the end and the end-of-plan mail; REMINDER_MAILS=off sends neither.
+      name: 'plan-reminders',
+      cron: '20 * * * *',
+      async run(ctx) {
+        if (ctx.config.REMINDER_MAILS === 'off') return 0;
+        const queued = (await sendReminders(ctx)) + (await sendEndNotices(ctx));
+        if (queued > 0) ctx.outbox.flush();
+        return queued;
+      },
+    },
+    {
+      // The end-of-plan mail (if the reminders job has not sent it) and the move back to 'Базовый' once the
+      // grace period is over.
+      name: 'plan-expiry',
+      cron: '25 * * * *',
+      async run(ctx) {
+        const queued = ctx.config.REMINDER_MAILS === 'off' ? 0 : await sendEndNotices(ctx);
+        if (queued > 0) ctx.outbox.flush();
+        return queued + (await expireGracePeriods(ctx));
+      },
+    },
+  ];
+}
