@@ -49,7 +49,6 @@ export function GraceBanner() {
           component={Link}
           to={paths.subscriptionCheckout.getHref(profile.subscribe_id, period)}
           size="xs"
-          color="orange.9"
         >
           Продлить
         </Button>

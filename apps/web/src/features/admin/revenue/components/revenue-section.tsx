@@ -42,7 +42,7 @@ function Figure({
 
 function ChartsPlaceholder() {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-label="Загрузка графиков">
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} height={340} />
       ))}
@@ -63,7 +63,7 @@ export function RevenueSection({ paymentsHref }: { paymentsHref: string }) {
   if (revenue.isPending) {
     body = (
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="lg">
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} height={96} />
           ))}
@@ -82,7 +82,7 @@ export function RevenueSection({ paymentsHref }: { paymentsHref: string }) {
   } else {
     body = (
       <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="lg">
           <Figure
             label={`Выручка за ${REVENUE_MONTHS} месяцев`}
             value={formatMoney(revenueTotal(data))}
