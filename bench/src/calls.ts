@@ -145,6 +145,19 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
           },
         ]
       : []),
+    // The admin 'Выручка' dashboard and payments list (issue 15): the figures over every payment order.
+    {
+      name: 'admin/revenue',
+      screen: 'admin home (Выручка)',
+      path: '/api/v1/rest/admin/revenue?months=12',
+      caller: 'admin',
+    },
+    {
+      name: 'admin/payments',
+      screen: 'admin payments',
+      path: '/api/v1/rest/admin/payments?page=1&perPage=20',
+      caller: 'admin',
+    },
     {
       // An <img> sends no session: the public avatar path.
       name: 'files/download avatar',

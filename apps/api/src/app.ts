@@ -190,7 +190,8 @@ export async function buildApp(options: BuildAppOptions) {
     ],
   });
   app.decorate('jobs', jobs);
-  if (options.startJobs !== false) app.addHook('onReady', async () => jobs?.start());
+  // Not awaited: a database that is down at start must not stop the API; the runner keeps trying.
+  if (options.startJobs !== false) app.addHook('onReady', async () => void jobs?.start());
   app.addHook('onClose', async () => {
     await jobs?.stop();
     await outbox.idle();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { HttpError, json, list, paging } from './answers';
 import { auditRoutes } from './audit';
+import { billingRoutes } from './billing';
 import { type TwinSql, twinSql } from './sql';
 
 // The raw-SQL twin of the screens' calls (decision 0110): node:http and a pg Pool of 10, the same
@@ -212,6 +213,7 @@ const routes: [RegExp, Route][] = [
       throw new HttpError(status, code, message);
     },
   }),
+  ...billingRoutes({ pool, requireAdmin }),
 ];
 
 const DOWNLOAD = /^\/api\/v1\/files\/download\/(\d+)$/;

@@ -6,9 +6,17 @@ const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
 /** toISOString() of a timestamptz, in SQL (NULL stays NULL). */
 const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The plan in force: past its end date a user is on 'Базовый' (plans.mapper.ts effectivePlanId). */
+/**
+ * The plan in force: past its end date and the grace period (PLAN_GRACE_DAYS, 3 by default, as the bench
+ * starts the product) a user is on 'Базовый' (plans.mapper.ts effectivePlanId).
+ */
 const effectivePlan = (u: string) =>
-  `CASE WHEN ${u}.plan_expires_at IS NOT NULL AND ${u}.plan_expires_at <= now() THEN 1 ELSE ${u}.plan_id END`;
+  `CASE WHEN ${u}.plan_expires_at IS NOT NULL AND ${u}.plan_expires_at + interval '3 days' <= now() THEN 1 ELSE ${u}.plan_id END`;
+
+/** profile/me's subscribe_grace_until: the grace period's end while inside it. */
+const graceUntil = (u: string) =>
+  `CASE WHEN ${u}.plan_id <> 1 AND ${u}.plan_expires_at <= now() AND ${u}.plan_expires_at + interval '3 days' > now()
+     THEN ${iso(`${u}.plan_expires_at + interval '3 days'`)} END`;
 
 const typeRef = (t: string) => `json_build_object('id', ${t}.id, 'code', ${t}.code, 'name', ${t}.name)`;
 
@@ -122,6 +130,7 @@ export function twinSql(publicUrl: string) {
             'type_id', m.type_id, 'status', m.status) ORDER BY m.id) FROM members m WHERE m.user_id = u.id), '[]'::json),
         'subscribe', ${planJson('p')}, 'subscribe_id', p.id,
         'subscribe_expires_at', CASE WHEN p.id = u.plan_id THEN ${iso('u.plan_expires_at')} END,
+        'subscribe_grace_until', ${graceUntil('u')},
         'type_id', u.type_id, 'type', ${typeRef('t')}, 'is_admin', u.type_id = 2, 'blocked', u.blocked_at IS NOT NULL,
         'created_at', ${iso('u.created_at')}, 'updated_at', ${iso('u.updated_at')})::text AS data
       FROM users u JOIN user_types t ON t.id = u.type_id JOIN plans p ON p.id = ${effectivePlan('u')}

@@ -6,9 +6,9 @@ import type { Actor } from './context';
 // something calls recordAudit inside the transaction of its change, so the event commits exactly when
 // the change does, and a change that rolls back leaves none.
 
-/** What recordAudit needs of the request: a RequestContext fits, and so does a periodic task's. */
+/** What recordAudit needs of the request: a RequestContext fits, and so does a job's. */
 export interface AuditContext {
-  /** The caller; null for the system (a periodic task) and anonymous calls. */
+  /** The caller; null for the system (a job) and anonymous calls. */
   actor: Pick<Actor, 'userId' | 'email'> | null;
   /** The client address as TRUST_PROXY lets it be read; null for the system. */
   ip: string | null;

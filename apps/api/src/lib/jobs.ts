@@ -40,7 +40,11 @@ export interface JobRunner {
   run(name: string, options?: { now?: Date }): Promise<number>;
   /** Asks for a run soon on whichever process is free (no-op before start). */
   request(name: string, options?: { afterSeconds?: number }): Promise<void>;
-  start(): Promise<void>;
+  /**
+   * Starts the worker and the schedules; resolves true once started, false when the database refused (then
+   * it tries again every 30 s until it starts or is stopped: a database that is down must not stop the API).
+   */
+  start(): Promise<boolean>;
   /** Stops taking jobs, lets running ones finish (or hands them back after the timeout). */
   stop(): Promise<void>;
 }
@@ -84,6 +88,9 @@ export function createJobRunner(options: {
   const { log, jobs } = options;
   const byName = new Map(jobs.map((job) => [job.name, job]));
   let boss: PgBoss | null = null;
+  let starting: Promise<boolean> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
 
   async function run(name: string, runOptions: { now?: Date } = {}): Promise<number> {
     const job = byName.get(name);
@@ -108,37 +115,16 @@ export function createJobRunner(options: {
         requestOptions.afterSeconds ? { startAfter: requestOptions.afterSeconds } : {},
       );
     },
-    async start() {
-      if (boss) return;
-      const started = new PgBoss({
-        db: { executeSql: (text, values) => options.pool.query(text, values) },
-        schedule: true,
-        supervise: true,
-        migrate: true,
-        pollingIntervalSeconds: 2,
-      });
-      started.on('error', (err) => log.error({ err }, 'job queue error'));
-      await started.start();
-      for (const job of jobs) {
-        // stately: at most one queued and one running per job, across processes; a process killed mid-run
-        // leaves its job to expire (10 min) and be retried, with backoff.
-        await started.createQueue(job.name, {
-          name: job.name,
-          policy: 'stately',
-          retryLimit: 5,
-          retryDelay: 30,
-          retryBackoff: true,
-          expireInSeconds: 600,
-        });
-        await started.work(job.name, { batchSize: 1 }, async () => {
-          const processed = await run(job.name);
-          if (processed > 0) log.info({ job: job.name, processed }, 'job done');
-        });
-        await started.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-      }
-      boss = started;
+    start() {
+      stopped = false;
+      starting ??= attempt();
+      return starting;
     },
     async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await starting;
+      starting = null;
       const stopping = boss;
       boss = null;
       if (!stopping) return;
@@ -146,4 +132,59 @@ export function createJobRunner(options: {
       await stopping.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
     },
   };
+
+  async function attempt(): Promise<boolean> {
+    try {
+      boss = await startBoss();
+      return true;
+    } catch (err) {
+      log.error({ err }, 'the job queue did not start; trying again in 30 s');
+      if (!stopped) {
+        retry = setTimeout(() => {
+          starting = attempt();
+        }, 30_000);
+        retry.unref();
+      }
+      return false;
+    }
+  }
+
+  async function startBoss(): Promise<PgBoss> {
+    const started = new PgBoss({
+      db: { executeSql: (text, values) => options.pool.query(text, values) },
+      schedule: true,
+      supervise: true,
+      migrate: true,
+      pollingIntervalSeconds: 2,
+    });
+    started.on('error', (err) => log.error({ err }, 'job queue error'));
+    await started.start();
+    try {
+      await setUp(started);
+    } catch (err) {
+      await started.stop({ graceful: false, close: false, wait: true }).catch(() => {});
+      throw err;
+    }
+    return started;
+  }
+
+  async function setUp(started: PgBoss) {
+    for (const job of jobs) {
+      // stately: at most one queued and one running per job, across processes; a process killed mid-run
+      // leaves its job to expire (10 min) and be retried, with backoff.
+      await started.createQueue(job.name, {
+        name: job.name,
+        policy: 'stately',
+        retryLimit: 5,
+        retryDelay: 30,
+        retryBackoff: true,
+        expireInSeconds: 600,
+      });
+      await started.work(job.name, { batchSize: 1 }, async () => {
+        const processed = await run(job.name);
+        if (processed > 0) log.info({ job: job.name, processed }, 'job done');
+      });
+      await started.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
+  }
 }

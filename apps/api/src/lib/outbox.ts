@@ -87,8 +87,11 @@ export async function deliverOutbox(options: {
 /** What the request context and the jobs hold: queue a mail, and have the queue sent soon. */
 export interface MailOutbox {
   queue(db: Db, mail: OutboxMail, now: Date): Promise<boolean>;
-  /** Sends what is due now in this process (after the queueing transaction has committed); never throws. */
-  flush(): void;
+  /**
+   * Sends what is due now in this process (call it after the queueing transaction has committed). Never
+   * rejects; awaiting it is optional (a call that answered after its mail left before keeps doing so).
+   */
+  flush(): Promise<void>;
   /** Resolves when this process's sends in progress are over (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -125,13 +128,15 @@ export function createMailOutbox(options: {
     flush() {
       if (running) {
         again = true;
-        return;
+        return running;
       }
-      running = pass()
+      const current = pass()
         .catch((err: unknown) => options.log.warn({ err }, 'sending queued mail failed'))
         .finally(() => {
           running = null;
         });
+      running = current;
+      return current;
     },
     async idle() {
       while (running) await running;

@@ -30,7 +30,7 @@ export function billingJobs(mailer: () => Mailer): Job[] {
       async run(ctx) {
         if (ctx.config.REMINDER_MAILS === 'off') return 0;
         const queued = (await sendReminders(ctx)) + (await sendEndNotices(ctx));
-        if (queued > 0) ctx.outbox.flush();
+        if (queued > 0) void ctx.outbox.flush();
         return queued;
       },
     },
@@ -41,7 +41,7 @@ export function billingJobs(mailer: () => Mailer): Job[] {
       cron: '25 * * * *',
       async run(ctx) {
         const queued = ctx.config.REMINDER_MAILS === 'off' ? 0 : await sendEndNotices(ctx);
-        if (queued > 0) ctx.outbox.flush();
+        if (queued > 0) void ctx.outbox.flush();
         return queued + (await expireGracePeriods(ctx));
       },
     },

@@ -35,8 +35,9 @@ export function invitationMail(invitation: InvitationRow, link: string): Mail {
 
 /**
  * Mails an invitation's link, after the transaction that made or renewed it has committed: the one place
- * this mail is sent from (the job queue will carry it). A failure is logged and reported as false: the
- * invitation stands and 'Отправить повторно' can send it again.
+ * this mail is sent from. It goes through the outbox (decision 0151): sent at once when SMTP answers, retried
+ * when it does not. False only when it could not even be queued (logged): the invitation stands and
+ * 'Отправить повторно' can send it again.
  */
 export async function sendInvitationMail(
   ctx: RequestContext,
@@ -44,10 +45,13 @@ export async function sendInvitationMail(
   token: string,
 ): Promise<boolean> {
   try {
-    await ctx.mailer.send(invitationMail(invitation, invitationLink(ctx.config.PUBLIC_URL, token)));
+    const mail = invitationMail(invitation, invitationLink(ctx.config.PUBLIC_URL, token));
+    const key = `invitation:${invitation.id}:${invitation.sentAt.toISOString()}`;
+    await ctx.outbox.queue(ctx.prisma, { ...mail, key }, ctx.now);
+    await ctx.outbox.flush();
     return true;
   } catch (err) {
-    ctx.log.warn({ err, invitationId: invitation.id }, 'the invitation mail was not sent');
+    ctx.log.warn({ err, invitationId: invitation.id }, 'the invitation mail was not queued');
     return false;
   }
 }

@@ -116,7 +116,7 @@ export async function grantPaidOrder(ctx: RequestContext, input: GrantInput) {
     return { kind: 'applied' as const, grantedUntil: term.grantedUntil };
   });
   // Committed: the receipt leaves now (or on the outbox's next try if SMTP is down).
-  if (result) ctx.outbox.flush();
+  if (result) void ctx.outbox.flush();
   return result;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestContext } from '../../lib/context';
 import { escapeHtml, formatMailDate, type Mail } from '../../lib/mail';
 
@@ -47,13 +48,16 @@ export function newDeviceMail(signIn: NewDeviceSignIn, publicUrl: string): Mail 
 }
 
 /**
- * Sends the mail once the sign-in has committed. The one place this mail leaves from (issue 15 moves it onto
- * the job queue). A refused mail is logged, never the sign-in's failure: the session is open already.
+ * Sends the mail once the sign-in has committed, through the outbox (decision 0151: retried while SMTP is
+ * down). The one place this mail leaves from. A failure is logged, never the sign-in's: the session is open.
  */
 export async function sendNewDeviceMail(ctx: RequestContext, signIn: NewDeviceSignIn): Promise<void> {
   try {
-    await ctx.mailer.send(newDeviceMail(signIn, ctx.config.PUBLIC_URL));
+    // Each sign-in is its own event: a random key, so two sign-ins in one millisecond are two mails.
+    const key = `new-device:${randomUUID()}`;
+    await ctx.outbox.queue(ctx.prisma, { ...newDeviceMail(signIn, ctx.config.PUBLIC_URL), key }, ctx.now);
+    await ctx.outbox.flush();
   } catch (err) {
-    ctx.log.warn({ err }, 'the new-device mail was not sent');
+    ctx.log.warn({ err }, 'the new-device mail was not queued');
   }
 }

@@ -41,8 +41,8 @@ export function transferOfferMail(offer: TransferOfferMailData, link: string): M
 
 /**
  * Mails an ownership offer to the member, after the transaction that made it has committed: the one place
- * this mail is sent from (the job queue will carry it). A failure is logged and reported as false: the
- * offer stands and shows in the cabinet.
+ * this mail is sent from, through the outbox (decision 0151: retried while SMTP is down). False only when it
+ * could not be queued (logged): the offer stands and shows in the cabinet.
  */
 export async function sendTransferOfferMail(
   ctx: RequestContext,
@@ -50,10 +50,12 @@ export async function sendTransferOfferMail(
 ): Promise<boolean> {
   const link = `${ctx.config.PUBLIC_URL}/app/dashboard/organizations/${offer.organization.id}/collaborators`;
   try {
-    await ctx.mailer.send(transferOfferMail(offer, link));
+    const key = `transfer-offer:${offer.transferId}`;
+    await ctx.outbox.queue(ctx.prisma, { ...transferOfferMail(offer, link), key }, ctx.now);
+    await ctx.outbox.flush();
     return true;
   } catch (err) {
-    ctx.log.warn({ err, transferId: offer.transferId }, 'the ownership offer mail was not sent');
+    ctx.log.warn({ err, transferId: offer.transferId }, 'the ownership offer mail was not queued');
     return false;
   }
 }
