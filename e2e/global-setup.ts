@@ -10,7 +10,12 @@ export default async function globalSetup() {
   const stack = await startStack(PORT);
   fs.writeFileSync(
     STACK_FILE,
-    JSON.stringify({ baseURL: stack.baseURL, mailboxURL: stack.mailboxURL, dataDir: stack.dataDir }),
+    JSON.stringify({
+      baseURL: stack.baseURL,
+      mailboxURL: stack.mailboxURL,
+      dataDir: stack.dataDir,
+      databaseUrl: stack.databaseUrl,
+    }),
   );
   return async () => {
     await stack.stop();

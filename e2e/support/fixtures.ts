@@ -13,7 +13,7 @@ let counter = 0;
 export const uniqueEmail = (label = 'user') =>
   `${label}.${Date.now().toString(36)}.${process.pid}.${++counter}@e2e.test`;
 
-export function stack(): { baseURL: string; mailboxURL: string; dataDir: string } {
+export function stack(): { baseURL: string; mailboxURL: string; dataDir: string; databaseUrl: string } {
   return JSON.parse(fs.readFileSync(STACK_FILE, 'utf8'));
 }
 

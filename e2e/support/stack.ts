@@ -21,6 +21,8 @@ export interface Stack {
   mailboxURL: string;
   /** The server's DATA_DIR: its test-mode payment secret signs notifications in the payment flows. */
   dataDir: string;
+  /** The stack's database, for states no API call makes (a plan that ended days ago: support/sql.ts). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startStack(port: number): Promise<Stack> {
     baseURL,
     mailboxURL: `http://127.0.0.1:${(mailbox.address() as AddressInfo).port}`,
     dataDir,
+    databaseUrl: db.url,
     async stop() {
       server.kill('SIGTERM');
       await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));

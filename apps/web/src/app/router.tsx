@@ -63,6 +63,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.paymentReceipt.path,
+                  lazy: () =>
+                    import('@/routes/payment-receipt-route').then((m) => ({
+                      Component: m.PaymentReceiptRoute,
+                    })),
+                },
+                {
                   path: paths.organizationCreate.path,
                   lazy: () =>
                     import('@/routes/organization-create-route').then((m) => ({
@@ -175,6 +182,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('@/routes/admin/admin-audit-route').then((m) => ({
                       Component: m.AdminAuditRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.payments.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-payments-route').then((m) => ({
+                      Component: m.AdminPaymentsRoute,
                     })),
                 },
                 {

@@ -24,6 +24,8 @@ function withQuery(pathname: string, query: Query = {}): string {
 export const searchParamKeys = {
   loginKey: 'loginKey',
   subscribeId: 'subscribeId',
+  /** The checkout's period, month or year (issue 15's renewal links: ?subscribeId=…&type=…). */
+  type: 'type',
   orgName: 'orgName',
   userName: 'userName',
   subscriptionName: 'subscriptionName',
@@ -55,8 +57,16 @@ export const paths = {
   },
   subscriptionCheckout: {
     path: '/subscription/update',
-    getHref: (subscribeId: number | string) =>
-      withQuery('/subscription/update', { [searchParamKeys.subscribeId]: subscribeId }),
+    getHref: (subscribeId: number | string, type?: 'month' | 'year') =>
+      withQuery('/subscription/update', {
+        [searchParamKeys.subscribeId]: subscribeId,
+        [searchParamKeys.type]: type,
+      }),
+  },
+  /** A payment's printable receipt (issue 15), from 'Квитанция' in the payment history. */
+  paymentReceipt: {
+    path: '/payments/:paymentId/receipt',
+    getHref: (paymentId: number | string) => `/payments/${id(paymentId)}/receipt`,
   },
   organizationCreate: {
     path: '/organization/create',
@@ -142,6 +152,12 @@ export const paths = {
       name: 'admin-audit',
       path: '/admin/audit',
       getHref: () => '/admin/audit',
+    },
+    /** Every order, with filters and the CSV (issue 15). */
+    payments: {
+      name: 'admin-payments',
+      path: '/admin/payments',
+      getHref: () => '/admin/payments',
     },
     refunds: {
       name: 'admin-refunds',

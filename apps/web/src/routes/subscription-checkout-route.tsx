@@ -63,7 +63,13 @@ export function SubscriptionCheckoutRoute() {
   const profile = useProfile();
   const settings = usePaymentSettings();
   const checkout = useCheckout();
-  const initialPeriod = (location.state as { period?: PaymentPeriod } | null)?.period ?? 'month';
+  // ?type= comes with a link from outside (a reminder mail, the grace banner: issue 15); the plans
+  // screen hands its period over in the navigation's state.
+  const linkedPeriod = params.get(searchParamKeys.type);
+  const initialPeriod: PaymentPeriod =
+    linkedPeriod === 'month' || linkedPeriod === 'year'
+      ? linkedPeriod
+      : ((location.state as { period?: PaymentPeriod } | null)?.period ?? 'month');
   const [period, setPeriod] = useState<PaymentPeriod>(initialPeriod);
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
 

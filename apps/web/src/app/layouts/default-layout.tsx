@@ -10,6 +10,7 @@ import { InfoLinks } from '@/features/site/components/info-links';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import classes from './default-layout.module.css';
+import { GraceBanner } from './grace-banner';
 import { HeaderPlan } from './header-plan';
 import { HeaderSearch } from './header-search';
 import { LayoutMain } from './layout-main';
@@ -126,7 +127,7 @@ export function DefaultLayout() {
         </Stack>
       </Drawer>
 
-      <LayoutMain />
+      <LayoutMain notice={<GraceBanner />} />
     </AppShell>
   );
 }

@@ -5,6 +5,8 @@ export const adminKeys = {
   usersCount: endpointKey('admin', 'usersCount'),
   organizationsCount: endpointKey('admin', 'organizationsCount'),
   plansCount: endpointKey('admin', 'plansCount'),
+  /** The 'Выручка' dashboard (issue 15), by how many months it covers. */
+  revenue: (months: number) => [...endpointKey('billing', 'revenue'), months] as const,
   /** The three counts, refreshed together after anything is created or deleted. */
   get counts() {
     return [adminKeys.usersCount, adminKeys.organizationsCount, adminKeys.plansCount];

@@ -9,6 +9,12 @@ export const paymentKeys = {
   checkoutPreview: (planId: number, period: string) =>
     [...endpointKey('payments', 'checkoutPreview'), planId, period] as const,
   settings: endpointKey('payments', 'settings'),
+  /** A payment's printable receipt (issue 15). */
+  receipt: (paymentId: number) => [...endpointKey('billing', 'receipt'), paymentId] as const,
+  /** The admins' payments list (issue 15), by page and filters. */
+  adminList: endpointKey('billing', 'payments'),
+  adminListPage: (page: number, filters: object) =>
+    [...endpointKey('billing', 'payments'), page, filters] as const,
   /** The refunds list and the admin home's count of open cases: a resolve refreshes both. */
   refunds: endpointKey('payments', 'refunds'),
   refundsPage: (page: number) => [...endpointKey('payments', 'refunds'), 'page', page] as const,

@@ -1,10 +1,18 @@
 import { Alert, SimpleGrid, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBuilding, IconHistory, IconReceipt2, IconUsers } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuilding,
+  IconCash,
+  IconHistory,
+  IconReceipt2,
+  IconUsers,
+} from '@tabler/icons-react';
 import { CountCard } from '@/components/count-card';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { AdminCountCard } from '@/features/admin/counts/components/admin-count-card';
 import { RefundsCard } from '@/features/admin/refunds/components/refunds-card';
+import { RevenueSection } from '@/features/admin/revenue/components/revenue-section';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
 
 /** The counts of the admin home, each with the way to its list. */
@@ -35,6 +43,7 @@ const COUNT_CARDS = [
 /**
  * /admin/main (spec section 2): the users, organizations and plans counts, each with its list, the refund
  * cases (decision 0092), the way to the audit log ('Журнал', issue 14), and a warning while payments run in test mode (decision 0090).
+ * Below them 'Выручка' (issue 15): the revenue dashboard and the way to every payment.
  */
 export function AdminHomeRoute() {
   const settings = usePaymentSettings();
@@ -72,7 +81,20 @@ export function AdminHomeRoute() {
           href={paths.admin.audit.getHref()}
           action="К журналу"
         />
+        <CountCard
+          id="admin-payments-card"
+          icon={<IconCash size={24} />}
+          title="Платежи"
+          note={
+            <Text size="sm" c="dimmed">
+              все заказы с фильтрами и выгрузкой в CSV
+            </Text>
+          }
+          href={paths.admin.payments.getHref()}
+          action="К платежам"
+        />
       </SimpleGrid>
+      <RevenueSection paymentsHref={paths.admin.payments.getHref()} />
     </>
   );
 }

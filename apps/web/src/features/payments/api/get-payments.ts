@@ -22,8 +22,9 @@ export async function getPayments(page: number, userId?: number): Promise<Paymen
 export const PAYMENTS_LOAD_FAILED = 'Не удалось получить историю платежей';
 
 /** `userId`: an admin reads someone's payments (admin user settings, issue 16). */
-export function paymentsQueryOptions(page: number, userId?: number) {
+export function paymentsQueryOptions(page: number, userId?: number, enabled = true) {
   return queryOptions({
+    enabled,
     queryKey: paymentKeys.historyPage(page, userId),
     queryFn: () => getPayments(page, userId),
     placeholderData: keepPreviousData,
@@ -31,6 +32,7 @@ export function paymentsQueryOptions(page: number, userId?: number) {
   });
 }
 
-export function usePayments(page: number, userId?: number) {
-  return useQuery(paymentsQueryOptions(page, userId));
+/** `enabled: false` waits (the grace banner asks only while a grace period runs). */
+export function usePayments(page: number, userId?: number, enabled = true) {
+  return useQuery(paymentsQueryOptions(page, userId, enabled));
 }

@@ -1,21 +1,39 @@
-import type { PaymentPeriod } from '@cabinet/contracts';
-import { Group, Skeleton, Table, Text } from '@mantine/core';
+import type { Payment } from '@cabinet/contracts';
+import { Button, Group, Skeleton, Table, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { ListTable } from '@/components/list-frame/list-table';
+import classes from '@/components/list-frame/table.module.css';
 import { SectionCard } from '@/components/section-card';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
+import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { PAYMENTS_LOAD_FAILED, usePayments } from '../api/get-payments';
+import { methodLabel, PERIOD_LABEL } from './payment-labels';
 
-const PERIOD_LABEL: Record<PaymentPeriod, string> = { month: 'Месяц', year: 'Год' };
-const METHOD_LABEL: Record<string, string> = { mir: 'Карта «Мир»', sbp: 'СБП' };
+/** 'Квитанция': the payment's printable receipt (issue 15), named by its date for screen readers. */
+function ReceiptLink({ payment }: { payment: Payment }) {
+  return (
+    <Button
+      component={Link}
+      to={paths.paymentReceipt.getHref(payment.id)}
+      size="xs"
+      variant="light"
+      leftSection={<IconReceipt size={14} aria-hidden />}
+      aria-label={`Квитанция: ${payment.plan.name}, ${formatDateTime(payment.paid_at ?? payment.created_at)}`}
+    >
+      Квитанция
+    </Button>
+  );
+}
 
 /**
  * 'История платежей' of /subscription: paid orders only (docs/decisions/0055), a sandbox payment marked
- * 'Тестовый' (docs/decisions/0090).
+ * 'Тестовый' (docs/decisions/0090), each with its 'Квитанция' (issue 15).
  */
 export function PaymentHistory({ userId }: { userId?: number } = {}) {
   const [page, setPage] = useState(1);
@@ -47,16 +65,19 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
-                  {METHOD_LABEL[payment.method] ?? payment.method} · действует до{' '}
-                  {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                  {formatDateTime(payment.paid_at ?? payment.created_at)} · {methodLabel(payment.method)} ·
+                  действует до {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
                 </Text>
+                <Group mt={6}>
+                  <ReceiptLink payment={payment} />
+                </Group>
               </CardListItem>
             ))}
           </CardList>
           <ListTable
             columns={['Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
-            scrollMinWidth={640}
+            actions
+            scrollMinWidth={720}
             verticalSpacing="xs"
             horizontalSpacing={undefined}
             striped
@@ -66,7 +87,7 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                 <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
                 <Table.Td>{payment.plan.name}</Table.Td>
                 <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
-                <Table.Td>{METHOD_LABEL[payment.method] ?? payment.method}</Table.Td>
+                <Table.Td>{methodLabel(payment.method)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={6} wrap="nowrap">
                     {formatMoney(payment.amount)}
@@ -74,6 +95,9 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                   </Group>
                 </Table.Td>
                 <Table.Td>{payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}</Table.Td>
+                <Table.Td className={classes.actions}>
+                  <ReceiptLink payment={payment} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </ListTable>

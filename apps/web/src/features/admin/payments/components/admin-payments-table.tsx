@@ -1,0 +1,135 @@
+import type { AdminPayment } from '@cabinet/contracts';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ListTable } from '@/components/list-frame/list-table';
+import classes from '@/components/list-frame/table.module.css';
+import { TestPaymentBadge } from '@/components/test-payment-badge';
+import { paths } from '@/config/paths';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+
+const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const;
+
+/** Paid, waiting (an abandoned checkout stays 'Не оплачен'), and a refund case on top of either. */
+function PaymentStatus({ payment }: { payment: AdminPayment }) {
+  return (
+    <Group gap={6}>
+      {payment.status === 'paid' ? (
+        <Badge color="green" variant="light" radius="sm" tt="none">
+          Оплачен
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="light" radius="sm" tt="none">
+          Не оплачен
+        </Badge>
+      )}
+      {payment.refund && (
+        <Badge color="orange" variant="light" radius="sm" tt="none">
+          К возврату
+        </Badge>
+      )}
+      {payment.test && <TestPaymentBadge />}
+    </Group>
+  );
+}
+
+/** The payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093). */
+function Payer({ payment }: { payment: AdminPayment }) {
+  return (
+    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+      {payment.user.email}
+      {payment.user.id === null && (
+        <Text component="span" size="xs" c="dimmed">
+          {' '}
+          (аккаунт удалён)
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+function ReceiptLink({ payment }: { payment: AdminPayment }) {
+  if (payment.status !== 'paid') return null;
+  return (
+    <Button
+      component={Link}
+      to={paths.paymentReceipt.getHref(payment.id)}
+      size="xs"
+      variant="light"
+      leftSection={<IconReceipt size={14} aria-hidden />}
+      aria-label={`Квитанция № ${payment.id}`}
+    >
+      Квитанция
+    </Button>
+  );
+}
+
+/**
+ * Columns Дата, Плательщик, Тариф, Сумма, Статус, Действует до and the receipt of a paid order. Below 576 px
+ * the row folds into its first cell.
+ */
+export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
+  return (
+    <Table.ScrollContainer minWidth={0}>
+      <ListTable
+        columns={[
+          'Дата',
+          { label: 'Плательщик', visibleFrom: 'xs' },
+          { label: 'Тариф', visibleFrom: 'xs' },
+          { label: 'Сумма', visibleFrom: 'xs' },
+          { label: 'Статус', visibleFrom: 'xs' },
+          { label: 'Действует до', visibleFrom: 'sm' },
+        ]}
+        actions
+        aria-label="Платежи"
+      >
+        {payments.map((payment) => (
+          <Table.Tr key={payment.id} data-testid="admin-payment-row">
+            <Table.Td>
+              <Stack gap={4}>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(payment.paid_at ?? payment.created_at)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  № {payment.id}
+                </Text>
+                <Stack gap={4} hiddenFrom="xs">
+                  <Text size="sm" fw={600}>
+                    {payment.plan.name} · {PERIOD_LABEL[payment.period]} · {formatMoney(payment.amount)}
+                  </Text>
+                  <Payer payment={payment} />
+                  <PaymentStatus payment={payment} />
+                </Stack>
+              </Stack>
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              <Payer payment={payment} />
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              {payment.plan.name}
+              <Text size="xs" c="dimmed">
+                {PERIOD_LABEL[payment.period]}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(payment.amount)}
+            </Table.Td>
+            <Table.Td visibleFrom="xs">
+              <PaymentStatus payment={payment} />
+            </Table.Td>
+            <Table.Td visibleFrom="sm">
+              {payment.granted_until
+                ? formatDate(payment.granted_until)
+                : payment.status === 'paid'
+                  ? 'Бессрочно'
+                  : '—'}
+            </Table.Td>
+            <Table.Td className={classes.actions}>
+              <ReceiptLink payment={payment} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Group, Skeleton } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { NotFoundView } from '@/components/not-found-view';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { RECEIPT_LOAD_FAILED, useReceipt } from '@/features/payments/api/get-receipt';
+import { ReceiptView } from '@/features/payments/components/receipt-view';
+
+/** /payments/:paymentId/receipt (issue 15): a payment's receipt, 'Печать' prints it alone. */
+export function PaymentReceiptRoute() {
+  const paymentId = Number(useParams().paymentId);
+  const receipt = useReceipt(paymentId);
+  const valid = Number.isInteger(paymentId) && paymentId > 0;
+
+  // The printed page's title and a saved PDF's default name.
+  useEffect(() => {
+    if (!receipt.data) return;
+    const before = document.title;
+    document.title = `Квитанция № ${receipt.data.payment_id}`;
+    return () => {
+      document.title = before;
+    };
+  }, [receipt.data]);
+
+  if (!valid) return <NotFoundView />;
+  return (
+    <>
+      <div data-print-hidden>
+        <PageHeader
+          breadcrumbs={[
+            { label: 'Главная', href: paths.home.getHref() },
+            { label: 'Подписка', href: paths.subscription.getHref() },
+            { label: 'Квитанция' },
+          ]}
+          title="Квитанция"
+          actions={
+            <Group gap="sm">
+              <Button
+                component={Link}
+                to={paths.subscription.getHref()}
+                variant="default"
+                leftSection={<IconArrowLeft size={18} aria-hidden />}
+              >
+                К платежам
+              </Button>
+              <Button
+                leftSection={<IconPrinter size={18} aria-hidden />}
+                onClick={() => window.print()}
+                disabled={!receipt.data}
+              >
+                Печать
+              </Button>
+            </Group>
+          }
+        />
+      </div>
+      {receipt.isPending && <Skeleton height={420} maw={760} />}
+      {receipt.isError && <LoadError title={RECEIPT_LOAD_FAILED} query={receipt} />}
+      {receipt.data && <ReceiptView receipt={receipt.data} />}
+    </>
+  );
+}
