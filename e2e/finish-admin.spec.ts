@@ -13,6 +13,68 @@ for (const size of WIDTHS) {
   test.describe(`the admin area at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
+    test("the admin area's sections: a bar on every screen, the current one marked and in view", async ({
+      page,
+      request,
+    }) => {
+      test.slow();
+      const user = await createAccount(request, uniqueEmail('sections'), 'Раздел Пользователей');
+      await signInAsAdmin(page);
+      await page.goto('/app/admin/main');
+      const nav = page.getByRole('navigation', { name: 'Разделы администрирования' });
+      await expect(nav.getByRole('link')).toHaveText([
+        'Обзор',
+        'Пользователи',
+        'Организации',
+        'Тарифы',
+        'Платежи',
+        'Возвраты',
+        'Журнал',
+      ]);
+      await expect(nav.getByRole('link', { name: 'Платежи' })).toHaveAttribute('href', '/app/admin/payments');
+      const marked = nav.locator('[aria-current="page"]');
+      await expect(marked).toHaveText('Обзор');
+      expect(await findings(page, 'admin-sections-main')).toEqual([]);
+
+      const sections = [
+        ['Пользователи', /\/app\/admin\/users$/],
+        ['Организации', /\/app\/admin\/organizations$/],
+        ['Тарифы', /\/app\/admin\/subscriptions$/],
+        ['Возвраты', /\/app\/admin\/refunds$/],
+        ['Журнал', /\/app\/admin\/audit$/],
+      ] as const;
+      for (const [label, url] of sections) {
+        // On a phone the bar scrolls sideways to reach the later sections; the click scrolls it.
+        await nav.getByRole('link', { name: label }).click();
+        await expect(page).toHaveURL(url);
+        await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+        await expect(marked).toHaveText(label);
+        await expect(marked).toBeInViewport({ ratio: 1 });
+        expect(await findings(page, `admin-sections-${label}`)).toEqual([]);
+      }
+
+      // A list's section stays marked on its screens, opened directly (the bar scrolls to it on a phone).
+      await page.goto(`/app/admin/users/${user.id}`);
+      await expect(marked).toHaveText('Пользователи');
+      await page.goto('/app/admin/audit');
+      await expect(marked).toHaveText('Журнал');
+      await expect(marked).toBeInViewport({ ratio: 1 });
+      // The admin's own screens are no section.
+      await page.goto('/app/admin/settings/account');
+      await expect(page.getByLabel('Email')).toHaveValue('admin@e2e.test');
+      await expect(marked).toHaveCount(0);
+
+      // By keyboard: the sections follow the header, each with a ring.
+      await nav.getByRole('link', { name: 'Обзор' }).focus();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+      const focused = nav.getByRole('link', { name: 'Тарифы' });
+      await expect(focused).toBeFocused();
+      const ring = await focused.evaluate((link) => getComputedStyle(link).outlineStyle);
+      expect(ring).not.toBe('none');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/app\/admin\/subscriptions$/);
+    });
+
     test("a user's page shows their plan, its end and their payments", async ({ page, request }) => {
       const user = await createAccount(request, uniqueEmail('supported'), 'Клиент Поддержки');
       await buyPlan(request, user, 2);
@@ -82,7 +144,10 @@ for (const size of WIDTHS) {
       await expect(page.getByText(taken)).toHaveCount(1);
       expect(await findings(page, 'admin-plan-create-taken')).toEqual([]);
 
-      await page.getByRole('link', { name: 'Тарифы' }).click();
+      await page
+        .getByRole('navigation', { name: 'Разделы администрирования' })
+        .getByRole('link', { name: 'Тарифы' })
+        .click();
       const question = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
       await expect(question).toBeVisible();
       await question.getByRole('button', { name: 'Уйти без сохранения' }).click();

@@ -29,7 +29,8 @@ async function inspectAll(page: Page, screens: [string, string, string][], width
   const found: string[] = [];
   for (const [screen, url, marker] of screens) {
     await page.goto(url);
-    await expect(page.getByText(marker).first()).toBeVisible();
+    // In the page itself: the admin's section bar names the sections too.
+    await expect(page.getByRole('main').getByText(marker).first()).toBeVisible();
     found.push(...(await inspect(page, screen, width)));
   }
   return found;

@@ -87,7 +87,10 @@ test.describe('teams', () => {
 
     await page.reload();
     await expect(page.getByRole('row', { name: new RegExp(email) }).getByText('Участник')).toBeVisible();
-    await expect(invitations.getByText('Нет открытых приглашений').filter({ visible: true })).toBeVisible();
+    await expect(invitations.getByText('Нет данных').filter({ visible: true })).toBeVisible();
+    await expect(
+      invitations.getByText('Пригласите участника: введите его эл. почту').filter({ visible: true }),
+    ).toBeVisible();
   });
 
   test('the invitee’s home lists the invitation; another address sees whom it is for', async ({

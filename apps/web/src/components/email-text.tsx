@@ -11,8 +11,8 @@ export function emailParts(email: string): string[] {
 
 type EmailTextProps = Omit<TextProps, 'children'> & {
   email: string;
-  /** 'span' inside a sentence; a block of its own by default. */
-  component?: 'span' | 'p' | 'div';
+  /** 'span' (or 'b', bold) inside a sentence; a block of its own by default. */
+  component?: 'span' | 'b' | 'p' | 'div';
 };
 
 /**

@@ -33,3 +33,27 @@ export function PersonName({ person, emailShown = false, ...textProps }: PersonN
   }
   return <EmailText {...textProps} email={displayName(person)} />;
 }
+
+type Person = { name?: string | null; email: string };
+
+/** A person inside a sentence: the name, else the e-mail (decision 0164), wrapping at its sensible points. */
+export function PersonInline({ person }: { person: Person }) {
+  const name = person.name?.trim();
+  return name ? name : <EmailText component="span" inherit email={person.email} />;
+}
+
+/**
+ * 'Анна Петрова (anna@example.com)', or the address alone without a name (lib/format's personLabel) in a
+ * sentence, the address wrapping at its sensible points on a phone (issue 16).
+ */
+export function PersonLabel({ person }: { person: Person }) {
+  const name = person.name?.trim();
+  const email = <EmailText component="span" inherit email={person.email} />;
+  return name ? (
+    <>
+      {name} ({email})
+    </>
+  ) : (
+    email
+  );
+}

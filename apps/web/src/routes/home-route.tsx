@@ -1,6 +1,7 @@
+import { MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmailText } from '@/components/email-text';
 import { ListPagination } from '@/components/list-frame/list-pagination';
@@ -71,8 +72,23 @@ function SignedInUser() {
   );
 }
 
+/** The organizations the user manages as an organization admin: their rows get the settings gear too. */
+function useManagedIds(): ReadonlySet<number> {
+  const { data: profile } = useProfile();
+  return useMemo(
+    () =>
+      new Set(
+        (profile?.org_members ?? [])
+          .filter((m) => m.type_id === MEMBER_TYPE_ADMIN && m.status === 'active')
+          .map((m) => m.organization_id),
+      ),
+    [profile],
+  );
+}
+
 function YourOrganizations() {
   const search = useSearchQuery();
+  const managedIds = useManagedIds();
   const [page, setPage] = useState(1);
   const organizations = useOrganizations({ search, page });
 
@@ -124,6 +140,7 @@ function YourOrganizations() {
         <OrganizationsTable
           organizations={organizations.isError ? [] : (organizations.data?.items ?? [])}
           empty={empty}
+          managedIds={managedIds}
         />
       )}
       <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />

@@ -1,9 +1,11 @@
 import { type Invitation, WEB_LOGIN_KEY } from '@cabinet/contracts';
 import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconMailOff } from '@tabler/icons-react';
+import { IconMailOff, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AnswerButtons } from '@/components/answer-buttons';
+import { EmailText } from '@/components/email-text';
+import { type FailedQuery, ListError, RETRY } from '@/components/list-frame/list-states';
 import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/auth/api/logout';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
@@ -26,8 +28,12 @@ function Heading({ invitation }: { invitation: Invitation }) {
   );
 }
 
-/** 404 or 410: the server says why the link works no more. */
-function Unavailable({ error, signedIn }: { error: unknown; signedIn: boolean }) {
+/**
+ * 404 or 410: the server says why the link works no more. Any other failure (the server unreachable, a
+ * 5xx) may pass: it offers 'Повторить' (decision 0164).
+ */
+function Unavailable({ query, signedIn }: { query: FailedQuery; signedIn: boolean }) {
+  const { error } = query;
   const gone = error instanceof ApiError && error.status === 410;
   const notFound = error instanceof ApiError && error.status === 404;
   return (
@@ -46,6 +52,16 @@ function Unavailable({ error, signedIn }: { error: unknown; signedIn: boolean })
             ? error.message
             : 'Не удалось открыть приглашение. Попробуйте позже.'}
       </Alert>
+      {!gone && !notFound && (
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          loading={query.isFetching}
+          onClick={() => void query.refetch()}
+        >
+          {RETRY}
+        </Button>
+      )}
       <Button component={Link} to={signedIn ? paths.home.getHref() : paths.signIn.getHref()} variant="light">
         {signedIn ? 'На главную' : 'Войти'}
       </Button>
@@ -80,6 +96,9 @@ function Answer({ invitation }: { invitation: Invitation }) {
 function SignedInView({ invitation, token }: { invitation: Invitation; token: string }) {
   const profile = useProfile();
   const { signOut, isPending } = useSignOut({ to: paths.invite.getHref(token) });
+  if (profile.isError && !profile.data) {
+    return <ListError compact title="Ошибка при получении данных пользователя" query={profile} />;
+  }
   if (!profile.data) return <Loader size="sm" aria-label="Загрузка" />;
   const me = profile.data;
   const sameAddress = me.email === invitation.email && me.email_verified_at !== null;
@@ -87,9 +106,10 @@ function SignedInView({ invitation, token }: { invitation: Invitation; token: st
     return (
       <Alert color="yellow" variant="light" title="Приглашение отправлено на другой адрес">
         <Stack gap="xs">
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Приглашение адресовано {invitation.email}, а вы вошли как {me.email}. Принять его можно только с
-            адреса, на который пришло письмо.
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+            Приглашение адресовано <EmailText component="span" inherit email={invitation.email} />, а вы вошли
+            как <EmailText component="span" inherit email={me.email} />. Принять его можно только с адреса, на
+            который пришло письмо.
           </Text>
           <Anchor
             component="button"
@@ -98,9 +118,9 @@ function SignedInView({ invitation, token }: { invitation: Invitation; token: st
             ta="left"
             onClick={signOut}
             disabled={isPending}
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word' }}
           >
-            Выйти и войти с адресом {invitation.email}
+            Выйти и войти с адресом <EmailText component="span" inherit email={invitation.email} />
           </Anchor>
         </Stack>
       </Alert>
@@ -127,7 +147,7 @@ export function InviteRoute() {
       </Group>
     );
   }
-  if (invitation.isError) return <Unavailable error={invitation.error} signedIn={signedIn} />;
+  if (invitation.isError) return <Unavailable query={invitation} signedIn={signedIn} />;
   const data = invitation.data;
 
   return (
@@ -137,9 +157,9 @@ export function InviteRoute() {
         <SignedInView invitation={data} token={token} />
       ) : (
         <>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            Приглашение адресовано <b>{data.email}</b>. Войдите с этим адресом, чтобы принять или отклонить
-            его.
+          <Text size="sm" style={{ overflowWrap: 'break-word' }}>
+            Приглашение адресовано <EmailText component="b" inherit fw={700} email={data.email} />. Войдите с
+            этим адресом, чтобы принять или отклонить его.
           </Text>
           <Divider />
           <SignInFlow

@@ -3,6 +3,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionCard } from '@/components/section-card';
+import { SubmitButton } from '@/components/submit-button';
 import { OrganizationInvitations } from '@/features/invitations/components/organization-invitations';
 import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
@@ -37,14 +38,20 @@ export function OrganizationManageSections({
   const [transferOpened, setTransferOpened] = useState(false);
   const ownerActions = (
     <Group gap="xs">
-      <Button
+      <SubmitButton
+        type="button"
         variant="subtle"
         leftSection={<IconArrowsExchange size={18} aria-hidden />}
         onClick={() => setTransferOpened(true)}
-        disabled={organization.transfer !== null}
+        // One offer at a time (decision 0133); the notice above says whom it waits for.
+        blockedReason={
+          organization.transfer !== null
+            ? 'Передача уже ожидает ответа: отмените её, чтобы предложить другому участнику'
+            : null
+        }
       >
         Передать организацию
-      </Button>
+      </SubmitButton>
       <Button
         variant="subtle"
         color="red"

@@ -1,24 +1,34 @@
 import { Anchor, AppShell, Badge, Group, Menu } from '@mantine/core';
-import { IconHistory, IconHome, IconLock, IconSettings } from '@tabler/icons-react';
+import { IconHome, IconLock, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
 import classes from './admin-layout.module.css';
+import { AdminNav } from './admin-nav';
 import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
 /**
  * Layout of the /admin area (spec section 2, admin layout header): blue, white logo to /admin, the
- * admin's e-mail, no search and no buy button. Who may enter is checked by the route's loader.
+ * admin's e-mail, no search and no buy button; under it the bar of the area's sections (issue 16). Who may
+ * enter is checked by the route's loader.
  */
 export function AdminLayout() {
   const { data: profile } = useProfile();
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header className={classes.header} data-inverse-area>
-        <Group h="100%" px={{ base: 'sm', xs: 'xl' }} gap="md" wrap="nowrap" justify="space-between">
+    <AppShell header={{ height: 64 + 44 }} padding={0}>
+      <AppShell.Header className={classes.header}>
+        <Group
+          h={64}
+          className={classes.bar}
+          data-inverse-area
+          px={{ base: 'sm', xs: 'xl' }}
+          gap="md"
+          wrap="nowrap"
+          justify="space-between"
+        >
           <Group gap="sm" wrap="nowrap">
             <Anchor
               component={Link}
@@ -49,13 +59,6 @@ export function AdminLayout() {
             </Menu.Item>
             <Menu.Item
               component={Link}
-              to={paths.admin.audit.getHref()}
-              leftSection={<IconHistory size={16} />}
-            >
-              Журнал
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
               to={paths.admin.security.getHref()}
               leftSection={<IconLock size={16} />}
             >
@@ -67,6 +70,7 @@ export function AdminLayout() {
             </Menu.Item>
           </UserMenu>
         </Group>
+        <AdminNav />
       </AppShell.Header>
 
       <LayoutMain />

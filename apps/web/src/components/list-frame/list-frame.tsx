@@ -1,11 +1,11 @@
-import { Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListPage } from '@/lib/list-page';
 import type { SearchBox } from '@/lib/use-search-text';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
-import { emptyHint, ListEmpty, ListError, RETRY } from './list-states';
+import { emptyHint, ListEmpty, ListError, StaleNotice } from './list-states';
 
 type ListFrameProps = {
   /** The list query of the screen; its first load, refetches, emptiness and meta drive the frame. */
@@ -39,9 +39,8 @@ export function ListFrame({
   emptyNextStep,
   children,
 }: ListFrameProps) {
-  const { isPending, isFetching, isError, data, refetch } = list;
+  const { isPending, isFetching, isError, data } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
-  const retry = () => void refetch();
   // The table stays mounted whatever the state (its headers show, and dialogs it owns are not torn
   // down when the last row goes).
   let status: ReactNode = null;
@@ -65,16 +64,7 @@ export function ListFrame({
         </Group>
       )}
       <Stack gap="md">
-        {isError && data && (
-          <Group justify="space-between" gap="sm" role="alert">
-            <Text size="sm" c="red.9">
-              {errorText}. Показаны прежние данные.
-            </Text>
-            <Button size="xs" variant="default" onClick={retry} loading={isFetching}>
-              {RETRY}
-            </Button>
-          </Group>
-        )}
+        {isError && data && <StaleNotice title={errorText} query={list} />}
         <Paper
           withBorder
           style={{

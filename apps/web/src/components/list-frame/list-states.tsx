@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
@@ -25,8 +25,8 @@ export function ListEmpty({ hint, compact = false }: { hint?: string; compact?: 
   );
 }
 
-/** What a failed state needs of its query. */
-export type FailedQuery = Pick<UseQueryResult, 'error' | 'refetch' | 'isFetching'>;
+/** What a failed state needs of its query (or of a next page's fetch: its fetchNextPage as `refetch`). */
+export type FailedQuery = Pick<UseQueryResult, 'error' | 'isFetching'> & { refetch: () => Promise<unknown> };
 
 type ListErrorProps = {
   /** The list's own failure text (spec section 8's, where it names one). */
@@ -57,5 +57,22 @@ export function ListError({ title, query, compact = false }: ListErrorProps) {
         {RETRY}
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * Rows already shown whose refresh failed: they stay, with this line above them, so the failure is neither
+ * hidden nor mistaken for the rows being gone.
+ */
+export function StaleNotice({ title, query }: Omit<ListErrorProps, 'compact'>) {
+  return (
+    <Group justify="space-between" gap="sm" role="alert">
+      <Text size="sm" c="red.9">
+        {title}. Показаны прежние данные.
+      </Text>
+      <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
+        {RETRY}
+      </Button>
+    </Group>
   );
 }

@@ -50,6 +50,9 @@ export function AdminAuditRoute() {
         <Paper withBorder p={{ base: 'sm', xs: 'md' }}>
           <AuditEventList
             list={list}
+            emptyHint={
+              Object.keys(filters).length > 0 ? 'Ничего не найдено: измените или сбросьте фильтры' : undefined
+            }
             onOrganization={(organizationId) => setFilters({ ...filters, organization_id: organizationId })}
           />
         </Paper>

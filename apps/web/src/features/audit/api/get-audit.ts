@@ -11,7 +11,7 @@ import { auditKeys } from '@/lib/query-keys/audit';
 
 /** Events per page of a 'Журнал'. */
 export const AUDIT_PER_PAGE = 20;
-const FAILED = 'Не удалось получить журнал';
+export const AUDIT_LOAD_FAILED = 'Не удалось получить журнал';
 
 type AuditPage = { items: AuditEvent[]; meta: AuditListMeta };
 /** The filters of the organization's log (its id is the path's). */
@@ -33,7 +33,8 @@ export function useOrganizationAudit(organizationId: number, filters: Organizati
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
-      meta: { errorToast: FAILED },
+      // The list says it failed, with 'Повторить' (decision 0164): no toast besides.
+      meta: { errorToast: false },
     }),
   );
 }
@@ -50,7 +51,8 @@ export function useAdminAudit(filters: AdminAuditFilter) {
       },
       initialPageParam: undefined as string | undefined,
       getNextPageParam: nextCursor,
-      meta: { errorToast: FAILED },
+      // The list says it failed, with 'Повторить' (decision 0164): no toast besides.
+      meta: { errorToast: false },
     }),
   );
 }

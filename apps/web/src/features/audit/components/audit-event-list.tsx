@@ -1,9 +1,13 @@
 import { type AuditEvent, auditActionLabel } from '@cabinet/contracts';
 import { Anchor, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import { EmailText } from '@/components/email-text';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
+import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-states';
 import { ListTable } from '@/components/list-frame/list-table';
+import { PersonName } from '@/components/person-name';
 import { formatDateTime } from '@/lib/format';
+import { AUDIT_LOAD_FAILED } from '../api/get-audit';
 import { auditActorName, auditChanges, auditObject } from './audit-event-text';
 
 type AuditEventListProps = {
@@ -11,19 +15,22 @@ type AuditEventListProps = {
   list: UseInfiniteQueryResult<{ pages: { items: AuditEvent[] }[] }>;
   /** The admin's log shows each event's organization; choosing one filters by it. */
   onOrganization?: (organizationId: number) => void;
+  /** The line under 'Нет данных' (a filter that found nothing, or what will show here). */
+  emptyHint?: string;
 };
 
 function Actor({ event }: { event: AuditEvent }) {
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+  if (!event.actor) {
+    return (
+      <Text size="sm" fw={500}>
         {auditActorName(event)}
       </Text>
-      {event.actor?.name && (
-        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {event.actor.email}
-        </Text>
-      )}
+    );
+  }
+  return (
+    <Stack gap={0}>
+      <PersonName person={event.actor} size="sm" fw={500} />
+      {event.actor.name.trim() && <EmailText size="xs" c="dimmed" email={event.actor.email} />}
     </Stack>
   );
 }
@@ -60,7 +67,7 @@ function Organization({ id, onOrganization }: { id: number | null; onOrganizatio
  * A 'Журнал': events newest first, a table from 576 px and cards below, and 'Показать ещё' while the
  * server has a next page (keyset paging, decision 0145).
  */
-export function AuditEventList({ list, onOrganization }: AuditEventListProps) {
+export function AuditEventList({ list, onOrganization, emptyHint }: AuditEventListProps) {
   const events = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) {
     return (
@@ -69,16 +76,14 @@ export function AuditEventList({ list, onOrganization }: AuditEventListProps) {
       </Center>
     );
   }
-  if (events.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        Нет событий
-      </Text>
-    );
+  if (list.isError && events.length === 0) {
+    return <ListError compact title={AUDIT_LOAD_FAILED} query={list} />;
   }
+  if (events.length === 0) return <ListEmpty compact hint={emptyHint} />;
   const columns = ['Когда', 'Кто', 'Что', ...(onOrganization ? ['Организация'] : []), 'Адрес'];
   return (
     <Stack gap="md">
+      {list.isRefetchError && <StaleNotice title={AUDIT_LOAD_FAILED} query={list} />}
       <CardList label="События журнала">
         {events.map((event) => (
           <CardListItem key={event.id}>
@@ -125,12 +130,21 @@ export function AuditEventList({ list, onOrganization }: AuditEventListProps) {
           </Table.Tr>
         ))}
       </ListTable>
-      {list.hasNextPage && (
-        <Group justify="center">
-          <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            Показать ещё
-          </Button>
-        </Group>
+      {list.isFetchNextPageError ? (
+        // The next page failed: the events shown stay, and 'Повторить' asks for that page again.
+        <ListError
+          compact
+          title={AUDIT_LOAD_FAILED}
+          query={{ error: list.error, isFetching: list.isFetchingNextPage, refetch: list.fetchNextPage }}
+        />
+      ) : (
+        list.hasNextPage && (
+          <Group justify="center">
+            <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
+              Показать ещё
+            </Button>
+          </Group>
+        )
       )}
     </Stack>
   );

@@ -91,8 +91,9 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
     <form onSubmit={submit} aria-label="Фильтры журнала">
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 5 }} spacing="sm">
         <TextInput
-          label="Кто"
-          placeholder="Эл. почта или ID"
+          // The instruction is in the label; the placeholder is only an example (decision 0165).
+          label="Кто (эл. почта или ID)"
+          placeholder="anna@example.com"
           value={who}
           onChange={(e) => setWho(e.currentTarget.value)}
           error={errors.who}
@@ -108,8 +109,8 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
           nothingFoundMessage="Нет такого действия"
         />
         <TextInput
-          label="Организация"
-          placeholder="ID организации"
+          label="Организация (ID)"
+          placeholder="42"
           inputMode="numeric"
           value={organization}
           onChange={(e) => setOrganization(e.currentTarget.value)}

@@ -15,7 +15,7 @@ export function OrganizationAuditSection({ organizationId }: { organizationId: n
         Кто и что менял в организации: участники и их роли, приглашения, запросы на вступление, передача,
         название и тип.
       </Text>
-      <AuditEventList list={list} />
+      <AuditEventList list={list} emptyHint="Здесь появятся изменения участников, ролей и настроек" />
     </SectionCard>
   );
 }

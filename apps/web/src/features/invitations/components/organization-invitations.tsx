@@ -2,9 +2,11 @@ import type { Invitation } from '@cabinet/contracts';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmailText } from '@/components/email-text';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { ListTable } from '@/components/list-frame/list-table';
+import { PersonInline, PersonName } from '@/components/person-name';
 import { SectionCard } from '@/components/section-card';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
@@ -13,7 +15,7 @@ import {
   useResendInvitation,
   useRevokeInvitation,
 } from '../api/organization-invitations';
-import { inviterName } from './invitation-facts';
+import { INVITER_GONE } from './invitation-facts';
 
 type Busy = { id: number; action: 'resend' | 'revoke' } | null;
 
@@ -96,7 +98,7 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
   const items = invitations.data ?? [];
   const empty =
     invitations.isSuccess && items.length === 0 ? (
-      <ListEmpty hint="Нет открытых приглашений" compact />
+      <ListEmpty hint="Пригласите участника: введите его эл. почту в «Управлении участниками»" compact />
     ) : undefined;
 
   return (
@@ -116,11 +118,10 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
             {items.map((invitation) => (
               <CardListItem key={invitation.id}>
                 <Stack gap={6}>
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {invitation.email}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {memberTypeLabel(invitation.type_id)} · пригласил {inviterName(invitation)}
+                  <EmailText size="sm" fw={600} email={invitation.email} />
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                    {memberTypeLabel(invitation.type_id)} · пригласил{' '}
+                    {invitation.invited_by ? <PersonInline person={invitation.invited_by} /> : INVITER_GONE}
                   </Text>
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">
@@ -148,20 +149,22 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
             {items.map((invitation) => (
               <Table.Tr key={invitation.id}>
                 <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {invitation.email}
-                  </Text>
+                  <EmailText size="sm" email={invitation.email} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{memberTypeLabel(invitation.type_id)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {inviterName(invitation)}
-                  </Text>
-                  {invitation.invited_by?.name.trim() && (
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {invitation.invited_by.email}
+                  {invitation.invited_by ? (
+                    <>
+                      <PersonName person={invitation.invited_by} size="sm" />
+                      {invitation.invited_by.name.trim() && (
+                        <EmailText size="xs" c="dimmed" email={invitation.invited_by.email} />
+                      )}
+                    </>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {INVITER_GONE}
                     </Text>
                   )}
                 </Table.Td>

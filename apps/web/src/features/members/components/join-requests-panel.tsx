@@ -4,8 +4,9 @@ import { useEffect, useState } from 'react';
 import { AnswerButtons } from '@/components/answer-buttons';
 import { EmailText } from '@/components/email-text';
 import { NameAvatar } from '@/components/name-avatar';
+import { PersonLabel, PersonName } from '@/components/person-name';
 import { SectionCard } from '@/components/section-card';
-import { displayName, formatDate, personLabel } from '@/lib/format';
+import { displayName, formatDate } from '@/lib/format';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
@@ -84,9 +85,7 @@ export function JoinRequestsPanel() {
                   <Group gap="sm" wrap="nowrap">
                     <NameAvatar src={request.account.avatar_url} name={name} />
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {name}
-                      </Text>
+                      <PersonName person={request.account} size="sm" fw={600} />
                       {request.account.name && (
                         <EmailText size="xs" c="dimmed" email={request.account.email} />
                       )}
@@ -94,8 +93,8 @@ export function JoinRequestsPanel() {
                         в «{request.organization.name}» · {formatDate(request.created_at)}
                       </Text>
                       {request.requested_by && (
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          Запросил: {personLabel(request.requested_by)}
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+                          Запросил: <PersonLabel person={request.requested_by} />
                         </Text>
                       )}
                     </Stack>

@@ -16,15 +16,32 @@ type OrganizationsTableProps = {
   organizations: readonly OrganizationListItem[];
   /** What shows instead of rows: 'Нет данных' and the next step, or the failed load (list-states.tsx). */
   empty?: ReactNode;
+  /** The organizations the viewer manages as an organization admin (decision 0132), not as the owner. */
+  managedIds?: ReadonlySet<number>;
 };
 
+const NONE: ReadonlySet<number> = new Set();
+
+/** How the viewer stands in a row's organization: its owner, its admin, or a member who only views it. */
+type Standing = 'owner' | 'admin' | 'member';
+
+const standingOf = (organization: OrganizationListItem, managedIds: ReadonlySet<number>): Standing =>
+  organization.is_your ? 'owner' : managedIds.has(organization.id) ? 'admin' : 'member';
+
 /**
- * The way into an organization: its owner manages it (the settings gear); a member only views it, so the
- * button says 'Открыть' (issue 16). Both open organization-collaborators, which shows each their view.
+ * The way into an organization: its owner and its organization admins manage it (the settings gear); a
+ * member only views it, so the button says 'Открыть' (issue 16). Both open organization-collaborators,
+ * which shows each their view.
  */
-function SettingsButton({ organization }: { organization: OrganizationListItem }) {
+function SettingsButton({
+  organization,
+  standing,
+}: {
+  organization: OrganizationListItem;
+  standing: Standing;
+}) {
   const href = paths.organizationCollaborators.getHref(organization.id, organization.name);
-  if (!organization.is_your) {
+  if (standing === 'member') {
     return (
       <Button
         component={Link}
@@ -51,7 +68,13 @@ function SettingsButton({ organization }: { organization: OrganizationListItem }
   );
 }
 
-function OrganizationName({ organization }: { organization: OrganizationListItem }) {
+function OrganizationName({
+  organization,
+  standing,
+}: {
+  organization: OrganizationListItem;
+  standing: Standing;
+}) {
   return (
     <Group gap="sm" wrap="nowrap">
       <NameAvatar src={organization.files[0]?.url ?? null} name={organization.name} radius="md" />
@@ -59,9 +82,9 @@ function OrganizationName({ organization }: { organization: OrganizationListItem
         <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {organization.name}
         </Text>
-        {organization.is_your && (
+        {standing !== 'member' && (
           <Text size="xs" c="dimmed">
-            Вы владелец
+            {standing === 'owner' ? 'Вы владелец' : 'Вы администратор'}
           </Text>
         )}
       </Stack>
@@ -90,7 +113,7 @@ function Members({ organization }: { organization: OrganizationListItem }) {
  * 'Ваши организации': a table from 720 px up (Название, Тип, Участники, Действия), a list of cards on
  * phones, so nothing scrolls sideways.
  */
-export function OrganizationsTable({ organizations, empty }: OrganizationsTableProps) {
+export function OrganizationsTable({ organizations, empty, managedIds = NONE }: OrganizationsTableProps) {
   return (
     <>
       <ListTable
@@ -105,7 +128,7 @@ export function OrganizationsTable({ organizations, empty }: OrganizationsTableP
         {organizations.map((organization) => (
           <Table.Tr key={organization.id}>
             <Table.Td>
-              <OrganizationName organization={organization} />
+              <OrganizationName organization={organization} standing={standingOf(organization, managedIds)} />
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color="gray" radius="sm" tt="none">
@@ -116,7 +139,7 @@ export function OrganizationsTable({ organizations, empty }: OrganizationsTableP
               <Members organization={organization} />
             </Table.Td>
             <Table.Td>
-              <SettingsButton organization={organization} />
+              <SettingsButton organization={organization} standing={standingOf(organization, managedIds)} />
             </Table.Td>
           </Table.Tr>
         ))}
@@ -127,8 +150,11 @@ export function OrganizationsTable({ organizations, empty }: OrganizationsTableP
           <CardListItem key={organization.id}>
             <Stack gap="sm">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <OrganizationName organization={organization} />
-                <SettingsButton organization={organization} />
+                <OrganizationName
+                  organization={organization}
+                  standing={standingOf(organization, managedIds)}
+                />
+                <SettingsButton organization={organization} standing={standingOf(organization, managedIds)} />
               </Group>
               <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
                 <Badge variant="light" color="gray" radius="sm" tt="none">

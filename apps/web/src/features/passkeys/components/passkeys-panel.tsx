@@ -1,17 +1,19 @@
 import type { Passkey } from '@cabinet/contracts';
-import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { IconKey, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ListPagination } from '@/components/list-frame/list-pagination';
+import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
+import { SubmitButton } from '@/components/submit-button';
 import { TooltipAction } from '@/components/tooltip-action';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useAddPasskey } from '../api/add-passkey';
 import { useDeletePasskey, useRenamePasskey } from '../api/change-passkey';
-import { usePasskeys } from '../api/get-passkeys';
+import { PASSKEYS_LOAD_FAILED, usePasskeys } from '../api/get-passkeys';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
 type Dialog =
@@ -19,6 +21,8 @@ type Dialog =
   | { kind: 'rename'; passkey: Passkey }
   | { kind: 'delete'; passkey: Passkey }
   | null;
+
+const UNSUPPORTED = 'Этот браузер не поддерживает ключи доступа';
 
 const usedText = (passkey: Passkey) =>
   passkey.last_used_at ? `последний вход ${formatDateTime(passkey.last_used_at)}` : 'ещё не использовался';
@@ -49,14 +53,15 @@ export function PasskeysPanel() {
       title="Ключи доступа"
       gap="sm"
       aside={
-        <Button
+        <SubmitButton
+          type="button"
           size="sm"
           leftSection={<IconPlus size={16} />}
           onClick={() => setDialog({ kind: 'add' })}
-          disabled={!supported}
+          blockedReason={supported ? null : UNSUPPORTED}
         >
           Добавить ключ доступа
-        </Button>
+        </SubmitButton>
       }
     >
       <Text size="sm" c="dimmed">
@@ -64,16 +69,20 @@ export function PasskeysPanel() {
         Вход по коду из письма остаётся доступен всегда.
       </Text>
       {!supported && (
-        <Text size="sm" c="orange.8">
-          Этот браузер не поддерживает ключи доступа.
+        <Text size="sm" c="orange.9">
+          {UNSUPPORTED}.
         </Text>
       )}
+      {passkeys.isError && passkeys.data && <StaleNotice title={PASSKEYS_LOAD_FAILED} query={passkeys} />}
       {passkeys.isPending ? (
         <Skeleton height={64} aria-label="Загрузка" />
+      ) : passkeys.isError && !passkeys.data ? (
+        <ListError compact title={PASSKEYS_LOAD_FAILED} query={passkeys} />
       ) : items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">
-          Ключей доступа пока нет
-        </Text>
+        <ListEmpty
+          compact
+          hint={supported ? 'Добавьте ключ доступа, чтобы входить без кода из письма' : undefined}
+        />
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ключи доступа">
           {items.map((passkey) => (

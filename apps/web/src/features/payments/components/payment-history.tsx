@@ -41,13 +41,17 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
   const items = payments.data?.items ?? [];
   const pages = payments.data?.meta?.pages ?? 1;
   return (
-    <SectionCard title="История платежей" gap="sm" compact>
+    // Beside the admin user screen's full-size cards it takes their padding (its title lines up with theirs).
+    <SectionCard title="История платежей" gap="sm" compact={!userId}>
       {payments.isPending ? (
         <Skeleton height={80} />
       ) : payments.isError ? (
         <ListError compact title={PAYMENTS_LOAD_FAILED} query={payments} />
       ) : items.length === 0 ? (
-        <ListEmpty compact hint={userId ? undefined : 'Здесь появятся ваши оплаты тарифов'} />
+        <ListEmpty
+          compact
+          hint={userId ? 'Пользователь ещё не оплачивал тарифы' : 'Здесь появятся ваши оплаты тарифов'}
+        />
       ) : (
         <>
           <CardList>

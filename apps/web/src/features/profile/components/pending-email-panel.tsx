@@ -2,6 +2,7 @@ import { EmailConfirmFormSchema } from '@cabinet/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
+import { EmailText } from '@/components/email-text';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -42,16 +43,11 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
       <Stack gap="sm">
         <Text size="sm">
           Новый адрес ожидает подтверждения:{' '}
-          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {pendingEmail}
-          </Text>
+          <EmailText component="span" fw={600} inherit email={pendingEmail} />
         </Text>
         <Text size="sm">
           Мы отправили на него код. Пока код не введён, вход и письма остаются на прежнем адресе{' '}
-          <Text span style={{ overflowWrap: 'anywhere' }}>
-            {email}
-          </Text>
-          .
+          <EmailText component="span" inherit email={email} />.
         </Text>
         <form noValidate onSubmit={submit} aria-busy={busy}>
           <Group align="flex-start" gap="sm" wrap="wrap">

@@ -4,6 +4,7 @@ import { callEndpoint } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys/sessions';
 
 export const SESSIONS_PAGE_SIZE = 20;
+export const SESSIONS_LOAD_FAILED = 'Не удалось получить список сеансов';
 
 export type SessionsPage = { items: Session[]; meta: ListMeta };
 
@@ -20,7 +21,8 @@ export function sessionsQueryOptions(page: number) {
     queryKey: sessionKeys.listPage(page),
     queryFn: () => getSessions(page),
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Не удалось получить список сеансов' },
+    // The panel says it failed, with 'Повторить' (decision 0164): no toast besides.
+    meta: { errorToast: false },
   });
 }
 
@@ -42,6 +44,6 @@ export function useUserSessions(userId: number, page: number) {
     queryKey: sessionKeys.adminListPage(userId, page),
     queryFn: () => getUserSessions(userId, page),
     placeholderData: keepPreviousData,
-    meta: { errorToast: 'Не удалось получить список сеансов' },
+    meta: { errorToast: false },
   });
 }

@@ -4,6 +4,8 @@ import { callEndpoint } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys/sessions';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
+export const SECURITY_SETTINGS_LOAD_FAILED = 'Не удалось получить настройки безопасности';
+
 /** The caller's security switches: the new-device mail (decision 0141). */
 export async function getSecuritySettings(): Promise<SecuritySettings> {
   const { data } = await callEndpoint(sessionsEndpoints.settings);
@@ -14,7 +16,8 @@ export function securitySettingsQueryOptions() {
   return queryOptions({
     queryKey: sessionKeys.settings,
     queryFn: getSecuritySettings,
-    meta: { errorToast: 'Не удалось получить настройки безопасности' },
+    // The card says it failed, with 'Повторить' (decision 0164): no toast besides.
+    meta: { errorToast: false },
   });
 }
 

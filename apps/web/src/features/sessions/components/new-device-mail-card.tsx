@@ -1,6 +1,11 @@
 import { Skeleton, Switch } from '@mantine/core';
+import { ListError } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
-import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings';
+import {
+  SECURITY_SETTINGS_LOAD_FAILED,
+  useSecuritySettings,
+  useUpdateSecuritySettings,
+} from '../api/security-settings';
 
 /** 'Уведомления' of the 'Безопасность' screen: the new-device mail switch (decision 0141). */
 export function NewDeviceMailCard() {
@@ -14,6 +19,9 @@ export function NewDeviceMailCard() {
     <SectionCard title="Уведомления" gap="sm">
       {settings.isPending ? (
         <Skeleton height={40} aria-label="Загрузка" />
+      ) : settings.isError && !settings.data ? (
+        // A switch drawn without the setting would show a state the account may not have.
+        <ListError compact title={SECURITY_SETTINGS_LOAD_FAILED} query={settings} />
       ) : (
         <Switch
           checked={checked ?? true}

@@ -26,15 +26,11 @@ function sessionFacts(session: Session): string {
     .join(' · ');
 }
 
-/** Sessions, one card each, newest first (decision 0143): device words, badges, facts, 'Завершить'. */
+/**
+ * Sessions, one card each, newest first (decision 0143): device words, badges, facts, 'Завершить'. Its
+ * empty and failed states are SessionListState's.
+ */
 export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: SessionListProps) {
-  if (sessions.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="md">
-        Нет активных сеансов
-      </Text>
-    );
-  }
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Сеансы">
       {sessions.map((session) => {

@@ -1,12 +1,14 @@
-import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { SectionCard } from '@/components/section-card';
+import { SubmitButton } from '@/components/submit-button';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-sessions';
 import { SessionList } from './session-list';
+import { SessionListState } from './session-list-state';
 
 /**
  * 'Устройства и сеансы' of the 'Безопасность' screen (issue 14): where the account is signed in, 'Это
@@ -34,25 +36,28 @@ export function SessionsPanel() {
       <Text size="sm" c="dimmed">
         Где выполнен вход в ваш аккаунт. Если не узнаёте устройство, завершите его сеанс.
       </Text>
-      {sessions.isPending ? (
-        <Skeleton height={120} aria-label="Загрузка" />
-      ) : (
+      {/* Never empty while signed in: this browser's session is one. */}
+      <SessionListState sessions={sessions}>
         <SessionList
           sessions={items}
           markCurrent
           onRevoke={(session) => revoke.mutate(session.id)}
           revokingId={revoke.isPending ? (revoke.variables ?? null) : null}
         />
-      )}
+      </SessionListState>
       <ListPagination pages={sessions.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
       {/* Below the list, full width on phones: the words are long for a title's side. */}
       <Group justify="flex-end">
-        <Button
+        <SubmitButton
+          type="button"
           variant="default"
           leftSection={<IconLogout size={16} />}
           onClick={confirmRevokeOthers}
           loading={revokeOthers.isPending}
-          disabled={total <= 1}
+          // Says why it cannot act (decision 0165): until the list is in, and with no other session.
+          blockedReason={
+            !sessions.data ? 'Список сеансов ещё не получен' : total <= 1 ? 'Других сеансов нет' : null
+          }
           w={{ base: '100%', xs: 'auto' }}
           // On the narrowest phones the words wrap onto a second line rather than being cut.
           h="auto"
@@ -61,7 +66,7 @@ export function SessionsPanel() {
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         >
           Выйти на всех других устройствах
-        </Button>
+        </SubmitButton>
       </Group>
     </SectionCard>
   );

@@ -1,10 +1,11 @@
-import { Skeleton, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { SectionCard } from '@/components/section-card';
 import { useUserSessions } from '../api/get-sessions';
 import { useRevokeUserSession } from '../api/revoke-sessions';
 import { SessionList } from './session-list';
+import { SessionListState } from './session-list-state';
 
 /** 'Сеансы' of an account on its admin screen (issue 14): where the user is signed in, each to end. */
 export function UserSessionsPanel({ userId }: { userId: number }) {
@@ -17,20 +18,14 @@ export function UserSessionsPanel({ userId }: { userId: number }) {
       <Text size="sm" c="dimmed">
         Где выполнен вход в аккаунт пользователя. Завершённый сеанс перестаёт работать при следующем запросе.
       </Text>
-      {sessions.isPending ? (
-        <Skeleton height={80} aria-label="Загрузка" />
-      ) : sessions.isError && !sessions.data ? (
-        <Text size="sm" c="red.7">
-          Не удалось получить список сеансов
-        </Text>
-      ) : (
+      <SessionListState sessions={sessions} emptyHint="Пользователь сейчас нигде не вошёл">
         <SessionList
           sessions={sessions.data?.items ?? []}
           markCurrent={false}
           onRevoke={(session) => revoke.mutate({ userId, sessionId: session.id })}
           revokingId={revoke.isPending ? (revoke.variables?.sessionId ?? null) : null}
         />
-      )}
+      </SessionListState>
       <ListPagination pages={sessions.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
     </SectionCard>
   );

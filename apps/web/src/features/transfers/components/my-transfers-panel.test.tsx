@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { withTextContent } from '@/test/text-content';
 import { MyTransfersPanel } from './my-transfers-panel';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -44,7 +45,7 @@ describe('MyTransfersPanel', () => {
     const card = (
       await screen.findByText('Вам предлагают стать владельцем организации «Мастерская»')
     ).closest('li') as HTMLElement;
-    expect(within(card).getByText('Предлагает: Дарья (daria@example.com)')).toBeTruthy();
+    expect(within(card).getByText(withTextContent('Предлагает: Дарья (daria@example.com)'))).toBeTruthy();
     expect(within(card).getByText(/действует до 08\.01\.2025/)).toBeTruthy();
     expect(screen.getByText('Вам предлагают стать владельцем организации «Ателье»')).toBeTruthy();
     expect(String((fetchMock.mock.calls[0] as unknown as [string])[0])).toBe(

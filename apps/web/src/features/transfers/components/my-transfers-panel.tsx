@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { AnswerListPanel } from '@/components/answer-list-panel';
-import { formatDate, personLabel } from '@/lib/format';
+import { PersonLabel } from '@/components/person-name';
+import { formatDate } from '@/lib/format';
 import { useMyTransfers } from '../api/get-my-transfers';
 import { useAcceptTransfer, useDeclineTransfer } from '../api/transfer-mutations';
 
@@ -29,8 +30,8 @@ export function MyTransfersPanel() {
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
             Вам предлагают стать владельцем организации «{transfer.organization.name}»
           </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Предлагает: {personLabel(transfer.from_user)}
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
+            Предлагает: <PersonLabel person={transfer.from_user} />
           </Text>
           <Text size="xs" c="dimmed">
             Прежний владелец станет администратором · действует до {formatDate(transfer.expires_at)}

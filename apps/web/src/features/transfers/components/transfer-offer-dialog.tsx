@@ -1,6 +1,7 @@
 import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SubmitButton } from '@/components/submit-button';
 import { displayName } from '@/lib/format';
 import { useOfferTransfer } from '../api/transfer-mutations';
 
@@ -61,16 +62,23 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
           <Button variant="default" onClick={close} disabled={offer.isPending} data-autofocus>
             Отмена
           </Button>
-          <Button
+          <SubmitButton
+            type="button"
             onClick={() =>
               userId &&
               offer.mutate({ organizationId: organization.id, userId: Number(userId) }, { onSuccess: close })
             }
-            disabled={!userId}
+            blockedReason={
+              candidates.length === 0
+                ? 'В организации нет других активных участников'
+                : userId
+                  ? null
+                  : 'Выберите нового владельца'
+            }
             loading={offer.isPending}
           >
             Передать организацию
-          </Button>
+          </SubmitButton>
         </Group>
       </Stack>
     </Modal>

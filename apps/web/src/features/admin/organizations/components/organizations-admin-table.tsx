@@ -1,12 +1,13 @@
 import type { AdminOrganizationListItem } from '@cabinet/contracts';
 import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { EmailText } from '@/components/email-text';
 import { ListTable } from '@/components/list-frame/list-table';
 import { RowActions } from '@/components/list-frame/row-actions';
 import classes from '@/components/list-frame/table.module.css';
 import { NameAvatar } from '@/components/name-avatar';
+import { PersonInline, PersonName } from '@/components/person-name';
 import { paths } from '@/config/paths';
-import { displayName } from '@/lib/format';
 
 type OrganizationsAdminTableProps = {
   organizations: AdminOrganizationListItem[];
@@ -28,7 +29,6 @@ export function OrganizationsAdminTable({ organizations, onDelete }: Organizatio
     >
       {organizations.map((organization) => {
         const href = paths.admin.organizationSettings.getHref(organization.id, organization.name);
-        const owner = displayName(organization.owner);
         return (
           <Table.Tr key={organization.id} data-testid="admin-organization-row">
             <Table.Td visibleFrom="xs">{organization.id}</Table.Td>
@@ -51,20 +51,16 @@ export function OrganizationsAdminTable({ organizations, onDelete }: Organizatio
                   >
                     {organization.name}
                   </Anchor>
-                  <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'anywhere' }}>
-                    {organization.type.name} · {owner}
+                  <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'break-word' }}>
+                    {organization.type.name} · <PersonInline person={organization.owner} />
                   </Text>
                 </Stack>
               </Group>
             </Table.Td>
             <Table.Td visibleFrom="xs">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {owner}
-              </Text>
-              {organization.owner.name && (
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {organization.owner.email}
-                </Text>
+              <PersonName person={organization.owner} size="sm" />
+              {organization.owner.name.trim() && (
+                <EmailText size="xs" c="dimmed" email={organization.owner.email} />
               )}
             </Table.Td>
             <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
