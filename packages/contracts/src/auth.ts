@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { LOGIN_CODE_LENGTH } from './auth-constants';
 import { cleanText, EmailSchema, envelope } from './common';
 
-/** The web's built-in loginKey (spec: "a built-in default is used"). */
-export const WEB_LOGIN_KEY = 'web';
-export const LOGIN_CODE_LENGTH = 6;
-
-/**
- * The answer to a check of a code that has used up its tries. The server then lets a new code be asked
- * for at once (decision 0160), and the sign-in screen offers it at once.
- */
-export const LOGIN_CODE_BURNED_MESSAGE = 'Превышено число попыток ввода кода, запросите новый';
+// The sign-in screen's constants live in a module without zod (decision 0111).
+export * from './auth-constants';
 
 /**
  * The client sends the code as a JSON number (so 012345 arrives as 12345) or as a string of digits;

@@ -1,10 +1,21 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import { toastContainerProps } from '@/lib/toasts';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { loadToastify, toastContainerProps, useToastsRequested } from '@/lib/toasts';
 import { cssVariablesResolver, theme } from './theme';
+
+const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+
+/** Mounted with the first toast, so react-toastify is not part of the first load (lib/toasts.ts). */
+function Toasts() {
+  const requested = useToastsRequested();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer {...toastContainerProps} />
+    </Suspense>
+  );
+}
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -22,10 +33,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       env={env}
     >
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Подтвердить', cancel: 'Отмена' }}>
-          {children}
-          <ToastContainer {...toastContainerProps} />
-        </ModalsProvider>
+        {children}
+        <Toasts />
       </QueryClientProvider>
     </MantineProvider>
   );

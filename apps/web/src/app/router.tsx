@@ -39,6 +39,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         {
           id: 'needs-login',
           loader: requireLogin,
+          lazy: () => import('./dialogs-provider').then((m) => ({ Component: m.DialogsOutlet })),
           // Check on every navigation, not only the first: the session may have ended in another tab.
           shouldRevalidate: () => true,
           children: [

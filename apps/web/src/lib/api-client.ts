@@ -1,12 +1,14 @@
+import type { ErrorCode } from '@cabinet/contracts';
+// The subpath, not the package's index: the index loads common.ts, whose zod set-up would then come with
+// every screen's first load (decision 0111).
 import {
   type EndpointBodyInput,
   type EndpointDefinition,
   type EndpointParamsInput,
   type EndpointQueryInput,
   type EndpointResponse,
-  type ErrorCode,
   endpointPath,
-} from '@cabinet/contracts';
+} from '@cabinet/contracts/endpoint';
 import type { z } from 'zod';
 import { session } from './session';
 

@@ -1,6 +1,5 @@
-import { toast } from 'react-toastify';
 import { APP_BASENAME, paths } from '@/config/paths';
-import { TOAST_AUTO_CLOSE_MS } from './toasts';
+import { showToast, TOAST_AUTO_CLOSE_MS } from './toasts';
 
 /** The way out of a plan limit: the plans page (issue 16). */
 export const UPGRADE_LINK_TEXT = 'Перейти к тарифам';
@@ -12,7 +11,8 @@ export const SUBSCRIPTION_URL = `${APP_BASENAME.slice(0, -1)}${paths.subscriptio
  * and it stays until closed: a link that vanishes after three seconds cannot be followed by everyone.
  */
 export function notifyLimit(message: string) {
-  return toast.error(
+  return showToast(
+    'error',
     <span>
       {message}{' '}
       <a href={SUBSCRIPTION_URL} style={{ color: 'inherit', fontWeight: 600 }}>

@@ -1,4 +1,3 @@
-import { WebAuthnError } from '@simplewebauthn/browser';
 import { ApiError } from './api-client';
 
 /**
@@ -9,7 +8,10 @@ import { ApiError } from './api-client';
 export function passkeyErrorMessage(error: unknown, fallback: string): string | null {
   if (error instanceof ApiError) return error.message;
   const name = error instanceof Error ? error.name : '';
-  const code = error instanceof WebAuthnError ? error.code : null;
+  // @simplewebauthn/browser's WebAuthnError, known by its string code rather than by its class, so this
+  // file does not bring the library into the sign-in screen's first load (decision 0111).
+  const code =
+    error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return null;
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'Этот ключ доступа уже добавлен';
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {

@@ -1,8 +1,12 @@
-import { type ToastContainerProps, type ToastOptions, toast } from 'react-toastify';
+import { useSyncExternalStore } from 'react';
+import type { Id, ToastContainerProps, ToastContent, ToastOptions } from 'react-toastify';
 
 /**
  * Toast rules of spec section 9. The container props live here with the helpers so the two cannot drift
  * apart; app/providers.tsx renders the container.
+ *
+ * react-toastify loads with the first toast, not with the first screen (decision 0111): a toast sent
+ * before its container has mounted is kept by react-toastify and shown once it mounts.
  */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 
@@ -18,18 +22,48 @@ export const toastContainerProps = {
   theme: 'light',
 } satisfies ToastContainerProps;
 
+export const loadToastify = () => import('react-toastify');
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Whether anything was toasted yet: app/providers.tsx mounts the container from then on. */
+export function useToastsRequested(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => requested,
+  );
+}
+
+/** Shows a toast whose id is `options.toastId`, which is returned at once. */
+export function showToast(
+  kind: 'success' | 'error' | 'warning',
+  content: ToastContent,
+  options: ToastOptions & { toastId: Id },
+): Id {
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+  void loadToastify().then(({ toast }) => toast[kind](content, options));
+  return options.toastId;
+}
+
 // The content doubles as the id, so a message that is already on screen is not shown twice
 // (react-toastify skips a toast whose id is active).
-const options = (content: string): ToastOptions => ({ toastId: content, autoClose: TOAST_AUTO_CLOSE_MS });
+const options = (content: string) => ({ toastId: content, autoClose: TOAST_AUTO_CLOSE_MS });
 
 export function notifySuccess(content: string) {
-  return toast.success(content, options(content));
+  return showToast('success', content, options(content));
 }
 
 export function notifyError(content: string) {
-  return toast.error(content, options(content));
+  return showToast('error', content, options(content));
 }
 
 export function notifyWarning(content: string) {
-  return toast.warning(content, options(content));
+  return showToast('warning', content, options(content));
 }

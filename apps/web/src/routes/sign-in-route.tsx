@@ -1,10 +1,9 @@
-import { WEB_LOGIN_KEY } from '@cabinet/contracts';
+import { WEB_LOGIN_KEY } from '@cabinet/contracts/auth-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, searchParamKeys } from '@/config/paths';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
-import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { session } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 
@@ -25,7 +24,10 @@ export function SignInRoute() {
           // Nothing cached may belong to whoever was signed in before.
           queryClient.clear();
           // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
-          queryClient.fetchQuery(profileQueryOptions()).catch(() => undefined);
+          // The profile call loads here, not with the screen (decision 0111).
+          import('@/features/profile/api/get-profile')
+            .then(({ profileQueryOptions }) => queryClient.fetchQuery(profileQueryOptions()))
+            .catch(() => undefined);
         }}
         onEnterCabinet={() => navigate(paths.home.getHref())}
         onOpenApp={(electronUrl) => {

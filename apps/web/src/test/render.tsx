@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { DialogsProvider } from '@/app/dialogs-provider';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 
@@ -27,7 +28,9 @@ export function renderWithProviders(
     router,
     ...render(
       <AppProviders queryClient={queryClient} env="test">
-        <RouterProvider router={router} />
+        <DialogsProvider>
+          <RouterProvider router={router} />
+        </DialogsProvider>
       </AppProviders>,
     ),
   };

@@ -1,7 +1,5 @@
-import { type LoginResult, type PasskeyAuthenticationResponse, passkeysEndpoints } from '@cabinet/contracts';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import type { LoginResult } from '@cabinet/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
 
 export type PasskeySignInInput = {
   loginKey: string;
@@ -10,19 +8,11 @@ export type PasskeySignInInput = {
 };
 
 /**
- * Sign-in with a passkey (decision 0142): request options that name no account, the browser's passkey
- * dialog or autofill, then the signed answer for the same result as a code sign-in (the hand-off included).
+ * Sign-in with a passkey (decision 0142). The ceremony (@simplewebauthn/browser and the contracts'
+ * schemas, ./passkey-calls.ts) loads when it starts, after the screen is shown (decision 0111).
  */
-export async function signInWithPasskey({ loginKey, autofill }: PasskeySignInInput): Promise<LoginResult> {
-  const { data: options } = await callEndpoint(passkeysEndpoints.loginOptions, { body: {} });
-  const response = await startAuthentication({
-    optionsJSON: options as PublicKeyCredentialRequestOptionsJSON,
-    useBrowserAutofill: autofill,
-  });
-  const { data } = await callEndpoint(passkeysEndpoints.loginVerify, {
-    body: { response: response as PasskeyAuthenticationResponse, loginKey },
-  });
-  return data;
+export function signInWithPasskey(input: PasskeySignInInput): Promise<LoginResult> {
+  return import('./passkey-calls').then((calls) => calls.signInWithPasskey(input));
 }
 
 /** Like the code sign-in: no session sent, errors shown in place, no toast. */

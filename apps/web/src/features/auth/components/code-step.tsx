@@ -1,4 +1,4 @@
-import { LOGIN_CODE_LENGTH } from '@cabinet/contracts';
+import { LOGIN_CODE_LENGTH } from '@cabinet/contracts/auth-constants';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';

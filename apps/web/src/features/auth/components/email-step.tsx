@@ -1,8 +1,6 @@
-import { LoginEmailFormSchema } from '@cabinet/contracts';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconMail } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 
 type EmailStepProps = {
   defaultEmail: string;
@@ -14,21 +12,42 @@ type EmailStepProps = {
   onHaveCode?: () => void;
 };
 
+/**
+ * The check runs the contracts' schema, which (with zod) loads when the field is first used rather than
+ * with the screen: the sign-in screen's first load stays within its budget (decision 0111).
+ */
+const loadEmailCheck = () => import('../lib/email-check');
+
 export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode }: EmailStepProps) {
   const errorId = useId();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: defaultEmail },
-    validate: schemaResolver(LoginEmailFormSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const [email, setEmail] = useState(defaultEmail);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const check = async (value: string) => {
+    const { emailFieldError } = await loadEmailCheck();
+    const message = emailFieldError(value);
+    setFieldError(message);
+    return message;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if ((await check(email)) === null) onSubmit(email.trim());
+  };
 
   return (
-    <form noValidate onSubmit={form.onSubmit(({ email }) => onSubmit(email.trim()))}>
+    <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <TextInput
-          {...form.getInputProps('email')}
-          key={form.key('email')}
+          name="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            setFieldError(null);
+            void loadEmailCheck();
+          }}
+          onBlur={() => void check(email)}
+          error={fieldError}
           label="Email"
           placeholder="name@company.ru"
           type="email"

@@ -1,4 +1,4 @@
-import { LOGIN_CODE_LENGTH } from '@cabinet/contracts';
+import { LOGIN_CODE_LENGTH } from '@cabinet/contracts/auth-constants';
 import { Input, type MantineSize, PinInput, useMatches } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef } from 'react';
 

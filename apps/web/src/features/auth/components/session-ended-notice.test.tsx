@@ -5,11 +5,11 @@ import { renderWithProviders } from '@/test/render';
 import { SessionEndedNotice } from './session-ended-notice';
 
 describe("'Сеанс завершён, войдите снова' (issue 16)", () => {
-  it('shows once after a session ended elsewhere, not after a sign-out of ones own', () => {
+  it('shows once after a session ended elsewhere, not after a sign-out of ones own', async () => {
     session.signIn('tok');
     session.expire();
     const first = renderWithProviders(<SessionEndedNotice />);
-    expect(screen.getByText('Сеанс завершён, войдите снова')).toBeTruthy();
+    expect(await screen.findByText('Сеанс завершён, войдите снова')).toBeTruthy();
     expect(window.localStorage.getItem('cabinet.accessToken')).toBeNull();
     first.unmount();
 

@@ -13,7 +13,6 @@ const browser = vi.hoisted(() => ({
 }));
 vi.mock('@simplewebauthn/browser', async (original) => ({
   ...(await original<typeof import('@simplewebauthn/browser')>()),
-  browserSupportsWebAuthn: () => true,
   browserSupportsWebAuthnAutofill: async () => browser.autofill,
   startAuthentication: browser.startAuthentication,
 }));
@@ -34,6 +33,8 @@ const loginResult = {
 };
 
 function stubApi(verify: { status: number; body: unknown }) {
+  // The flow offers passkeys where the browser has WebAuthn, as the library checks it.
+  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
   const sent: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',

@@ -1,20 +1,20 @@
-import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
-import { Stack, Text, Title } from '@mantine/core';
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  WebAuthnAbortService,
-} from '@simplewebauthn/browser';
-import { useEffect, useState } from 'react';
+import type { LoginResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE } from '@cabinet/contracts/auth-constants';
+import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-login';
 import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
-import { CodeStep } from './code-step';
 import { EmailStep } from './email-step';
 import { PasskeySignIn } from './passkey-sign-in';
-import { SuccessStep } from './success-step';
+
+// The code and success steps come after a call to the server: they load while it runs, so the e-mail step
+// (the screen's first load) carries neither the code boxes nor their tooltip (decision 0111).
+const loadCodeStep = () => import('./code-step');
+const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
+const SuccessStep = lazy(() => import('./success-step').then((m) => ({ default: m.SuccessStep })));
 
 type Step =
   | { kind: 'email' }
@@ -33,6 +33,17 @@ type SignInFlowProps = {
   onOpenApp: (electronUrl: string) => void;
   onCopyCode: (code: string) => void;
 };
+
+// @simplewebauthn/browser loads when a passkey ceremony starts, not with the screen (decision 0111); whether
+// to offer the button is the same test the library makes.
+const loadWebAuthn = () => import('@simplewebauthn/browser');
+const browserSupportsWebAuthn = () => typeof globalThis.PublicKeyCredential === 'function';
+
+const StepLoader = () => (
+  <Center py="xl">
+    <Loader size="sm" aria-label="Загрузка" />
+  </Center>
+);
 
 /** The step-one answer when a code went out moments ago: 'У меня уже есть код' opens the code step. */
 const ALREADY_SENT_NOTICE = 'Код уже отправлен на почту';
@@ -82,12 +93,15 @@ export function SignInFlow({
   useEffect(() => {
     if (step.kind !== 'email') return;
     let active = true;
-    void browserSupportsWebAuthnAutofill().then((available) => {
-      if (available && active) autofill.mutate({ loginKey, autofill: true }, { onSuccess: signedIn });
-    });
+    if (!browserSupportsWebAuthn()) return;
+    void loadWebAuthn()
+      .then((webAuthn) => webAuthn.browserSupportsWebAuthnAutofill())
+      .then((available) => {
+        if (available && active) autofill.mutate({ loginKey, autofill: true }, { onSuccess: signedIn });
+      });
     return () => {
       active = false;
-      WebAuthnAbortService.cancelCeremony();
+      void loadWebAuthn().then((webAuthn) => webAuthn.WebAuthnAbortService.cancelCeremony());
     };
   }, [step.kind, loginKey]);
 
@@ -97,6 +111,7 @@ export function SignInFlow({
   };
 
   const sendCode = (to: string) => {
+    void loadCodeStep();
     setEmail(to);
     confirmCode.reset();
     requestCode.mutate(
@@ -119,12 +134,14 @@ export function SignInFlow({
 
   if (step.kind === 'success') {
     return (
-      <SuccessStep
-        result={step.result}
-        onEnterCabinet={onEnterCabinet}
-        onOpenApp={onOpenApp}
-        onCopyCode={onCopyCode}
-      />
+      <Suspense fallback={<StepLoader />}>
+        <SuccessStep
+          result={step.result}
+          onEnterCabinet={onEnterCabinet}
+          onOpenApp={onOpenApp}
+          onCopyCode={onCopyCode}
+        />
+      </Suspense>
     );
   }
 
@@ -166,31 +183,33 @@ export function SignInFlow({
           )}
         </>
       ) : (
-        <CodeStep
-          key={step.sentAt}
-          email={step.email}
-          notice={step.notice}
-          sentAt={step.sentAt}
-          isPending={confirmCode.isPending}
-          isResending={requestCode.isPending}
-          error={
-            confirmCode.isError
-              ? message(confirmCode.error)
-              : requestCode.isError
-                ? firstMessage(requestCode.error)
-                : null
-          }
-          // A code burned by wrong tries can be replaced at once (decision 0160).
-          canResendNow={confirmCode.isError && message(confirmCode.error) === LOGIN_CODE_BURNED_MESSAGE}
-          onSubmit={submitCode}
-          onResend={() => sendCode(step.email)}
-          onChangeEmail={() => {
-            clearPendingCode();
-            requestCode.reset();
-            confirmCode.reset();
-            setStep({ kind: 'email' });
-          }}
-        />
+        <Suspense fallback={<StepLoader />}>
+          <CodeStep
+            key={step.sentAt}
+            email={step.email}
+            notice={step.notice}
+            sentAt={step.sentAt}
+            isPending={confirmCode.isPending}
+            isResending={requestCode.isPending}
+            error={
+              confirmCode.isError
+                ? message(confirmCode.error)
+                : requestCode.isError
+                  ? firstMessage(requestCode.error)
+                  : null
+            }
+            // A code burned by wrong tries can be replaced at once (decision 0160).
+            canResendNow={confirmCode.isError && message(confirmCode.error) === LOGIN_CODE_BURNED_MESSAGE}
+            onSubmit={submitCode}
+            onResend={() => sendCode(step.email)}
+            onChangeEmail={() => {
+              clearPendingCode();
+              requestCode.reset();
+              confirmCode.reset();
+              setStep({ kind: 'email' });
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

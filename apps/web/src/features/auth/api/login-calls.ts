@@ -1,0 +1,32 @@
+import { authEndpoints, type LoginRequest, type LoginResult } from '@cabinet/contracts';
+import { ApiError, callEndpoint, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import type { ConfirmLoginCodeInput, RequestLoginCodeInput } from './login';
+
+/**
+ * The sign-in call, both steps. Neither sends the session (spec section 6). Loaded on first use by
+ * ./login.ts: the endpoint table's schemas (zod) stay out of the sign-in screen's first load (decision 0111).
+ */
+
+/** Step one: e-mails a one-time code; the answer carries only a message. */
+export function requestLoginCode(input: RequestLoginCodeInput) {
+  const body: LoginRequest = { loginKey: input.loginKey, email: input.email.trim() };
+  return callEndpoint(authEndpoints.login, { body });
+}
+
+/**
+ * Step two. The code goes as a JSON number, as the spec asks, so '012345' travels as 12345 and the
+ * server pads it back to six digits (product-decisions, Sign-in).
+ */
+export async function confirmLoginCode(
+  input: ConfirmLoginCodeInput,
+): Promise<{ message: string; data: LoginResult }> {
+  const body: LoginRequest = {
+    loginKey: input.loginKey,
+    email: input.email.trim(),
+    code: Number(input.code),
+  };
+  const { message, data } = await callEndpoint(authEndpoints.login, { body });
+  // The call answers null only at step one; a session missing here is a server bug.
+  if (!data) throw new ApiError(200, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  return { message, data };
+}
