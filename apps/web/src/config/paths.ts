@@ -164,12 +164,6 @@ export const paths = {
       path: '/admin/refunds',
       getHref: () => '/admin/refunds',
     },
-    /** The payments of every user (issue 12's admin side). */
-    payments: {
-      name: 'admin-payments',
-      path: '/admin/payments',
-      getHref: () => '/admin/payments',
-    },
     profileSettings: {
       name: 'admin-settings-account',
       path: '/admin/settings/account',

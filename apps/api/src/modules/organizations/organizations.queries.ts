@@ -9,7 +9,6 @@ import {
 } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
-import type { PlanClock } from '../plans/plans.mapper';
 import { listMeta, type Page } from '../../lib/envelope';
 import {
   account,
@@ -23,6 +22,7 @@ import {
   typeRef,
 } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
+import type { PlanClock } from '../plans/plans.mapper';
 
 // The organizations' screen reads, one statement each, the answer built in PostgreSQL (decision 0114):
 // home's list walks the caller's member rows (members(user_id, status)), never the organizations table.

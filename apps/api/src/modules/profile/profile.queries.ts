@@ -1,7 +1,16 @@
 import type { Profile } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
-import { at, effectivePlanId, filesOf, graceUntil, isAdminSql, iso, planJson, typeRef } from '../../lib/json-sql';
+import {
+  at,
+  effectivePlanId,
+  filesOf,
+  graceUntil,
+  isAdminSql,
+  iso,
+  planJson,
+  typeRef,
+} from '../../lib/json-sql';
 import { EMAIL_CODE_MAX_ATTEMPTS } from './email-change.service';
 
 const raw = Prisma.raw;
