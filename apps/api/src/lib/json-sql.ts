@@ -12,8 +12,11 @@ const raw = Prisma.raw;
 /** Date.prototype.toISOString() of a timestamptz(3), in SQL (NULL stays NULL). */
 export const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A request's clock as a parameter: every "now" of a verb is ctx.now, so tests can move it. */
-export const at = (now: Date) => Prisma.sql`${now}::timestamptz`;
+/**
+ * A moment as a parameter: every "now" of a verb is ctx.now, so tests can move it. Sent as ISO text with
+ * its 'Z' (Prisma's adapter sends a Date without its zone), so the server's TimeZone setting cannot shift it.
+ */
+export const at = (moment: Date) => Prisma.sql`${moment.toISOString()}::timestamptz`;
 
 /** {id, code, name} of a type row (user, organization, member type). */
 export const typeRef = (t: string) =>

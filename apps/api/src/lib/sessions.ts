@@ -3,6 +3,7 @@ import type { Db, Prisma } from '../plugins/db/database';
 import { type ClientDevice, describeDevice } from './client-device';
 import type { Actor } from './context';
 import { newSessionToken, sha256 } from './crypto';
+import { at } from './json-sql';
 
 /** Sessions end 30 days after last use, and 180 days after sign-in at the latest. */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -63,8 +64,8 @@ export async function findSessionUser(prisma: Prisma, token: string): Promise<Se
   const rows = await prisma.$queryRaw<SessionRow[]>`
     SELECT s.id, s.user_id, u.email, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
       u.blocked_at IS NOT NULL AS blocked,
-      (s.expires_at <= ${now}::timestamptz OR s.last_used_at <= ${idleSince}::timestamptz) AS ended,
-      s.last_used_at < ${touchBefore}::timestamptz AS stale
+      (s.expires_at <= ${at(now)} OR s.last_used_at <= ${at(idleSince)}) AS ended,
+      s.last_used_at < ${at(touchBefore)} AS stale
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = ${sha256(token)}`;
   const session = rows[0];
@@ -75,8 +76,8 @@ export async function findSessionUser(prisma: Prisma, token: string): Promise<Se
   }
   if (session.stale) {
     // Conditional, so processes serving the same session at once write it once.
-    await prisma.$executeRaw`UPDATE sessions SET last_used_at = ${now}::timestamptz
-      WHERE id = ${session.id} AND last_used_at < ${touchBefore}::timestamptz`;
+    await prisma.$executeRaw`UPDATE sessions SET last_used_at = ${at(now)}
+      WHERE id = ${session.id} AND last_used_at < ${at(touchBefore)}`;
   }
   return {
     sessionId: session.id,
