@@ -255,6 +255,13 @@ for (const size of WIDTHS) {
       );
       await buyPlan(request, account, 2);
       await endedTwoDaysAgo(account);
+      // A real payment this month, so that the dashboard has something to draw whatever ran before.
+      const payer = await createAccount(
+        request,
+        uniqueEmail(`billing-screens-payer-${size.name}`),
+        'Борис Платов',
+      );
+      await seedPaidOrder(payer, 3, 'month', '2990.00', new Date(), new Date(Date.now() + 30 * DAY));
       const history = await call(request, account.token, 'GET', '/api/v1/rest/payments?status=paid');
       const paymentId = (history.data as { id: number }[])[0]?.id;
 

@@ -54,6 +54,8 @@ const TASK_LOCK_CLASS = 72707371;
 const TASK_TX_OPTIONS = { maxWait: 10_000, timeout: 5 * 60_000 };
 /** A running job gets this long on stop before pg-boss hands it back (server.ts exits after 10 s). */
 const STOP_TIMEOUT_MS = 7_000;
+/** How long a stop waits for a start still in progress. */
+const START_WAIT_MS = 2_000;
 
 /**
  * A housekeeping job whose work is one transaction (the purge, audit and challenge pruning): the
@@ -123,7 +125,9 @@ export function createJobRunner(options: {
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
-      await starting;
+      // A start in progress (pg-boss making its schema on a first start) gets a moment; past it, closing the
+      // pool ends it and attempt() stops whatever it had started.
+      await Promise.race([starting, new Promise((resolve) => setTimeout(resolve, START_WAIT_MS).unref())]);
       starting = null;
       const stopping = boss;
       boss = null;
@@ -135,9 +139,15 @@ export function createJobRunner(options: {
 
   async function attempt(): Promise<boolean> {
     try {
-      boss = await startBoss();
+      const started = await startBoss();
+      if (stopped) {
+        await started.stop({ graceful: false, close: false, wait: true }).catch(() => {});
+        return false;
+      }
+      boss = started;
       return true;
     } catch (err) {
+      if (stopped) return false;
       log.error({ err }, 'the job queue did not start; trying again in 30 s');
       if (!stopped) {
         retry = setTimeout(() => {

@@ -153,16 +153,16 @@ export const paths = {
       path: '/admin/audit',
       getHref: () => '/admin/audit',
     },
-    /** Every order, with filters and the CSV (issue 15). */
-    payments: {
-      name: 'admin-payments',
-      path: '/admin/payments',
-      getHref: () => '/admin/payments',
-    },
     refunds: {
       name: 'admin-refunds',
       path: '/admin/refunds',
       getHref: () => '/admin/refunds',
+    },
+    /** The payments of every user (issue 12's admin side). */
+    payments: {
+      name: 'admin-payments',
+      path: '/admin/payments',
+      getHref: () => '/admin/payments',
     },
     profileSettings: {
       name: 'admin-settings-account',

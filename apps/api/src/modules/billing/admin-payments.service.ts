@@ -1,6 +1,6 @@
 import type { AdminPayment, AdminPaymentFilterSchema, AdminPaymentListQuerySchema } from '@cabinet/contracts';
 import type { z } from 'zod';
-import type { Prisma as PrismaNs } from '../../generated/prisma/client';
+import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import type { Db } from '../../plugins/db/database';
@@ -9,7 +9,7 @@ export type AdminPaymentFilter = z.output<typeof AdminPaymentFilterSchema>;
 type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
 
 /** The filters of the admins' list and export as one WHERE (decision 0155). */
-export function paymentsWhere(filter: AdminPaymentFilter): PrismaNs.PaymentOrderWhereInput {
+export function paymentsWhere(filter: AdminPaymentFilter): Prisma.PaymentOrderWhereInput {
   return {
     ...(filter.plan_id !== undefined ? { planId: filter.plan_id } : {}),
     ...(filter.period ? { period: filter.period } : {}),
@@ -36,7 +36,7 @@ const include = {
   _count: { select: { refunds: true } },
 } as const;
 
-export type AdminPaymentRow = PrismaNs.PaymentOrderGetPayload<{ include: typeof include }>;
+export type AdminPaymentRow = Prisma.PaymentOrderGetPayload<{ include: typeof include }>;
 
 export function toAdminPayment(order: AdminPaymentRow): AdminPayment {
   return {
@@ -80,14 +80,45 @@ export function findAdminPayments(
   });
 }
 
-/** GET /admin/payments: every order, newest first, with the filters; two queries per page. */
+const iso = (column: string) =>
+  Prisma.raw(`to_char((${column}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The same filters as paymentsWhere, as SQL over `payment_orders o`. */
+function filterSql(filter: AdminPaymentFilter): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (filter.plan_id !== undefined) conditions.push(Prisma.sql`o.plan_id = ${filter.plan_id}`);
+  if (filter.period) conditions.push(Prisma.sql`o.period = ${filter.period}::payment_period`);
+  if (filter.status === 'refund')
+    conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.id)`);
+  else if (filter.status) conditions.push(Prisma.sql`o.status = ${filter.status}::payment_order_status`);
+  if (filter.test !== undefined) conditions.push(Prisma.sql`o.test = ${filter.test}`);
+  if (filter.from) conditions.push(Prisma.sql`o.created_at >= ${filter.from}`);
+  if (filter.to) conditions.push(Prisma.sql`o.created_at < ${filter.to}`);
+  return Prisma.join(conditions, ' AND ');
+}
+
+/**
+ * GET /admin/payments: every order, newest first, with the filters. One statement builds the count and the
+ * page's JSON (the rows as toAdminPayment makes them), as the screen loads it on every visit (decision 0155).
+ */
 export async function listAdminPayments(
   ctx: SignedInContext,
   query: AdminPaymentListQuery,
 ): Promise<Page<AdminPayment>> {
-  const [orders, total] = await Promise.all([
-    findAdminPayments(ctx.prisma, query, { skip: (query.page - 1) * query.perPage, take: query.perPage }),
-    ctx.prisma.paymentOrder.count({ where: paymentsWhere(query) }),
-  ]);
-  return { items: orders.map(toAdminPayment), meta: listMeta(query.page, query.perPage, total) };
+  const where = filterSql(query);
+  const [row] = await ctx.prisma.$queryRaw<{ total: number; data: AdminPayment[] }[]>`
+    SELECT (SELECT count(*) FROM payment_orders o WHERE ${where})::int AS total,
+      COALESCE((SELECT json_agg(json_build_object('id', o.id, 'label', o.label,
+          'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', o.period, 'method', o.method,
+          'amount', o.amount::text, 'status', o.status, 'paid_at', ${iso('o.paid_at')},
+          'granted_until', ${iso('o.granted_until')}, 'created_at', ${iso('o.created_at')}, 'test', o.test,
+          'user', json_build_object('id', o.user_id, 'email', COALESCE(u.email, o.email, '')),
+          'refund', EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.id))
+          ORDER BY o.created_at DESC, o.id DESC)
+        FROM (SELECT o.* FROM payment_orders o WHERE ${where}
+              ORDER BY o.created_at DESC, o.id DESC
+              LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) o
+        JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id), '[]'::json) AS data`;
+  const total = row?.total ?? 0;
+  return { items: row?.data ?? [], meta: listMeta(query.page, query.perPage, total) };
 }

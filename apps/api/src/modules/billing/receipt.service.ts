@@ -13,7 +13,7 @@ export async function getReceipt(ctx: SignedInContext, id: number): Promise<Rece
     where: { id },
     include: { plan: { select: { id: true, name: true } }, user: { select: { name: true, email: true } } },
   });
-  if (!order || order.status !== 'paid' || !order.paidAt) throw notFound(RECEIPT_NOT_FOUND);
+  if (order?.status !== 'paid' || !order.paidAt) throw notFound(RECEIPT_NOT_FOUND);
   if (!ctx.actor.isAdmin && order.userId !== ctx.actor.userId) throw notFound(RECEIPT_NOT_FOUND);
   return {
     payment_id: order.id,

@@ -100,7 +100,7 @@ const bounds = (filter: UserListFilter) => ({
 
 /** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
 export async function listUsers(ctx: SignedInContext, filter: UserListFilter): Promise<Page<UserListItem>> {
-  const { prisma, actor, now } = ctx;
+  const { prisma, actor } = ctx;
   const publicUrl = ctx.config.PUBLIC_URL;
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);

@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Box, Burger, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLock, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -10,7 +10,6 @@ import { InfoLinks } from '@/features/site/components/info-links';
 import { displayName } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import classes from './default-layout.module.css';
-import { GraceBanner } from './grace-banner';
 import { HeaderPlan } from './header-plan';
 import { HeaderSearch } from './header-search';
 import { LayoutMain } from './layout-main';
@@ -59,6 +58,19 @@ function ProfileMenu() {
         </Menu.Item>
       )}
     </UserMenu>
+  );
+}
+
+// Loaded only while a grace period runs (issue 15): the home's first load (issue 12's budget) stays as it was.
+const GraceBanner = lazy(() => import('./grace-banner').then((m) => ({ default: m.GraceBanner })));
+
+function GraceNotice() {
+  const { data: profile } = useProfile();
+  if (!profile?.subscribe_grace_until) return null;
+  return (
+    <Suspense fallback={null}>
+      <GraceBanner />
+    </Suspense>
   );
 }
 
@@ -127,7 +139,7 @@ export function DefaultLayout() {
         </Stack>
       </Drawer>
 
-      <LayoutMain notice={<GraceBanner />} />
+      <LayoutMain notice={<GraceNotice />} />
     </AppShell>
   );
 }

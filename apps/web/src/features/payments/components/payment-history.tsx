@@ -24,7 +24,7 @@ function ReceiptLink({ payment }: { payment: Payment }) {
       size="xs"
       variant="light"
       leftSection={<IconReceipt size={14} aria-hidden />}
-      aria-label={`Квитанция: ${payment.plan.name}, ${formatDateTime(payment.paid_at ?? payment.created_at)}`}
+      aria-label={`Квитанция от ${formatDateTime(payment.paid_at ?? payment.created_at)}`}
     >
       Квитанция
     </Button>

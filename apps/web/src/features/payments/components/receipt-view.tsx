@@ -31,7 +31,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
           <Logo />
-          <Stack gap={2} align="flex-end">
+          <Stack gap={2} className={classes.number}>
             <Title order={2} size="h3">
               Квитанция № {receipt.payment_id}
             </Title>

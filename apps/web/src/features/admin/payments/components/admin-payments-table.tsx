@@ -65,8 +65,8 @@ function ReceiptLink({ payment }: { payment: AdminPayment }) {
 }
 
 /**
- * Columns Дата, Плательщик, Тариф, Сумма, Статус, Действует до and the receipt of a paid order. Below 576 px
- * the row folds into its first cell.
+ * Columns Дата, Плательщик, Тариф, Сумма, Статус, Действует до and the receipt of a paid order. Below 720 px
+ * the row folds into its first cell, the receipt included.
  */
 export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
   return (
@@ -79,8 +79,8 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
           { label: 'Сумма', visibleFrom: 'xs' },
           { label: 'Статус', visibleFrom: 'xs' },
           { label: 'Действует до', visibleFrom: 'sm' },
+          { label: 'Действия', visibleFrom: 'xs' },
         ]}
-        actions
         aria-label="Платежи"
       >
         {payments.map((payment) => (
@@ -95,10 +95,14 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                 </Text>
                 <Stack gap={4} hiddenFrom="xs">
                   <Text size="sm" fw={600}>
-                    {payment.plan.name} · {PERIOD_LABEL[payment.period]} · {formatMoney(payment.amount)}
+                    {payment.plan.name} · {PERIOD_LABEL[payment.period]} ·{' '}
+                    <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount)}</span>
                   </Text>
                   <Payer payment={payment} />
                   <PaymentStatus payment={payment} />
+                  <Group>
+                    <ReceiptLink payment={payment} />
+                  </Group>
                 </Stack>
               </Stack>
             </Table.Td>
@@ -124,7 +128,7 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   ? 'Бессрочно'
                   : '—'}
             </Table.Td>
-            <Table.Td className={classes.actions}>
+            <Table.Td className={classes.actions} visibleFrom="xs">
               <ReceiptLink payment={payment} />
             </Table.Td>
           </Table.Tr>

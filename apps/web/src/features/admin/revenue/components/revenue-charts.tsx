@@ -140,7 +140,7 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
           data={plans.rows}
           dataKey="label"
           series={plans.series}
-          curveType="monotone"
+          curveType="linear"
           withLegend
           valueFormatter={(value) => count.format(value)}
           yAxisProps={{ allowDecimals: false }}
