@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { Env } from '../env';
 import type { Prisma } from '../plugins/db/database';
 import type { Mailer } from './mail';
@@ -21,6 +22,8 @@ export interface RequestContext {
   /** null on an anonymous call. */
   actor: Actor | null;
   prisma: Prisma;
+  /** The pool under Prisma, for the screens' one-statement reads (lib/sql.ts readRows; decision 0114). */
+  pool: pg.Pool;
   config: Env;
   log: FastifyBaseLogger;
   /** This request's clock: every "now" of a verb comes from here, so tests can move it. */

@@ -1,6 +1,5 @@
-import { BASIC_PLAN_ID, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { BASIC_PLAN_ID, filesEndpoints, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Prisma } from '../generated/prisma/client';
-import { FILE_DOWNLOAD_BASE } from '../modules/files/files.mapper';
 
 // The answers of the screens' calls built inside PostgreSQL (json_build_object), one statement per call
 // (issue 12, decision 0114). Each fragment writes exactly what the mapper of the same entity writes
@@ -9,11 +8,17 @@ import { FILE_DOWNLOAD_BASE } from '../modules/files/files.mapper';
 
 const raw = Prisma.raw;
 
+/** Where a stored file is downloaded from: this and its id (files.mapper fileDownloadPath). */
+const FILE_DOWNLOAD_BASE = filesEndpoints.download.path.replace('{file_id}', '');
+
 /** Date.prototype.toISOString() of a timestamptz(3), in SQL (NULL stays NULL). */
 export const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A request's clock as a parameter: every "now" of a verb is ctx.now, so tests can move it. */
-export const at = (now: Date) => Prisma.sql`${now}::timestamptz`;
+/**
+ * A moment as a parameter: every "now" of a verb is ctx.now, so tests can move it. Sent as ISO text with
+ * its 'Z' (Prisma's adapter sends a Date without its zone), so the server's TimeZone setting cannot shift it.
+ */
+export const at = (moment: Date) => Prisma.sql`${moment.toISOString()}::timestamptz`;
 
 /** {id, code, name} of a type row (user, organization, member type). */
 export const typeRef = (t: string) =>

@@ -72,7 +72,10 @@ export function isDatabaseOutage(error: unknown): boolean {
       )
     )
       return true;
-    e = (e as { cause?: unknown }).cause;
+    // A raw query ($queryRaw) fails as P2010 with the driver's error under meta (issue 12's reads).
+    e =
+      (e as { cause?: unknown }).cause ??
+      (e as { meta?: { driverAdapterError?: unknown } }).meta?.driverAdapterError;
   }
   return false;
 }

@@ -1,8 +1,11 @@
 import { USER_TYPE_ADMIN } from '@cabinet/contracts';
-import type { Db, Prisma } from '../plugins/db/database';
+import { Prisma as PrismaSql } from '../generated/prisma/client';
+import type { Database, Db } from '../plugins/db/database';
 import { type ClientDevice, describeDevice } from './client-device';
 import type { Actor } from './context';
 import { newSessionToken, sha256 } from './crypto';
+import { at } from './json-sql';
+import { readRows } from './sql';
 
 /** Sessions end 30 days after last use, and 180 days after sign-in at the latest. */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
@@ -56,27 +59,29 @@ interface SessionRow {
  * session ended or a user blocked stops working on the very next request, on every process (decision
  * 0114). last_used_at is written at most once a minute, so reads stay reads.
  */
-export async function findSessionUser(prisma: Prisma, token: string): Promise<SessionUser | null> {
+export async function findSessionUser(db: Database, token: string): Promise<SessionUser | null> {
   const now = new Date();
   const idleSince = new Date(now.getTime() - SESSION_IDLE_MS);
   const touchBefore = new Date(now.getTime() - TOUCH_EVERY_MS);
-  const rows = await prisma.$queryRaw<SessionRow[]>`
+  const [session] = await readRows<SessionRow>(
+    db.pool,
+    PrismaSql.sql`
     SELECT s.id, s.user_id, u.email, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
       u.blocked_at IS NOT NULL AS blocked,
-      (s.expires_at <= ${now}::timestamptz OR s.last_used_at <= ${idleSince}::timestamptz) AS ended,
-      s.last_used_at < ${touchBefore}::timestamptz AS stale
+      (s.expires_at <= ${at(now)} OR s.last_used_at <= ${at(idleSince)}) AS ended,
+      s.last_used_at < ${at(touchBefore)} AS stale
     FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.token_hash = ${sha256(token)}`;
-  const session = rows[0];
+    WHERE s.token_hash = ${sha256(token)}`,
+  );
   if (!session || session.blocked) return null;
   if (session.ended) {
-    await prisma.session.deleteMany({ where: { id: session.id } });
+    await db.prisma.session.deleteMany({ where: { id: session.id } });
     return null;
   }
   if (session.stale) {
     // Conditional, so processes serving the same session at once write it once.
-    await prisma.$executeRaw`UPDATE sessions SET last_used_at = ${now}::timestamptz
-      WHERE id = ${session.id} AND last_used_at < ${touchBefore}::timestamptz`;
+    await db.prisma.$executeRaw`UPDATE sessions SET last_used_at = ${at(now)}
+      WHERE id = ${session.id} AND last_used_at < ${at(touchBefore)}`;
   }
   return {
     sessionId: session.id,

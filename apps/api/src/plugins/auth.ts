@@ -39,6 +39,7 @@ export default fp(
       request.ctx = {
         actor: null,
         prisma: app.prisma,
+        pool: app.db.pool,
         config: app.config,
         log: request.log,
         now: app.now(),
@@ -54,7 +55,7 @@ export default fp(
       const token = readToken(request);
       if (!token || token.length > 512) throw unauthorized();
       // A database outage throws here and becomes 503 in the error handler: never a 401 (a 401 logs out).
-      const actor = await findSessionUser(app.prisma, token);
+      const actor = await findSessionUser(app.db, token);
       if (!actor) throw unauthorized('Сессия истекла или недействительна, войдите снова');
       request.ctx.actor = actor;
     });
@@ -62,7 +63,7 @@ export default fp(
     app.decorate('identify', async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token || token.length > 512) return;
-      request.ctx.actor = await findSessionUser(app.prisma, token);
+      request.ctx.actor = await findSessionUser(app.db, token);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {

@@ -2,6 +2,7 @@ import type { Member as MemberDto, MemberStatus } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import type { PageRow } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 import { memberJson } from '../organizations/organizations.queries';
 
 export interface CollaboratorsRow extends PageRow<MemberDto> {
@@ -25,7 +26,9 @@ export async function selectCollaborators(
       ? Prisma.empty
       : Prisma.sql`AND (u.name ILIKE ${query.pattern} OR u.email ILIKE ${query.pattern})`,
   ];
-  const rows = await ctx.prisma.$queryRaw<CollaboratorsRow[]>`
+  const rows = await readRows<CollaboratorsRow>(
+    ctx.pool,
+    Prisma.sql`
     WITH hits AS (
       SELECT m.id, m.type_id FROM members m JOIN users u ON u.id = m.user_id
       WHERE m.organization_id = ${query.organizationId} ${Prisma.join(filters, ' ')})
@@ -35,6 +38,7 @@ export async function selectCollaborators(
       COALESCE((SELECT json_agg(${memberJson('m', 'mu', 'mt', ctx.config.PUBLIC_URL)} ORDER BY m.type_id, m.id)
         FROM (SELECT members.* FROM members WHERE id IN (SELECT id FROM hits)
           ORDER BY type_id, id LIMIT ${query.take} OFFSET ${query.skip}) m
-        JOIN users mu ON mu.id = m.user_id JOIN member_types mt ON mt.id = m.type_id), '[]'::json) AS items`;
+        JOIN users mu ON mu.id = m.user_id JOIN member_types mt ON mt.id = m.type_id), '[]'::json) AS items`,
+  );
   return rows[0] as CollaboratorsRow;
 }

@@ -1,10 +1,7 @@
 import type { FileEntity } from '@cabinet/contracts';
 import type { File } from '../../generated/prisma/client';
 
-/** Where a stored file is downloaded from: this and its id. */
-export const FILE_DOWNLOAD_BASE = '/api/v1/files/download/';
-
-export const fileDownloadPath = (id: number) => `${FILE_DOWNLOAD_BASE}${id}`;
+export const fileDownloadPath = (id: number) => `/api/v1/files/download/${id}`;
 
 /** File row → the File entity of spec section 3. */
 export function toFileDto(file: File, publicUrl: string): FileEntity {

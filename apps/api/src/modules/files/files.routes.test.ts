@@ -429,6 +429,7 @@ describe('POST /api/v1/files/upload', () => {
     const ctx: SignedInContext = {
       actor: { userId: user.id, email: user.email, isAdmin: false, sessionId: 0 },
       prisma: t.prisma,
+      pool: t.database.pool,
       config: t.app.config,
       log: t.app.log,
       now: new Date(),

@@ -2,6 +2,7 @@ import type { Invitation as InvitationDto, InvitationStatus, MemberStatus } from
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { at, iso, type PageRow, person } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 
 // The invitation screens' reads, one statement each with the answer built in PostgreSQL (decision 0114);
 // `i` is the invitation, `io` its organization, `ib` who invited.
@@ -46,8 +47,11 @@ export async function selectMyInvitations(
 ): Promise<PageRow<InvitationDto>> {
   const where = Prisma.sql`i.email = (SELECT email FROM users
     WHERE id = ${ctx.actor.userId} AND email_verified_at IS NOT NULL) AND ${open(ctx.now)}`;
-  const rows = await ctx.prisma.$queryRaw<PageRow<InvitationDto>[]>`
-    SELECT ${invitationPage(ctx, where, page)}`;
+  const rows = await readRows<PageRow<InvitationDto>>(
+    ctx.pool,
+    Prisma.sql`
+    SELECT ${invitationPage(ctx, where, page)}`,
+  );
   return rows[0] ?? { total: 0, items: [] };
 }
 
@@ -77,12 +81,15 @@ export async function selectOrganizationInvitations(
 ): Promise<OrganizationInvitationsRow | null> {
   const where = Prisma.sql`i.organization_id = ${query.organizationId}
     ${query.status?.length ? statusFilter(query.status, ctx.now) : Prisma.empty}`;
-  const rows = await ctx.prisma.$queryRaw<OrganizationInvitationsRow[]>`
+  const rows = await readRows<OrganizationInvitationsRow>(
+    ctx.pool,
+    Prisma.sql`
     SELECT o.owner_id AS "ownerId",
       (SELECT json_build_object('id', id, 'typeId', type_id, 'status', status) FROM members
         WHERE organization_id = o.id AND user_id = ${ctx.actor.userId}) AS membership,
       ${invitationPage(ctx, where, query)}
-    FROM organizations o WHERE o.id = ${query.organizationId}`;
+    FROM organizations o WHERE o.id = ${query.organizationId}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -91,8 +98,11 @@ export async function selectInvitationByTokenHash(
   ctx: RequestContext,
   tokenHash: Uint8Array,
 ): Promise<InvitationDto | null> {
-  const rows = await ctx.prisma.$queryRaw<{ invitation: InvitationDto }[]>`
+  const rows = await readRows<{ invitation: InvitationDto }>(
+    ctx.pool,
+    Prisma.sql`
     SELECT ${invitationJson(ctx.now)} AS invitation
-    FROM invitations i ${invitationJoins} WHERE i.token_hash = ${tokenHash}`;
+    FROM invitations i ${invitationJoins} WHERE i.token_hash = ${tokenHash}`,
+  );
   return rows[0]?.invitation ?? null;
 }

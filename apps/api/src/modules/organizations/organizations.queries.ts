@@ -22,6 +22,7 @@ import {
   typeRef,
 } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
+import { readRows } from '../../lib/sql';
 
 // The organizations' screen reads, one statement each, the answer built in PostgreSQL (decision 0114):
 // home's list walks the caller's member rows (members(user_id, status)), never the organizations table.
@@ -118,7 +119,9 @@ async function selectMyOrganizations(
   const userId = ctx.actor.userId;
   const url = ctx.config.PUBLIC_URL;
   const order = orderBy(query);
-  const rows = await ctx.prisma.$queryRaw<PageRow<OrganizationListItem>[]>`
+  const rows = await readRows<PageRow<OrganizationListItem>>(
+    ctx.pool,
+    Prisma.sql`
     WITH ids AS (
       SELECT organization_id AS id FROM members WHERE user_id = ${userId} AND status = 'active'
       UNION SELECT id FROM organizations WHERE owner_id = ${userId}),
@@ -130,7 +133,8 @@ async function selectMyOrganizations(
       COALESCE((SELECT json_agg(json_build_object(${organizationFields(ctx)}, 'members', pv.list)
           ORDER BY ${order})
         FROM page o ${organizationJoins(ctx.now)}
-        ${memberPreview(url)}), '[]'::json) AS items`;
+        ${memberPreview(url)}), '[]'::json) AS items`,
+  );
   return rows[0] ?? { total: 0, items: [] };
 }
 
@@ -144,7 +148,9 @@ export interface OrganizationRow {
 /** One organization with every member (owner first) and its open ownership offer; null if none. */
 export async function selectOrganization(ctx: SignedInContext, id: number): Promise<OrganizationRow | null> {
   const url = ctx.config.PUBLIC_URL;
-  const rows = await ctx.prisma.$queryRaw<OrganizationRow[]>`
+  const rows = await readRows<OrganizationRow>(
+    ctx.pool,
+    Prisma.sql`
     SELECT o.owner_id AS "ownerId",
       (SELECT status::text FROM members WHERE organization_id = o.id AND user_id = ${ctx.actor.userId})
         AS "viewerStatus",
@@ -159,7 +165,8 @@ export async function selectOrganization(ctx: SignedInContext, id: number): Prom
           WHERE tr.organization_id = o.id AND tr.status = 'pending' AND tr.expires_at > ${at(ctx.now)}
           ORDER BY tr.id LIMIT 1)) AS organization
     FROM organizations o ${organizationJoins(ctx.now)}
-    WHERE o.id = ${id}`;
+    WHERE o.id = ${id}`,
+  );
   return rows[0] ?? null;
 }
 
@@ -176,7 +183,9 @@ export async function selectPendingUsers(
     ? Prisma.empty
     : Prisma.sql`AND m.organization_id IN (SELECT organization_id FROM members WHERE user_id = ${actor.userId}
         AND status = 'active' AND type_id IN (${MEMBER_TYPE_OWNER}::int, ${MEMBER_TYPE_ADMIN}::int))`;
-  const rows = await ctx.prisma.$queryRaw<PageRow<PendingUser>[]>`
+  const rows = await readRows<PageRow<PendingUser>>(
+    ctx.pool,
+    Prisma.sql`
     WITH pending AS (SELECT m.* FROM members m WHERE m.status = 'pending' ${managed})
     SELECT (SELECT count(*)::int FROM pending) AS total,
       COALESCE((SELECT json_agg(json_build_object('id', pm.id,
@@ -186,6 +195,7 @@ export async function selectPendingUsers(
         FROM (SELECT * FROM pending ORDER BY id LIMIT ${page.take} OFFSET ${page.skip}) pm
         JOIN organizations o ON o.id = pm.organization_id
         JOIN users u ON u.id = pm.user_id
-        LEFT JOIN users rb ON rb.id = pm.requested_by_id), '[]'::json) AS items`;
+        LEFT JOIN users rb ON rb.id = pm.requested_by_id), '[]'::json) AS items`,
+  );
   return rows[0] ?? { total: 0, items: [] };
 }

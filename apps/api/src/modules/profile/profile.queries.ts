@@ -2,6 +2,7 @@ import type { Profile } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
 import { at, effectivePlanId, filesOf, isAdminSql, iso, planJson, typeRef } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 import { EMAIL_CODE_MAX_ATTEMPTS } from './email-change.service';
 
 const raw = Prisma.raw;
@@ -12,7 +13,9 @@ const raw = Prisma.raw;
  */
 export async function selectProfile(ctx: RequestContext, id: number): Promise<Profile | null> {
   const url = ctx.config.PUBLIC_URL;
-  const rows = await ctx.prisma.$queryRaw<{ profile: Profile }[]>`
+  const rows = await readRows<{ profile: Profile }>(
+    ctx.pool,
+    Prisma.sql`
     SELECT json_build_object(
       'id', u.id,
       'name', u.name,
@@ -38,6 +41,7 @@ export async function selectProfile(ctx: RequestContext, id: number): Promise<Pr
     JOIN user_types t ON t.id = u.type_id
     JOIN plans p ON p.id = ${effectivePlanId('u', ctx.now)}
     LEFT JOIN files f ON f.id = u.avatar_file_id
-    WHERE u.id = ${id}`;
+    WHERE u.id = ${id}`,
+  );
   return rows[0]?.profile ?? null;
 }

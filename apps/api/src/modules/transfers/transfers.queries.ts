@@ -2,6 +2,7 @@ import type { IncomingTransfer } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import { at, iso, type PageRow } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 
 /**
  * The open offers made to the caller, newest first, with the organization's name and who offers, in one
@@ -11,7 +12,9 @@ export async function selectMyTransfers(
   ctx: SignedInContext,
   page: { skip: number; take: number },
 ): Promise<PageRow<IncomingTransfer>> {
-  const rows = await ctx.prisma.$queryRaw<PageRow<IncomingTransfer>[]>`
+  const rows = await readRows<PageRow<IncomingTransfer>>(
+    ctx.pool,
+    Prisma.sql`
     WITH open AS (SELECT * FROM ownership_transfers
       WHERE to_user_id = ${ctx.actor.userId} AND status = 'pending' AND expires_at > ${at(ctx.now)})
     SELECT (SELECT count(*)::int FROM open) AS total,
@@ -23,6 +26,7 @@ export async function selectMyTransfers(
           ORDER BY tr.created_at DESC, tr.id DESC)
         FROM (SELECT * FROM open ORDER BY created_at DESC, id DESC LIMIT ${page.take} OFFSET ${page.skip}) tr
         JOIN organizations o ON o.id = tr.organization_id JOIN users fu ON fu.id = tr.from_user_id),
-        '[]'::json) AS items`;
+        '[]'::json) AS items`,
+  );
   return rows[0] ?? { total: 0, items: [] };
 }
