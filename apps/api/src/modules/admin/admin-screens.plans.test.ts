@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/build-test-app';
 import { createOrganization, startAppWithAdminAndUser, type TestUser } from '../../../test/factories';
-import { recordStatements, type Statement } from '../../../test/sql-statements';
+import { recordStatements, type Statement } from '../../../test/statements';
 
 // Issue 12: at 100 thousand accounts (10 thousand organizations, 100 thousand members, orders and audit
 // events, filled with generate_series) each call's statement reads the index meant for it and never
@@ -83,7 +83,7 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 /** The plan nodes of the call's own statement (not the session's), as EXPLAIN gives them. */
 async function planOf(url: string, who: TestUser | null, expected = 200): Promise<PlanNode[]> {
   let status = 0;
-  const statements = await recordStatements(t, async () => {
+  const { statements } = await recordStatements(async () => {
     status = (await t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} })).statusCode;
   });
   expect(status, url).toBe(expected);

@@ -1,8 +1,9 @@
 import type { UserListItem, UserSearchItem } from '@cabinet/contracts';
+import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client';
 import { counterSql } from '../../lib/counters';
 import { effectivePlanId, fileUrl, iso, type PageRow, typeRef } from '../../lib/json-sql';
-import type { Db } from '../../plugins/db/database';
+import { readRows } from '../../lib/sql';
 
 // The statements behind profile/list and profile/search: one per call, the total and the page together,
 // the items built in PostgreSQL (docs/decisions/0118-one-statement-lists.md). Pages go by id.
@@ -36,12 +37,13 @@ export interface UserPageQuery {
  * seconds at a million accounts.
  */
 export async function findUserPage<T extends UserListItem | UserSearchItem>(
-  db: Db,
+  pool: pg.Pool,
   { item, where, limit, offset }: UserPageQuery,
 ): Promise<PageRow<T>> {
   const items = (ids: Prisma.Sql) => Prisma.sql`COALESCE((SELECT json_agg(${item} ORDER BY u.id)
     FROM (${ids}) h JOIN "users" u ON u.id = h.id JOIN "user_types" t ON t.id = u.type_id), '[]'::json)`;
-  const [row] = await db.$queryRaw<PageRow<T>[]>(
+  const [row] = await readRows<PageRow<T>>(
+    pool,
     where.length === 0
       ? Prisma.sql`SELECT ${counterSql('users')} AS total,
           ${items(Prisma.sql`SELECT id FROM "users" ORDER BY id LIMIT ${limit} OFFSET ${offset}`)} AS items`

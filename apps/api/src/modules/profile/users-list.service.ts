@@ -98,7 +98,7 @@ const bounds = (filter: UserListFilter) => ({
 
 /** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
 export async function listUsers(ctx: SignedInContext, filter: UserListFilter): Promise<Page<UserListItem>> {
-  const { prisma, actor, now } = ctx;
+  const { actor, now } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);
   const where = await organizationFilters(ctx, filter);
@@ -106,7 +106,7 @@ export async function listUsers(ctx: SignedInContext, filter: UserListFilter): P
   if (search) where.push(search);
 
   const item = userListItem({ isAdmin: actor.isAdmin, now, publicUrl: ctx.config.PUBLIC_URL });
-  const { total, items } = await findUserPage<UserListItem>(prisma, { item, where, ...bounds(filter) });
+  const { total, items } = await findUserPage<UserListItem>(ctx.pool, { item, where, ...bounds(filter) });
   return {
     items,
     meta: pageMeta(filter, total),
@@ -121,13 +121,13 @@ export async function searchUsers(
   ctx: SignedInContext,
   filter: UserListFilter,
 ): Promise<Page<UserSearchItem>> {
-  const { prisma, actor } = ctx;
+  const { actor } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null || (search === undefined && !actor.isAdmin)) return emptyPage(filter);
   const where = await organizationFilters(ctx, filter);
   if (!actor.isAdmin) where.push(VERIFIED);
   if (search) where.push(search);
-  const { total, items } = await findUserPage<UserSearchItem>(prisma, {
+  const { total, items } = await findUserPage<UserSearchItem>(ctx.pool, {
     item: userSearchItem,
     where,
     ...bounds(filter),
