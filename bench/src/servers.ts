@@ -36,6 +36,9 @@ export async function startApi(options: ApiOptions): Promise<Running> {
       DATABASE_URL: options.databaseUrl,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: 'warn',
+      // The fill spreads audit events over two years; with the default year of retention the server's
+      // prune (30 s after start) would delete half of them mid-run, and the deep page's cursor with them.
+      AUDIT_RETENTION_DAYS: '36500',
     },
     logFile,
     settings.apiDir,

@@ -32,7 +32,7 @@ interface Drift {
 /** Counters that differ from a count of the rows: none, whatever happened. */
 const drift = () => t.prisma.$queryRaw<Drift[]>`SELECT * FROM counter_drift() WHERE kept <> actual`;
 
-const counts = () => readCounters(t.prisma, ['users', 'users_unverified', 'organizations']);
+const counts = () => readCounters(t.database.pool, ['users', 'users_unverified', 'organizations']);
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: TestUser, payload?: object) =>
   t.app.inject({ method, url: `/api/v1/rest${url}`, headers: who.headers, ...(payload ? { payload } : {}) });

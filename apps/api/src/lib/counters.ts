@@ -1,5 +1,6 @@
+import type pg from 'pg';
 import { Prisma } from '../generated/prisma/client';
-import type { Db } from '../plugins/db/database';
+import { readRows } from './sql';
 
 // Exact counts kept by triggers in the transactions that change the counted rows (migration
 // 20261127163000_admin_counters, docs/decisions/0117-admin-counters.md). A count is the sum of its slots.
@@ -12,13 +13,16 @@ export const counterSql = (name: CounterName) =>
 
 /** Several counters in one statement. */
 export async function readCounters<N extends CounterName>(
-  db: Db,
+  pool: pg.Pool,
   names: readonly N[],
 ): Promise<Record<N, number>> {
-  const rows = await db.$queryRaw<{ name: N; value: number }[]>`
-    SELECT n.name, COALESCE(sum(c."value"), 0)::int AS value
-    FROM unnest(${names as readonly string[]}::text[]) AS n(name)
-    LEFT JOIN "counters" c ON c."name" = n.name
-    GROUP BY n.name`;
+  const rows = await readRows<{ name: N; value: number }>(
+    pool,
+    Prisma.sql`
+      SELECT n.name, COALESCE(sum(c."value"), 0)::int AS value
+      FROM unnest(${names as readonly string[]}::text[]) AS n(name)
+      LEFT JOIN "counters" c ON c."name" = n.name
+      GROUP BY n.name`,
+  );
   return Object.fromEntries(rows.map((r) => [r.name, r.value])) as Record<N, number>;
 }

@@ -1,6 +1,8 @@
 import { type AuditCursor, type AuditEvent, encodeAuditCursor, type MemberStatus } from '@cabinet/contracts';
+import type pg from 'pg';
 import { type AuditEvent as AuditRow, Prisma, type Prisma as PrismaNs } from '../../generated/prisma/client';
-import { iso } from '../../lib/json-sql';
+import { at, iso } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 import type { Db } from '../../plugins/db/database';
 
 // Reading the audit log: one filter shape for the two lists and the export, newest first, keyset on
@@ -72,12 +74,10 @@ function auditConditions(filter: AuditFilter, after: AuditCursor | undefined): P
     where.push(Prisma.sql`e.organization_id = ${filter.organizationId}::int`);
   if (filter.actorId !== undefined) where.push(Prisma.sql`e.actor_id = ${filter.actorId}::int`);
   if (filter.action !== undefined) where.push(Prisma.sql`e.action = ${filter.action}`);
-  if (filter.from) where.push(Prisma.sql`e.at >= ${filter.from}::timestamptz`);
-  if (filter.to) where.push(Prisma.sql`e.at < ${filter.to}::timestamptz`);
+  if (filter.from) where.push(Prisma.sql`e.at >= ${at(filter.from)}`);
+  if (filter.to) where.push(Prisma.sql`e.at < ${at(filter.to)}`);
   if (after) {
-    where.push(
-      Prisma.sql`(e.at, e.id) < (${new Date(after.atMs)}::timestamptz, ${BigInt(after.id)}::bigint)`,
-    );
+    where.push(Prisma.sql`(e.at, e.id) < (${at(new Date(after.atMs))}, ${after.id}::bigint)`);
   }
   return where.length === 0 ? Prisma.sql`TRUE` : Prisma.join(where, ' AND ');
 }
@@ -114,11 +114,11 @@ const toPage = (row: PageRow | undefined) => ({
 
 /** One keyset page: perPage events and the cursor of the next page (null: none). One statement. */
 export async function auditPage(
-  db: Db,
+  pool: pg.Pool,
   filter: AuditFilter,
   page: { perPage: number; cursor?: AuditCursor | undefined },
 ): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
-  const [row] = await db.$queryRaw<PageRow[]>`WITH ${pageColumns(filter, page)}`;
+  const [row] = await readRows<PageRow>(pool, Prisma.sql`WITH ${pageColumns(filter, page)}`);
   return toPage(row);
 }
 
@@ -129,14 +129,14 @@ export async function auditPage(
  * read only for a reader.
  */
 export async function organizationAuditPage(
-  db: Db,
+  pool: pg.Pool,
   viewer: { userId: number; isAdmin: boolean; readerTypes: readonly number[] },
   filter: AuditFilter & { organizationId: number },
   page: { perPage: number; cursor?: AuditCursor | undefined },
 ) {
-  const [row] = await db.$queryRaw<
-    (PageRow & { found: boolean; status: MemberStatus | null; reader: boolean })[]
-  >`
+  const [row] = await readRows<PageRow & { found: boolean; status: MemberStatus | null; reader: boolean }>(
+    pool,
+    Prisma.sql`
     WITH access AS (
       SELECT o.owner_id, m.type_id, m.status FROM organizations o
       LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = ${viewer.userId}::int
@@ -145,7 +145,8 @@ export async function organizationAuditPage(
       AND (owner_id = ${viewer.userId}::int OR type_id = ANY(${[...viewer.readerTypes]}::int[]))) AS reader),
     ${pageColumns(filter, page, Prisma.sql`(SELECT reader FROM allowed)`)},
       EXISTS (SELECT 1 FROM access) AS found, (SELECT status::text FROM access) AS status,
-      (SELECT reader FROM allowed) AS reader`;
+      (SELECT reader FROM allowed) AS reader`,
+  );
   return {
     found: row?.found ?? false,
     status: row?.status ?? null,

@@ -32,7 +32,7 @@ export interface AuditPage {
 }
 
 async function page(ctx: SignedInContext, filter: AuditFilter, input: AuditPageInput): Promise<AuditPage> {
-  const { items, nextCursor } = await auditPage(ctx.prisma, filter, input);
+  const { items, nextCursor } = await auditPage(ctx.pool, filter, input);
   return { items, meta: { perPage: input.perPage, next_cursor: nextCursor } };
 }
 
@@ -53,12 +53,7 @@ export async function listOrganizationAudit(
 ): Promise<AuditPage> {
   const { actor } = ctx;
   const viewer = { userId: actor.userId, isAdmin: actor.isAdmin, readerTypes: AUDIT_READER_MEMBER_TYPES };
-  const result = await organizationAuditPage(
-    ctx.prisma,
-    viewer,
-    { ...filterOf(input), organizationId },
-    input,
-  );
+  const result = await organizationAuditPage(ctx.pool, viewer, { ...filterOf(input), organizationId }, input);
   if (!result.found || !mayRead(ctx, result.status)) throw notFound(ORGANIZATION_NOT_FOUND);
   if (!result.reader) throw forbidden(AUDIT_FORBIDDEN);
   return { items: result.items, meta: { perPage: input.perPage, next_cursor: result.nextCursor } };

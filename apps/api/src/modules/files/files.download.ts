@@ -2,8 +2,10 @@ import type { Readable } from 'node:stream';
 import { FILE_GROUP_AVATAR } from '@cabinet/contracts';
 import type { FastifyReply } from 'fastify';
 import type { File } from '../../generated/prisma/client';
+import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { readRows } from '../../lib/sql';
 import { StorageObjectNotFoundError } from '../../lib/storage/storage';
 import { FILE_NOT_FOUND_MESSAGE, isReencodedImage } from './files.service';
 
@@ -67,12 +69,15 @@ interface Download {
  * whether an account or an organization shows it (their unique avatar_file_id indexes).
  */
 export async function findDownload(ctx: RequestContext, { fileId }: { fileId: number }): Promise<Download> {
-  const [row] = await ctx.prisma.$queryRaw<(DownloadFile & { usedAsAvatar: boolean })[]>`
+  const [row] = await readRows<DownloadFile & { usedAsAvatar: boolean }>(
+    ctx.pool,
+    Prisma.sql`
     SELECT f.id, f.user_id AS "userId", f."group", f.disk, f.path, f.mime, f.size, f.hash,
       f.original_name AS "originalName",
       (EXISTS (SELECT 1 FROM users WHERE avatar_file_id = f.id)
         OR EXISTS (SELECT 1 FROM organizations WHERE avatar_file_id = f.id)) AS "usedAsAvatar"
-    FROM files f WHERE f.id = ${fileId}::int`;
+    FROM files f WHERE f.id = ${fileId}::int`,
+  );
   if (!row) throw notFound(FILE_NOT_FOUND_MESSAGE);
   const { usedAsAvatar, ...file } = row;
   const isAvatar = file.group === FILE_GROUP_AVATAR || usedAsAvatar;

@@ -6,6 +6,7 @@ import { counterSql } from '../../lib/counters';
 import { listMeta, type Page } from '../../lib/envelope';
 import type { PageRow } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
+import { readRows } from '../../lib/sql';
 import { memberPreview, orderBy, organizationFields, organizationJoins } from './organizations.queries';
 
 // GET /organizations/list (admins): every organization, or those one user owns or is an active member
@@ -37,7 +38,9 @@ export async function listAllOrganizations(
       ? counterSql('organizations')
       : Prisma.sql`(SELECT count(*)::int FROM organizations o ${filter})`;
   const order = orderBy(query);
-  const [row] = await ctx.prisma.$queryRaw<PageRow<AdminOrganizationListItem>[]>`
+  const [row] = await readRows<PageRow<AdminOrganizationListItem>>(
+    ctx.pool,
+    Prisma.sql`
     WITH page AS (
       SELECT o.* FROM organizations o ${filter}
       ORDER BY ${order} LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage})
@@ -45,6 +48,7 @@ export async function listAllOrganizations(
       COALESCE((SELECT json_agg(json_build_object(${organizationFields(ctx)}, 'members', pv.list,
           'owner', json_build_object('id', ow.id, 'name', ow.name, 'email', ow.email)) ORDER BY ${order})
         FROM page o ${organizationJoins(ctx)}
-        ${memberPreview(ctx.config.PUBLIC_URL)}), '[]'::json) AS items`;
+        ${memberPreview(ctx.config.PUBLIC_URL)}), '[]'::json) AS items`,
+  );
   return { items: row?.items ?? [], meta: listMeta(query.page, query.perPage, row?.total ?? 0) };
 }

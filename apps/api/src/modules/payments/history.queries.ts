@@ -1,7 +1,8 @@
 import type { Payment } from '@cabinet/contracts';
+import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client';
 import { iso, type PageRow } from '../../lib/json-sql';
-import type { Db } from '../../plugins/db/database';
+import { readRows } from '../../lib/sql';
 
 // GET /payments: a page of orders and their total in one statement, the answer built in PostgreSQL
 // (docs/decisions/0118-one-statement-lists.md). A user's orders are read on payment_orders(user_id,
@@ -19,7 +20,7 @@ export interface PaymentPageQuery {
   skip: number;
 }
 
-export async function selectPaymentPage(db: Db, query: PaymentPageQuery): Promise<PageRow<Payment>> {
+export async function selectPaymentPage(pool: pg.Pool, query: PaymentPageQuery): Promise<PageRow<Payment>> {
   const where: Prisma.Sql[] = [];
   if (query.userId !== undefined) where.push(Prisma.sql`po.user_id = ${query.userId}::int`);
   if (query.status) where.push(Prisma.sql`po.status = ${query.status}::payment_order_status`);
@@ -27,7 +28,9 @@ export async function selectPaymentPage(db: Db, query: PaymentPageQuery): Promis
   const payer = query.withPayer
     ? Prisma.sql`, 'user', json_build_object('id', po.user_id, 'email', COALESCE(u.email, po.email, ''))`
     : Prisma.empty;
-  const [row] = await db.$queryRaw<PageRow<Payment>[]>`
+  const [row] = await readRows<PageRow<Payment>>(
+    pool,
+    Prisma.sql`
     SELECT (SELECT count(*)::int FROM payment_orders po ${filter}) AS total,
       COALESCE((SELECT json_agg(json_build_object('id', po.id, 'label', po.label,
           'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', po.period, 'method', po.method,
@@ -37,6 +40,7 @@ export async function selectPaymentPage(db: Db, query: PaymentPageQuery): Promis
         FROM (SELECT * FROM payment_orders po ${filter} ORDER BY po.created_at DESC, po.id DESC
           LIMIT ${query.take} OFFSET ${query.skip}) po
         JOIN plans pl ON pl.id = po.plan_id
-        LEFT JOIN users u ON u.id = po.user_id), '[]'::json) AS items`;
+        LEFT JOIN users u ON u.id = po.user_id), '[]'::json) AS items`,
+  );
   return row ?? { total: 0, items: [] };
 }

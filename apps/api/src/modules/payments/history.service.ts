@@ -12,11 +12,11 @@ type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
  * see the payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093).
  */
 export async function listPayments(ctx: SignedInContext, query: PaymentListQuery): Promise<Page<Payment>> {
-  const { actor, prisma } = ctx;
+  const { actor } = ctx;
   if (!actor.isAdmin && query.user_id !== undefined && query.user_id !== actor.userId) {
     throw forbidden('Можно смотреть только свои платежи');
   }
-  const { total, items } = await selectPaymentPage(prisma, {
+  const { total, items } = await selectPaymentPage(ctx.pool, {
     userId: actor.isAdmin ? query.user_id : actor.userId,
     status: query.status,
     withPayer: actor.isAdmin,

@@ -1,8 +1,9 @@
 import type { Plan as PlanDto, PlanListQuerySchema, PlanSortField } from '@cabinet/contracts';
+import type pg from 'pg';
 import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import { type PageRow, planJson } from '../../lib/json-sql';
-import type { Db } from '../../plugins/db/database';
+import { readRows } from '../../lib/sql';
 
 // GET /subscribes: the page and the total in one statement, the answer built in PostgreSQL
 // (docs/decisions/0118-one-statement-lists.md). Column names are code (the sort fields are the columns'
@@ -41,14 +42,17 @@ const orderOf = (sortBy: PlanSortField, order: 'asc' | 'desc') =>
   // id breaks ties so that pages never overlap or skip a row.
   Prisma.raw(sortBy === 'id' ? `p.id ${order}` : `p.${sortBy} ${order}, p.id ${order}`);
 
-export async function selectPlanPage(db: Db, query: PlanListQuery): Promise<PageRow<PlanDto>> {
+export async function selectPlanPage(pool: pg.Pool, query: PlanListQuery): Promise<PageRow<PlanDto>> {
   const where = planConditions(query);
   const filter = where.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}`;
   const order = orderOf(query.sort_by, query.order);
-  const [row] = await db.$queryRaw<PageRow<PlanDto>[]>`
+  const [row] = await readRows<PageRow<PlanDto>>(
+    pool,
+    Prisma.sql`
     SELECT (SELECT count(*)::int FROM plans p ${filter}) AS total,
       COALESCE((SELECT json_agg(${planJson('p')} ORDER BY ${order})
         FROM (SELECT * FROM plans p ${filter} ORDER BY ${order}
-          LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) p), '[]'::json) AS items`;
+          LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) p), '[]'::json) AS items`,
+  );
   return row ?? { total: 0, items: [] };
 }

@@ -27,7 +27,7 @@ type PlanUpdateData = z.output<typeof PlanUpdateRequestSchema>;
 
 /** The plans list: one statement whatever the page size (plans.queries.ts). */
 export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Promise<Page<PlanDto>> {
-  const { total, items } = await selectPlanPage(ctx.prisma, query);
+  const { total, items } = await selectPlanPage(ctx.pool, query);
   return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 

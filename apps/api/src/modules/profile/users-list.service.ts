@@ -9,9 +9,7 @@ import { notFound } from '../../lib/app-error';
 import type { Actor, SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
-import { fileDownloadPath } from '../files/files.mapper';
-import { effectivePlanId } from '../plans/plans.mapper';
-import { findUserPage } from './users-list.queries';
+import { findUserPage, userListItem, userSearchItem } from './users-list.queries';
 
 type Sql = PrismaNs.Sql;
 
@@ -100,30 +98,22 @@ const bounds = (filter: UserListFilter) => ({
 
 /** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
 export async function listUsers(ctx: SignedInContext, filter: UserListFilter): Promise<Page<UserListItem>> {
-  const { prisma, actor } = ctx;
-  const publicUrl = ctx.config.PUBLIC_URL;
+  const { actor, now } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);
   const where = await organizationFilters(ctx, filter);
   if (!actor.isAdmin) where.push(coMembersOf(actor.userId), VERIFIED);
   if (search) where.push(search);
 
-  const { total, rows } = await findUserPage(prisma, { columns: 'list', where, ...bounds(filter) });
+  const item = userListItem({
+    isAdmin: actor.isAdmin,
+    now,
+    config: ctx.config,
+    publicUrl: ctx.config.PUBLIC_URL,
+  });
+  const { total, items } = await findUserPage<UserListItem>(ctx.pool, { item, where, ...bounds(filter) });
   return {
-    items: rows.map((u) => ({
-      id: u.id,
-      name: u.name,
-      email: u.email,
-      email_verified_at: u.email_verified_at?.toISOString() ?? null,
-      type_id: u.type_id,
-      type: { id: u.type_id, code: u.type_code, name: u.type_name },
-      subscribe_id: effectivePlanId({ planId: u.plan_id, planExpiresAt: u.plan_expires_at }, ctx),
-      avatar_url: u.avatar_file_id === null ? null : `${publicUrl}${fileDownloadPath(u.avatar_file_id)}`,
-      // Whether someone is blocked is an admin matter.
-      blocked: actor.isAdmin && u.blocked_at !== null,
-      created_at: u.created_at.toISOString(),
-      updated_at: u.updated_at.toISOString(),
-    })),
+    items,
     meta: pageMeta(filter, total),
   };
 }
@@ -136,12 +126,16 @@ export async function searchUsers(
   ctx: SignedInContext,
   filter: UserListFilter,
 ): Promise<Page<UserSearchItem>> {
-  const { prisma, actor } = ctx;
+  const { actor } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null || (search === undefined && !actor.isAdmin)) return emptyPage(filter);
   const where = await organizationFilters(ctx, filter);
   if (!actor.isAdmin) where.push(VERIFIED);
   if (search) where.push(search);
-  const { total, rows } = await findUserPage(prisma, { columns: 'search', where, ...bounds(filter) });
-  return { items: rows, meta: pageMeta(filter, total) };
+  const { total, items } = await findUserPage<UserSearchItem>(ctx.pool, {
+    item: userSearchItem,
+    where,
+    ...bounds(filter),
+  });
+  return { items, meta: pageMeta(filter, total) };
 }
