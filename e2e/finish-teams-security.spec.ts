@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, mailbox, test, uniqueEmail } from './support/fixtures';
-import { emailBreaks, findings, WIDTHS } from './support/inspect';
+import { emailBreaks, findings, focusRingsMissing, WIDTHS } from './support/inspect';
 import { outage } from './support/outage';
 import {
   type Account,
@@ -183,6 +183,8 @@ for (const size of WIDTHS) {
       await expect(others).toBeEnabled();
       await passkeys.getByRole('button', { name: 'Повторить' }).click();
       await expect(passkeys.getByText('Телефон')).toBeVisible();
+      // Every control of the screen, by keyboard, shows its ring.
+      expect(await focusRingsMissing(page, 14)).toEqual([]);
 
       // The organization's 'Журнал' tab, failed and retried.
       const endAudit = await outage(page, `**/api/v1/rest/organizations/${orgId}/audit?**`, consoleErrors);
