@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ABOUT_URL, apiSignIn, expect, SUPPORT_EMAIL, test, uniqueEmail } from './support/fixtures';
-import { findings, focusRingsMissing, WIDTHS } from './support/inspect';
+import { emailBreaks, findings, focusRingsMissing, WIDTHS } from './support/inspect';
 import { outage } from './support/outage';
 import { addMember, buyPlan, call, createAccount, createOrganization, openAs, tinyPng } from './user-helpers';
 
@@ -213,26 +213,7 @@ for (const size of WIDTHS) {
       // A long e-mail breaks only after '@' or before a dot.
       const email = page.getByText(member.email).filter({ visible: true }).first();
       await expect(email).toBeVisible();
-      const breaks = await email.evaluate((element) => {
-        const text = element.textContent ?? '';
-        const tops: number[] = [];
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (let i = 0; i < (node.textContent ?? '').length; i++) {
-            const range = document.createRange();
-            range.setStart(node, i);
-            range.setEnd(node, i + 1);
-            tops.push(Math.round(range.getBoundingClientRect().top));
-          }
-        }
-        const bad: string[] = [];
-        for (let i = 1; i < tops.length; i++) {
-          if ((tops[i] ?? 0) > (tops[i - 1] ?? 0) + 2 && text[i - 1] !== '@' && text[i] !== '.') {
-            bad.push(`${text.slice(0, i)}|${text.slice(i)}`);
-          }
-        }
-        return { bad, overflows: element.scrollWidth > element.clientWidth + 1 };
-      });
+      const breaks = await emailBreaks(email);
       expect(breaks).toEqual({ bad: [], overflows: false });
     });
 

@@ -84,7 +84,8 @@ test.describe('Безопасность', () => {
 
     await page.goto('/app/settings/security');
     const keys = page.getByRole('region', { name: 'Ключи доступа' });
-    await expect(keys.getByText('Ключей доступа пока нет')).toBeVisible();
+    await expect(keys.getByText('Нет данных')).toBeVisible();
+    await expect(keys.getByText('Добавьте ключ доступа, чтобы входить без кода из письма')).toBeVisible();
     await keys.getByRole('button', { name: 'Добавить ключ доступа' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новый ключ доступа' });
     await dialog.getByLabel('Название').fill('Ноутбук');
@@ -147,7 +148,8 @@ test.describe('Безопасность', () => {
       .getByRole('dialog', { name: 'Удалить ключ доступа?' })
       .getByRole('button', { name: 'Удалить ключ' })
       .click();
-    await expect(keys.getByText('Ключей доступа пока нет')).toBeVisible();
+    await expect(keys.getByText('Нет данных')).toBeVisible();
+    await expect(keys.getByText('Добавьте ключ доступа, чтобы входить без кода из письма')).toBeVisible();
 
     // The authenticator still holds it; the server no longer knows it.
     await openMenuItem(page, 'Выйти');

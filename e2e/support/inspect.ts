@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 // What every browser flow checks on a screen it opens (issues 4 and 16): no serious or critical axe
 // violation of WCAG 2.0/2.1 A and AA, no sideways scroll, and no field whose only instruction is its
@@ -117,4 +117,31 @@ export async function focusRingsMissing(page: Page, presses: number): Promise<st
     if (state && !state.ring) missing.push(state.html);
   }
   return missing;
+}
+
+/**
+ * Where an e-mail shown by `locator` wraps (issue 16): only after '@' or before a dot, and never past its
+ * box. Answers the bad breaks ('anna.pet|rova@…') and whether it overflows.
+ */
+export async function emailBreaks(locator: Locator): Promise<{ bad: string[]; overflows: boolean }> {
+  return locator.evaluate((element) => {
+    const text = element.textContent ?? '';
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? '').length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        tops.push(Math.round(range.getBoundingClientRect().top));
+      }
+    }
+    const bad: string[] = [];
+    for (let i = 1; i < tops.length; i++) {
+      if ((tops[i] ?? 0) > (tops[i - 1] ?? 0) + 2 && text[i - 1] !== '@' && text[i] !== '.') {
+        bad.push(`${text.slice(0, i)}|${text.slice(i)}`);
+      }
+    }
+    return { bad, overflows: element.scrollWidth > element.clientWidth + 1 };
+  });
 }

@@ -1,6 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { AnswerButtons } from './answer-buttons';
+import { type FailedQuery, ListError } from './list-frame/list-states';
 import { SectionCard } from './section-card';
 
 type Answer = 'accept' | 'decline';
@@ -16,6 +17,11 @@ type AnswerListPanelProps<T extends { id: number }> = {
   labels: (item: T) => { accept: string; decline: string };
   /** Sends the answer; `onSettled` frees the buttons. */
   onAnswer: (item: T, answer: Answer, options: { onSettled: () => void }) => void;
+  /**
+   * The list's query and what its failure says: a failed list shows the panel with 'Повторить' instead of
+   * hiding it, so what waits for an answer is not silently missing (decision 0170).
+   */
+  failure?: { query: FailedQuery & { isError: boolean }; title: string };
 };
 
 /**
@@ -29,8 +35,16 @@ export function AnswerListPanel<T extends { id: number }>({
   describe,
   labels,
   onAnswer,
+  failure,
 }: AnswerListPanelProps<T>) {
   const [busy, setBusy] = useState<{ id: number; answer: Answer } | null>(null);
+  if (items.length === 0 && failure?.query.isError) {
+    return (
+      <SectionCard title={title} gap="sm" compact>
+        <ListError compact title={failure.title} query={failure.query} />
+      </SectionCard>
+    );
+  }
   if (items.length === 0) return null;
 
   const answer = (item: T, which: Answer) => {

@@ -26,4 +26,16 @@ describe('EmailText', () => {
     expect(text?.textContent).toBe('anna.petrova@example.com');
     expect(text?.querySelectorAll('wbr')).toHaveLength(3);
   });
+
+  it('holds each hyphen to the next letter, so no line breaks after it', () => {
+    const { container } = render(
+      <MantineProvider theme={theme} env="test">
+        <EmailText email="a-b@very-long.example-company.ru" data-testid="email" />
+      </MantineProvider>,
+    );
+    const text = container.querySelector('[data-testid="email"]');
+    expect(text?.textContent).toBe('a-b@very-long.example-company.ru');
+    const held = Array.from(text?.querySelectorAll('span') ?? []).map((span) => span.textContent);
+    expect(held).toEqual(['-b', '-l', '-c']);
+  });
 });

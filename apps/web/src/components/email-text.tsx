@@ -16,6 +16,26 @@ type EmailTextProps = Omit<TextProps, 'children'> & {
 };
 
 /**
+ * A part of an address with its hyphens held to the next letter: a browser may break a line after any
+ * hyphen ('example-|company.ru'), which is not one of the address's sensible points. A part that alone is
+ * wider than the line still breaks (overflow-wrap), anywhere.
+ */
+function PartWithoutHyphenBreaks({ part }: { part: string }) {
+  const pieces = part.split(/(-+[^-]?)/).filter(Boolean);
+  if (pieces.length === 1) return part;
+  return pieces.map((piece, index) =>
+    piece.startsWith('-') ? (
+      // Pieces of one part never reorder: the index is their identity.
+      <span key={index} style={{ whiteSpace: 'nowrap' }}>
+        {piece}
+      </span>
+    ) : (
+      <Fragment key={index}>{piece}</Fragment>
+    ),
+  );
+}
+
+/**
  * An e-mail address as text that wraps at its sensible points (a <wbr> at each of emailParts), and breaks
  * inside a part only when that part alone is wider than the line.
  */
@@ -31,7 +51,7 @@ export function EmailText({ email, component, style, ...textProps }: EmailTextPr
         // The parts of one address never reorder: the index is their identity.
         <Fragment key={index}>
           {index > 0 && <wbr />}
-          {part}
+          <PartWithoutHyphenBreaks part={part} />
         </Fragment>
       ))}
     </Text>

@@ -47,8 +47,8 @@ export function AdminNav() {
     };
   }, []);
 
-  // A phone opened on 'Журнал' would otherwise show the first sections and hide the marked one.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the marked link moves with the path.
+  // A phone opened on 'Журнал' would otherwise show the first sections and hide the marked one; the
+  // marked link moves with the path.
   useEffect(() => {
     const list = listRef.current;
     const current = list?.querySelector<HTMLElement>('[aria-current="page"]');

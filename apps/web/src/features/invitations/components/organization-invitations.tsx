@@ -19,12 +19,20 @@ import { INVITER_GONE } from './invitation-facts';
 
 type Busy = { id: number; action: 'resend' | 'revoke' } | null;
 
-function Expiry({ invitation }: { invitation: Invitation }) {
+/** Until when it works; in a phone's card, without the table's column header, it says so itself. */
+function Expiry({ invitation, card = false }: { invitation: Invitation; card?: boolean }) {
   if (invitation.status === 'expired') {
     return (
       <Badge color="red" variant="light" radius="sm" tt="none">
         Истекло {formatDate(invitation.expires_at)}
       </Badge>
+    );
+  }
+  if (card) {
+    return (
+      <Text size="xs" c="dimmed">
+        действует до {formatDate(invitation.expires_at)}
+      </Text>
     );
   }
   return <Text size="sm">{formatDate(invitation.expires_at)}</Text>;
@@ -123,11 +131,11 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                     {memberTypeLabel(invitation.type_id)} · пригласил{' '}
                     {invitation.invited_by ? <PersonInline person={invitation.invited_by} /> : INVITER_GONE}
                   </Text>
-                  <Group gap="xs">
+                  <Group gap={6}>
                     <Text size="xs" c="dimmed">
-                      Отправлено {formatDateTime(invitation.sent_at)}
+                      Отправлено {formatDateTime(invitation.sent_at)} ·
                     </Text>
-                    <Expiry invitation={invitation} />
+                    <Expiry invitation={invitation} card />
                   </Group>
                   <InvitationActions
                     invitation={invitation}

@@ -87,4 +87,26 @@ describe('MyTransfersPanel', () => {
     renderWithProviders(<MyTransfersPanel />);
     await waitFor(() => expect(screen.queryByText('Передача организации')).toBeNull());
   });
+
+  it("a failed list shows the panel with what failed and 'Повторить', not nothing", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let down = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        down
+          ? jsonResponse({ success: false, message: 'Слишком много запросов' }, 429)
+          : jsonResponse(list([offer(9, 3, 'Мастерская')])),
+      ),
+    );
+    renderWithProviders(<MyTransfersPanel />);
+    const panel = await screen.findByRole('region', { name: 'Передача организации' });
+    expect(within(panel).getByRole('alert').textContent).toContain(
+      'Не удалось получить предложения о передаче',
+    );
+    down = false;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByText('Вам предлагают стать владельцем организации «Мастерская»')).toBeTruthy();
+    warn.mockRestore();
+  });
 });

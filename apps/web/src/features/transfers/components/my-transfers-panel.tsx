@@ -9,7 +9,7 @@ import { useAcceptTransfer, useDeclineTransfer } from '../api/transfer-mutations
 /**
  * 'Передача организации' on home (issue 13's in-cabinet prompt, decision 0137): the ownership offers made
  * to the user, each with 'Принять' and 'Отклонить', as on the organization's page. Shown only when there
- * is one; a failed list is only logged (spec section 8).
+ * is one, or when the list failed: then with 'Повторить' (logged too, spec section 8; never a toast).
  */
 export function MyTransfersPanel() {
   const transfers = useMyTransfers();
@@ -42,6 +42,7 @@ export function MyTransfersPanel() {
         accept: `Принять организацию ${organization.name}`,
         decline: `Отклонить передачу организации ${organization.name}`,
       })}
+      failure={{ query: transfers, title: 'Не удалось получить предложения о передаче' }}
       onAnswer={(transfer, answer, options) =>
         (answer === 'accept' ? accept : decline).mutate(transfer.organization_id, options)
       }

@@ -2,7 +2,7 @@ import { MEMBER_TYPE_OWNER, type Organization } from '@cabinet/contracts';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SubmitButton } from '@/components/submit-button';
-import { displayName } from '@/lib/format';
+import { personLabel } from '@/lib/format';
 import { useOfferTransfer } from '../api/transfer-mutations';
 
 type TransferOfferDialogProps = {
@@ -20,7 +20,8 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
   const [userId, setUserId] = useState<string | null>(null);
   const candidates = organization.members
     .filter((m) => m.status === 'active' && m.type_id !== MEMBER_TYPE_OWNER)
-    .map((m) => ({ value: String(m.account_id), label: `${displayName(m.account)} (${m.account.email})` }));
+    // 'Анна Петрова (anna@…)', or the address alone: never the same address twice (decision 0164).
+    .map((m) => ({ value: String(m.account_id), label: personLabel(m.account) }));
 
   const close = () => {
     if (offer.isPending) return;

@@ -12,8 +12,13 @@ const target = { id: 5, name: 'Иван', email: 'ivan@example.com', blocked: fa
 describe('UserAccountActions', () => {
   it('is disabled on the admin’s own row', () => {
     renderWithProviders(<UserAccountActions user={target} isSelf />);
-    expect(screen.getByRole('button', { name: 'Разлогинить Иван' })).toHaveProperty('disabled', true);
-    expect(screen.getByRole('button', { name: 'Заблокировать Иван' })).toHaveProperty('disabled', true);
+    // Focusable, saying why (decision 0165).
+    for (const name of ['Разлогинить Иван', 'Заблокировать Иван']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    }
+    expect(screen.getByText('Нельзя применить к своему аккаунту')).toBeTruthy();
   });
 
   it('blocks after confirmation and shows the server message', async () => {

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen, IconLogout } from '@tabler/icons-react';
+import { useId } from 'react';
 import { displayName } from '@/lib/format';
 import { useLogoutUser, useSetUserBlocked } from '../api/user-actions';
 
@@ -8,7 +9,10 @@ export type AccountActionTarget = { id: number; name: string; email: string; blo
 
 type UserAccountActionsProps = {
   user: AccountActionTarget;
-  /** The signed-in admin's own row: the server refuses both actions (409), so they are disabled here. */
+  /**
+   * The signed-in admin's own row: the server refuses both actions (409), so they cannot act here; they
+   * stay focusable and say why on hover and focus (decision 0165).
+   */
   isSelf: boolean;
   /** 'icons' for a table row, 'buttons' for the settings page. */
   variant?: 'icons' | 'buttons';
@@ -21,6 +25,14 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
   const logout = useLogoutUser();
   const block = useSetUserBlocked();
   const who = displayName(user);
+  const reasonId = useId();
+  // Not `disabled`: a disabled button can be neither hovered nor focused to learn why.
+  const blocked = isSelf
+    ? ({ 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': reasonId } as const)
+    : {};
+  const unlessSelf = (action: () => void) => (isSelf ? undefined : action);
+  const reason = isSelf && <VisuallyHidden id={reasonId}>{SELF_HINT}</VisuallyHidden>;
+  const tooltipEvents = { hover: true, focus: true, touch: true };
 
   const confirmLogout = () =>
     modals.openConfirmModal({
@@ -53,59 +65,63 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
   if (variant === 'buttons') {
     return (
       <Group gap="sm">
-        <Button
-          variant="default"
-          leftSection={<IconLogout size={16} />}
-          onClick={confirmLogout}
-          disabled={isSelf}
-          loading={logout.isPending}
-          title={isSelf ? SELF_HINT : undefined}
-        >
-          Разлогинить
-        </Button>
-        <Button
-          variant="light"
-          color={user.blocked ? 'blue' : 'red'}
-          leftSection={<BlockIcon size={16} />}
-          onClick={confirmBlock}
-          disabled={isSelf}
-          loading={block.isPending}
-          title={isSelf ? SELF_HINT : undefined}
-        >
-          {blockLabel}
-        </Button>
+        <Tooltip label={SELF_HINT} withArrow disabled={!isSelf} events={tooltipEvents}>
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={16} />}
+            onClick={unlessSelf(confirmLogout)}
+            loading={logout.isPending}
+            {...blocked}
+          >
+            Разлогинить
+          </Button>
+        </Tooltip>
+        <Tooltip label={SELF_HINT} withArrow disabled={!isSelf} events={tooltipEvents}>
+          <Button
+            variant="light"
+            color={user.blocked ? 'blue' : 'red'}
+            leftSection={<BlockIcon size={16} />}
+            onClick={unlessSelf(confirmBlock)}
+            loading={block.isPending}
+            {...blocked}
+          >
+            {blockLabel}
+          </Button>
+        </Tooltip>
+        {reason}
       </Group>
     );
   }
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={isSelf ? SELF_HINT : 'Разлогинить'} withArrow>
+      <Tooltip label={isSelf ? SELF_HINT : 'Разлогинить'} withArrow events={tooltipEvents}>
         <ActionIcon
           variant="subtle"
           color="gray"
           size="lg"
           aria-label={`Разлогинить ${who}`}
-          onClick={confirmLogout}
-          disabled={isSelf}
+          onClick={unlessSelf(confirmLogout)}
           loading={logout.isPending}
+          {...blocked}
         >
           <IconLogout size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={isSelf ? SELF_HINT : blockLabel} withArrow>
+      <Tooltip label={isSelf ? SELF_HINT : blockLabel} withArrow events={tooltipEvents}>
         <ActionIcon
           variant="subtle"
           color={user.blocked ? 'blue' : 'red'}
           size="lg"
           aria-label={`${blockLabel} ${who}`}
-          onClick={confirmBlock}
-          disabled={isSelf}
+          onClick={unlessSelf(confirmBlock)}
           loading={block.isPending}
+          {...blocked}
         >
           <BlockIcon size={18} />
         </ActionIcon>
       </Tooltip>
+      {reason}
     </Group>
   );
 }
