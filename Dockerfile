@@ -32,6 +32,8 @@ RUN pnpm build \
 # prisma/migrations and apps/web/dist by walking up from its own folder, so this layout is kept.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Memory (apps/api/node-flags.mjs, decision 0119; apps/api/test/ops/memory-flags.test.ts keeps them equal).
+ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /deploy/package.json apps/api/package.json
 COPY --from=build /deploy/node_modules apps/api/node_modules
@@ -48,4 +50,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # server.ts finishes requests in flight on SIGTERM and exits within 10 s (decision 0062).
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/api/dist/server.js"]
+CMD ["node", "--max-old-space-size=112", "--max-semi-space-size=4", "apps/api/dist/server.js"]

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MEMORY_ENV, NODE_FLAGS } from '../../apps/api/node-flags.mjs';
 import { type Child, freePort, startNode, waitForHttp } from './lifecycle';
 import { settings } from './settings';
 
@@ -28,8 +29,10 @@ export async function startApi(options: ApiOptions): Promise<Running> {
   const logFile = path.join(options.logDir, `${options.name}.log`);
   const child = startNode(
     options.name,
-    [options.server],
+    // The node flags and environment `pnpm start` and the image give the process (decision 0119).
+    [...NODE_FLAGS, options.server],
     {
+      ...MEMORY_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: options.publicUrl ?? base,

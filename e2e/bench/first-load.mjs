@@ -1,6 +1,9 @@
 // What a first visit downloads: JS and CSS bytes on the wire (as the server compresses them) for the
 // sign-in screen, and for home when TOKEN (a session token) is given. Rerun after a build:
 //   pnpm start &  BASE=http://localhost:3000 TOKEN=… pnpm --filter @cabinet/e2e bench:first-load
+// It counts everything until the network is idle, what a screen starts loading after it shows included (the
+// passkey autofill on sign-in). The build's budgets (apps/web/.size-limit.js, decision 0111) count what a
+// screen needs before it can show.
 import { chromium } from '@playwright/test';
 
 const base = process.env.BASE ?? 'http://localhost:3000';

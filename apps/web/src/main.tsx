@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { APP_BASENAME } from './config/paths';
 
@@ -16,11 +15,11 @@ if (window.location.pathname === APP_BASENAME.slice(0, -1)) {
   window.history.replaceState(null, '', `${APP_BASENAME}${window.location.search}${window.location.hash}`);
 }
 
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { NODE_FLAGS } from '../../node-flags.mjs';
 import { EnvSchema } from '../../src/env';
 import { validateObject } from './kubernetes-schema';
 
@@ -189,9 +190,9 @@ describe('deploy/kubernetes: the API pods', () => {
     expect(mebibytes(requests.memory)).toBeGreaterThanOrEqual(256);
     expect(mebibytes(limits.memory)).toBeGreaterThan(mebibytes(requests.memory));
     expect(requests.cpu && limits.cpu).toBeTruthy();
-    const heap = /--max-old-space-size=(\d+)/.exec(
-      api.env.find((e: Manifest) => e.name === 'NODE_OPTIONS')?.value ?? '',
-    )?.[1];
+    // The heap cap comes from the image's CMD (node-flags.mjs, decision 0119); nothing here overrides it.
+    expect(api.env?.find((e: Manifest) => e.name === 'NODE_OPTIONS')).toBeUndefined();
+    const heap = /--max-old-space-size=(\d+)/.exec(NODE_FLAGS.join(' '))?.[1];
     expect(Number(heap)).toBeLessThan(mebibytes(limits.memory) * 0.75);
   });
 

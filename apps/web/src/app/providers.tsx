@@ -18,7 +18,11 @@ function Toasts() {
 }
 
 type AppProvidersProps = {
-  queryClient: QueryClient;
+  /**
+   * Component tests give theirs here. The app gives none: its screens get the app's client below the root
+   * (app/signed-in-shell.tsx), so the sign-in screen's first load carries no query cache (decision 0111).
+   */
+  queryClient?: QueryClient;
   children: ReactNode;
   /** 'test' turns off Mantine transitions and portals in component tests. */
   env?: 'default' | 'test';
@@ -32,10 +36,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme="light"
       env={env}
     >
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <Toasts />
-      </QueryClientProvider>
+      {queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}
+      <Toasts />
     </MantineProvider>
   );
 }

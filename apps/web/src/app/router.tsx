@@ -15,7 +15,7 @@ function RedirectToAdminHome() {
  * The route table of spec section 2. Every layout and screen is loaded on demand, so the sign-in page
  * downloads neither the cabinet nor the admin area.
  */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient?: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
@@ -31,15 +31,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('@/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })),
             },
             {
-              path: paths.invite.path,
-              lazy: () => import('@/routes/invite-route').then((m) => ({ Component: m.InviteRoute })),
+              lazy: () => import('./signed-in-shell').then((m) => ({ Component: m.QueryOutlet })),
+              children: [
+                {
+                  path: paths.invite.path,
+                  lazy: () => import('@/routes/invite-route').then((m) => ({ Component: m.InviteRoute })),
+                },
+              ],
             },
           ],
         },
         {
           id: 'needs-login',
           loader: requireLogin,
-          lazy: () => import('./dialogs-provider').then((m) => ({ Component: m.DialogsOutlet })),
+          lazy: () => import('./signed-in-shell').then((m) => ({ Component: m.SignedInShell })),
           // Check on every navigation, not only the first: the session may have ended in another tab.
           shouldRevalidate: () => true,
           children: [
@@ -102,11 +107,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ErrorBoundary: RouteErrorBoundary,
               // The guard comes with the layout: it needs the profile call, which only the cabinet loads.
               lazy: async () => {
-                const [{ AdminLayout }, { requireAdmin }] = await Promise.all([
+                const [{ AdminLayout }, { requireAdmin }, app] = await Promise.all([
                   import('./layouts/admin-layout'),
                   import('./route-guards-admin'),
+                  import('./query-client'),
                 ]);
-                return { Component: AdminLayout, loader: requireAdmin(queryClient) };
+                return { Component: AdminLayout, loader: requireAdmin(queryClient ?? app.queryClient) };
               },
               children: [
                 { index: true, Component: RedirectToAdminHome },
@@ -233,6 +239,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient), { basename: APP_BASENAME });
+/** The app's router; its screens use the app's query client (app/query-client.ts), loaded with them. */
+export function createAppRouter() {
+  return createBrowserRouter(createRoutes(), { basename: APP_BASENAME });
 }

@@ -10,7 +10,10 @@ import {
   endpointPath,
 } from '@cabinet/contracts/endpoint';
 import type { z } from 'zod';
+import { ApiError, type FieldErrors, UNKNOWN_SERVER_ERROR } from './api-error';
 import { session } from './session';
+
+export { ApiError, type FieldErrors, UNKNOWN_SERVER_ERROR } from './api-error';
 
 /**
  * The only HTTP client of the cabinet. It sends the session header, unwraps the {success, message, data}
@@ -19,33 +22,7 @@ import { session } from './session';
  */
 
 export const SESSION_HEADER = 'X-Session-Id';
-export const UNKNOWN_SERVER_ERROR = 'Неизвестная ошибка сервера';
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение к интернету';
-
-export type FieldErrors = Record<string, string[]>;
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-
-  constructor(
-    /** HTTP status; 0 when the request never got an answer. */
-    readonly status: number,
-    message: string,
-    readonly code: ErrorCode | null = null,
-    readonly errors?: FieldErrors,
-  ) {
-    super(message);
-  }
-
-  /** The first message of the field errors list, else the message (spec section 8, sign-in). */
-  get firstMessage(): string {
-    for (const messages of Object.values(this.errors ?? {})) {
-      const first = messages[0];
-      if (first) return first;
-    }
-    return this.message;
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 
 /**
  * What to say when a passkey ceremony fails (sign-in and 'Безопасность'): the server's message, the

@@ -1,5 +1,4 @@
 import { WEB_LOGIN_KEY } from '@cabinet/contracts/auth-constants';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths, searchParamKeys } from '@/config/paths';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
@@ -11,7 +10,6 @@ import { notifyError, notifySuccess } from '@/lib/toasts';
 export function SignInRoute() {
   const [params] = useSearchParams();
   const loginKey = params.get(searchParamKeys.loginKey)?.trim() || WEB_LOGIN_KEY;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return (
@@ -21,12 +19,14 @@ export function SignInRoute() {
         loginKey={loginKey}
         onAuthenticated={(result) => {
           session.signIn(result.access_token);
-          // Nothing cached may belong to whoever was signed in before.
-          queryClient.clear();
-          // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
-          // The profile call loads here, not with the screen (decision 0111).
-          import('@/features/profile/api/get-profile')
-            .then(({ profileQueryOptions }) => queryClient.fetchQuery(profileQueryOptions()))
+          // The query client and the profile call load here, not with the screen (decision 0111).
+          Promise.all([import('@/app/query-client'), import('@/features/profile/api/get-profile')])
+            .then(([{ queryClient }, { profileQueryOptions }]) => {
+              // Nothing cached may belong to whoever was signed in before.
+              queryClient.clear();
+              // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
+              return queryClient.fetchQuery(profileQueryOptions());
+            })
             .catch(() => undefined);
         }}
         onEnterCabinet={() => navigate(paths.home.getHref())}

@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { DialogsProvider } from '@/app/dialogs-provider';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
+import { DialogsProvider } from '@/app/signed-in-shell';
 
 type Options = {
   /** Where the memory router starts. */

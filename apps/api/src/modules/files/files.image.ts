@@ -1,6 +1,6 @@
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@cabinet/contracts';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import type { Sharp, SharpConstructor } from 'sharp';
 import { AppError, badRequest } from '../../lib/app-error';
 import { Semaphore } from '../../lib/semaphore';
 
@@ -20,8 +20,21 @@ export const IMAGE_TYPES = {
 } as const;
 export type ImageMime = keyof typeof IMAGE_TYPES;
 
-// The pixel cache keeps decoded images around between requests: memory for no benefit here.
-sharp.cache(false);
+/**
+ * sharp (libvips) is loaded with the first image, not at start: a process that never re-encodes does not
+ * carry it (decision 0119). No pixel cache: it keeps decoded images between requests, memory for no
+ * benefit here. One libvips worker thread per image: with at most MAX_CONCURRENT_REENCODES images at once,
+ * memory (buffers and malloc arenas per thread) stays bounded and the CPU is left for requests.
+ */
+let sharpModule: Promise<SharpConstructor> | null = null;
+function loadSharp() {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /**
  * Re-encodes running at once in this process (decision 0099): each may hold a 40-megapixel image in memory
@@ -59,8 +72,13 @@ export async function reencodeImage(filePath: string): Promise<EncodedImage> {
         ? 'image/png'
         : null;
   if (!mime) throw unsupportedType();
+  const sharp = await loadSharp();
   try {
-    const image = sharp(filePath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
+    const image: Sharp = sharp(filePath, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      failOn: 'error',
+      animated: false,
+    })
       .timeout({ seconds: 30 })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });

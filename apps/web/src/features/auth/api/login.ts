@@ -1,18 +1,17 @@
 import type { LoginResult } from '@cabinet/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '@/lib/use-action';
 
 /**
- * The sign-in call's hooks, both steps. The sign-in screen shows their errors in place, so they opt out of
- * toasts and of the 401 rule (a wrong code is a 401). The fetchers (./login-calls.ts) load on first use,
- * so the contracts' schemas are not part of the sign-in screen's first load (decision 0111).
+ * The sign-in call's hooks, both steps. The sign-in screen shows their errors in place: no toast, no 401
+ * rule (a wrong code is a 401), nothing cached, so they run without the query client. The fetchers
+ * (./login-calls.ts) load on first use, so the contracts' schemas are not part of the sign-in screen's
+ * first load (decision 0111).
  */
 
 export type RequestLoginCodeInput = { loginKey: string; email: string };
 export type ConfirmLoginCodeInput = RequestLoginCodeInput & { code: string };
 
-const loginMeta = { errorToast: false, sessionless: true } as const;
-
-export const loadLoginCalls = () => import('./login-calls');
+const loadLoginCalls = () => import('./login-calls');
 
 export function requestLoginCode(input: RequestLoginCodeInput) {
   return loadLoginCalls().then((calls) => calls.requestLoginCode(input));
@@ -25,9 +24,9 @@ export function confirmLoginCode(
 }
 
 export function useRequestLoginCode() {
-  return useMutation({ mutationFn: requestLoginCode, meta: loginMeta });
+  return useAction(requestLoginCode);
 }
 
 export function useConfirmLoginCode() {
-  return useMutation({ mutationFn: confirmLoginCode, meta: loginMeta });
+  return useAction(confirmLoginCode);
 }

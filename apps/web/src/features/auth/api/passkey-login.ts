@@ -1,5 +1,5 @@
 import type { LoginResult } from '@cabinet/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '@/lib/use-action';
 
 export type PasskeySignInInput = {
   loginKey: string;
@@ -15,7 +15,7 @@ export function signInWithPasskey(input: PasskeySignInInput): Promise<LoginResul
   return import('./passkey-calls').then((calls) => calls.signInWithPasskey(input));
 }
 
-/** Like the code sign-in: no session sent, errors shown in place, no toast. */
+/** Like the code sign-in: no session sent, errors shown in place, no toast, no query client. */
 export function usePasskeySignIn() {
-  return useMutation({ mutationFn: signInWithPasskey, meta: { errorToast: false, sessionless: true } });
+  return useAction(signInWithPasskey);
 }

@@ -2,18 +2,19 @@ import type { LoginResult } from '@cabinet/contracts';
 import { LOGIN_CODE_BURNED_MESSAGE } from '@cabinet/contracts/auth-constants';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-login';
 import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
 import { EmailStep } from './email-step';
-import { PasskeySignIn } from './passkey-sign-in';
 
 // The code and success steps come after a call to the server: they load while it runs, so the e-mail step
 // (the screen's first load) carries neither the code boxes nor their tooltip (decision 0111).
 const loadCodeStep = () => import('./code-step');
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
+// Offered only where the browser has passkeys, under the e-mail step.
+const PasskeySignIn = lazy(() => import('./passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })));
 const SuccessStep = lazy(() => import('./success-step').then((m) => ({ default: m.SuccessStep })));
 
 type Step =
@@ -172,14 +173,16 @@ export function SignInFlow({
             }
           />
           {passkeysSupported && (
-            <PasskeySignIn
-              isPending={passkey.isPending}
-              error={passkeyFailure(passkey.error) ?? passkeyFailure(autofill.error)}
-              onClick={() => {
-                autofill.reset();
-                passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
-              }}
-            />
+            <Suspense fallback={null}>
+              <PasskeySignIn
+                isPending={passkey.isPending}
+                error={passkeyFailure(passkey.error) ?? passkeyFailure(autofill.error)}
+                onClick={() => {
+                  autofill.reset();
+                  passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
+                }}
+              />
+            </Suspense>
           )}
         </>
       ) : (

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { MEMORY_ENV, NODE_FLAGS } from '../../node-flags.mjs';
+
+// The image starts the API with the same node flags and malloc settings as `pnpm start` and the bench
+// (node-flags.mjs, decision 0119): a change in one place that misses the Dockerfile fails here.
+const dockerfile = readFileSync(new URL('../../../../Dockerfile', import.meta.url), 'utf8');
+
+describe('memory settings of the API process (issue 12)', () => {
+  it("the image's CMD gives node the flags of node-flags.mjs", () => {
+    const cmd = [...dockerfile.matchAll(/^CMD (\[.*\])$/gm)].at(-1)?.[1];
+    expect(cmd && JSON.parse(cmd)).toEqual(['node', ...NODE_FLAGS, 'apps/api/dist/server.js']);
+  });
+
+  it("the image's ENV sets the malloc variables of node-flags.mjs", () => {
+    const env = Object.fromEntries(
+      [...dockerfile.matchAll(/^ENV (.+)$/gm)].flatMap((m) =>
+        (m[1] ?? '').split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
+    for (const [name, value] of Object.entries(MEMORY_ENV)) expect(env[name]).toBe(value);
+  });
+});
