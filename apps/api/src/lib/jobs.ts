@@ -5,6 +5,9 @@ import type { Prisma as PrismaNs } from '../generated/prisma/client';
 import type { Prisma } from '../plugins/db/database';
 import type { MailOutbox } from './outbox';
 
+/** pg-boss's completion and failure writes, which it does not await (see executeSql). */
+const UNAWAITED_WRITES = [/SET completed_on = now\(\)/, /WITH deleted_jobs AS \(/];
+
 // Background jobs on pg-boss in the product's own database (docs/decisions/0150-job-queue.md). Every API
 // process runs a worker; pg-boss's cron sends one job per period however many processes there are, and a
 // queue's 'stately' policy keeps at most one of its jobs queued and one running. pg-boss talks through the
@@ -159,9 +162,24 @@ export function createJobRunner(options: {
     }
   }
 
+  /**
+   * pg-boss 10 records a finished job's completion or failure without awaiting it (manager.js watch calls
+   * `this.complete(…)` / `this.fail(…)` unawaited), so a database error at that moment would be an unhandled
+   * rejection, which stops a Node process. Those writes are caught and logged here instead; the job stays
+   * active until it expires and is retried, which every job tolerates (each is idempotent, decision 0150).
+   */
+  function executeSql(text: string, values?: unknown[]) {
+    const query = options.pool.query(text, values);
+    if (!UNAWAITED_WRITES.some((pattern) => pattern.test(text))) return query;
+    return query.catch((err: unknown) => {
+      log.error({ err }, 'job queue: recording a finished job failed; it will expire and run again');
+      return { rows: [{ count: '0' }], rowCount: 0 };
+    });
+  }
+
   async function startBoss(): Promise<PgBoss> {
     const started = new PgBoss({
-      db: { executeSql: (text, values) => options.pool.query(text, values) },
+      db: { executeSql: (text, values) => executeSql(text, values) },
       schedule: true,
       supervise: true,
       migrate: true,
