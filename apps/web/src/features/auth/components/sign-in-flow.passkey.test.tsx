@@ -76,7 +76,7 @@ describe('SignInFlow with a passkey', () => {
     const props = renderFlow('desktop-key');
     expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email webauthn');
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Войти с ключом доступа' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Войти с ключом доступа' }));
 
     expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
     expect(browser.startAuthentication).toHaveBeenCalledWith({
@@ -103,7 +103,7 @@ describe('SignInFlow with a passkey', () => {
     });
     browser.startAuthentication.mockResolvedValue(assertion);
     renderFlow();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Войти с ключом доступа' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Войти с ключом доступа' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Учётная запись заблокирована. Обратитесь к администратору.',
     );
@@ -116,7 +116,7 @@ describe('SignInFlow with a passkey', () => {
       Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }),
     );
     renderFlow();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Войти с ключом доступа' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Войти с ключом доступа' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Действие с ключом доступа отменено или время ожидания истекло',
     );
@@ -127,11 +127,14 @@ describe('SignInFlow with a passkey', () => {
     const sent = stubApi({ status: 200, body: { success: true, message: '', data: loginResult } });
     browser.startAuthentication.mockResolvedValue(assertion);
     const props = renderFlow();
-    await waitFor(() =>
-      expect(browser.startAuthentication).toHaveBeenCalledWith({
-        optionsJSON: options,
-        useBrowserAutofill: true,
-      }),
+    // The ceremony's modules load when it starts (decision 0111): the first load in a test takes a while.
+    await waitFor(
+      () =>
+        expect(browser.startAuthentication).toHaveBeenCalledWith({
+          optionsJSON: options,
+          useBrowserAutofill: true,
+        }),
+      { timeout: 10_000 },
     );
     expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
     expect(sent[1]!.body).toEqual({ response: assertion, loginKey: 'web' });
