@@ -1,4 +1,5 @@
 import { BASIC_PLAN_ID } from '@cabinet/contracts';
+import { graceEnd } from '../plans/plans.mapper';
 
 // How a payment moves a user's plan end date (docs/decisions/0024-plan-term.md, and for a switch between
 // plans docs/decisions/0091-plan-switch-credit.md). Pure functions, in UTC, time counted to the millisecond.
@@ -62,7 +63,7 @@ const inGrace = (current: CurrentPlan, now: Date, graceDays: number) =>
   current.planId !== BASIC_PLAN_ID &&
   current.planExpiresAt !== null &&
   current.planExpiresAt <= now &&
-  current.planExpiresAt.getTime() + graceDays * 24 * 60 * 60 * 1000 > now.getTime();
+  graceEnd(current.planExpiresAt, graceDays) > now;
 
 /**
  * The money of the unused part of each paid term: value × unused time ÷ the term's length. Time before
