@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { settings } from './settings';
@@ -15,6 +16,8 @@ export interface Measurement {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time the server's processes spent per counted answer, in microseconds (user + system). */
+  cpuUsPerAnswer: number;
 }
 
 export interface Target {
@@ -24,7 +27,21 @@ export interface Target {
   headers: Record<string, string>;
   /** Answers once the server has caught up (a query through its pool). */
   drainUrls: string[];
+  /** The server's processes, whose CPU time is read over the counted window (/proc; 0 elsewhere). */
+  pids: number[];
 }
+
+/** utime + stime of a process in clock ticks (100 a second on Linux), or 0 where /proc cannot tell. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+const totalTicks = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
@@ -35,6 +52,7 @@ export async function measure(target: Target): Promise<Measurement> {
   let errors = 0;
   let counting = settings.warmup === 0;
   let windowStart = performance.now();
+  let ticksAtStart = totalTicks(target.pids);
   const instance = autocannon({
     url: target.urls.map((u) => `${u}${target.path}`),
     connections: settings.connections,
@@ -45,6 +63,7 @@ export async function measure(target: Target): Promise<Measurement> {
   const warm = setTimeout(() => {
     counting = true;
     windowStart = performance.now();
+    ticksAtStart = totalTicks(target.pids);
   }, settings.warmup * 1000);
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     if (!counting) return;
@@ -56,6 +75,7 @@ export async function measure(target: Target): Promise<Measurement> {
   });
   await instance;
   const seconds = (performance.now() - windowStart) / 1000;
+  const cpuSeconds = (totalTicks(target.pids) - ticksAtStart) / 100;
   clearTimeout(warm);
   await Promise.all(
     target.drainUrls.map((url) => fetch(url, { signal: AbortSignal.timeout(120_000) }).catch(() => {})),
@@ -67,5 +87,6 @@ export async function measure(target: Target): Promise<Measurement> {
     p99: percentile(latencies, 99),
     non2xx,
     errors,
+    cpuUsPerAnswer: latencies.length ? (cpuSeconds * 1e6) / latencies.length : 0,
   };
 }

@@ -49,8 +49,8 @@ function resultsTable(report: Report): string[] {
   const smallest = sizes[0];
   const largest = sizes.at(-1);
   const lines = [
-    `| Call | Users | req/s | p50 ms | p99 ms | non-2xx | twin req/s | twin p99 ms | req/s ÷ twin | p99 ÷ twin | bytes / twin bytes | same answer | API RSS MB | ${sizes.length > 1 && smallest && largest ? `growth ${users(smallest)}→${users(largest)}` : 'growth'} (twin) |`,
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
+    `| Call | Users | req/s | p50 ms | p99 ms | non-2xx | twin req/s | twin p99 ms | req/s ÷ twin | p99 ÷ twin | bytes / twin bytes | same answer | API RSS MB | API CPU µs / answer (twin) | ${sizes.length > 1 && smallest && largest ? `growth ${users(smallest)}→${users(largest)}` : 'growth'} (twin) |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |',
   ];
   const calls = [...new Set(report.results.map((r) => r.call))];
   for (const call of calls) {
@@ -63,7 +63,7 @@ function resultsTable(report: Report): string[] {
           : '—';
       const c = r.comparison;
       lines.push(
-        `| ${call} | ${users(r.size)} | ${fixed(r.product.rps)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.non2xx + r.product.errors} | ${fixed(r.twin.rps)} | ${ms(r.twin.p99)} | ${ratio(r.product.rps, r.twin.rps)} | ${ratio(r.product.p99, r.twin.p99)} | ${c.productBytes} / ${c.twinBytes} | ${c.difference === null ? 'yes' : `no: ${c.difference.replace(/\|/g, '/')}`} | ${fixed(r.productRssMb)} | ${growth} |`,
+        `| ${call} | ${users(r.size)} | ${fixed(r.product.rps)} | ${ms(r.product.p50)} | ${ms(r.product.p99)} | ${r.product.non2xx + r.product.errors} | ${fixed(r.twin.rps)} | ${ms(r.twin.p99)} | ${ratio(r.product.rps, r.twin.rps)} | ${ratio(r.product.p99, r.twin.p99)} | ${c.productBytes} / ${c.twinBytes} | ${c.difference === null ? 'yes' : `no: ${c.difference.replace(/\|/g, '/')}`} | ${fixed(r.productRssMb)} | ${fixed(r.product.cpuUsPerAnswer)} (${fixed(r.twin.cpuUsPerAnswer)}) | ${growth} |`,
       );
     }
   }
@@ -112,7 +112,8 @@ export function renderReport(report: Report): string {
     'req/s: answers per second after the warm-up; p50/p99: their latency as autocannon saw it. "non-2xx"',
     'counts non-2xx answers and connection errors. "same answer": the twin answered the same status and',
     'JSON as the product (checked once before measuring). API RSS: peak VmRSS of the API process during',
-    "that call's measurement.",
+    "that call's measurement. API CPU µs / answer: the CPU time (user + system, from /proc) the API process",
+    "spent per counted answer, the twin's in brackets: unlike req/s it hardly moves with other work on the machine.",
     '',
     '## Memory',
     '',

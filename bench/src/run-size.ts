@@ -101,6 +101,7 @@ async function measureCalls(
       path: call.path,
       headers,
       drainUrls: [`${api.base}/api/ready`],
+      pids: [api.child.pid],
     });
     const productRssMb = ctx.rss.takePhasePeak(api.child.pid);
     const twinResult = await measure({
@@ -108,10 +109,12 @@ async function measureCalls(
       path: call.path,
       headers,
       drainUrls: [`${twin.base}/ready`],
+      pids: [twin.child.pid],
     });
     log(
       `  ${call.name.padEnd(28)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
-        ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms`,
+        ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms` +
+        ` | CPU µs/answer ${product.cpuUsPerAnswer.toFixed(0)} vs ${twinResult.cpuUsPerAnswer.toFixed(0)}`,
     );
     ctx.report.results.push({ call: call.name, size, product, twin: twinResult, productRssMb, comparison });
   }
@@ -136,6 +139,7 @@ async function measureScaleOut(
         path: call.path,
         headers: headersFor(call, persona),
         drainUrls: [`${api.base}/api/ready`, `${second.base}/api/ready`],
+        pids: [api.child.pid, second.child.pid],
       });
       const one = ctx.report.results.find((r) => r.call === call.name && r.size === size)?.product;
       if (one) ctx.report.scaleOut.push({ call: call.name, size, one, two });

@@ -30,7 +30,7 @@ export async function startApi(options: ApiOptions): Promise<Running> {
   const child = startNode(
     options.name,
     // The node flags and environment `pnpm start` and the image give the process (decision 0119).
-    [...NODE_FLAGS, options.server],
+    [...NODE_FLAGS, ...settings.apiNodeFlags, options.server],
     {
       ...MEMORY_ENV,
       PORT: String(port),

@@ -35,6 +35,8 @@ export const settings = {
   connections: number('BENCH_CONNECTIONS', 64, 1),
   /** Only these calls: names separated by commas, each a call's exact name or a part of names. */
   only: process.env.BENCH_ONLY?.trim() || '',
+  /** Extra node flags for the API processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a call. */
+  apiNodeFlags: (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   adminDatabaseUrl: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
   outDir: process.env.BENCH_OUT_DIR?.trim() || '/tmp/cabinet-bench',
   apiDir: path.join(repoRoot, 'apps/api'),

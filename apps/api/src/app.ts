@@ -1,5 +1,4 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +39,7 @@ import dbPlugin from './plugins/db/index';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
+import securityHeaders from './plugins/security-headers';
 import storagePlugin from './plugins/storage';
 import webPlugin from './plugins/web';
 
@@ -102,18 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('mailer', options.mailer);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'form-action': ["'self'", 'https://yoomoney.ru'],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(jsonBodies);
   await app.register(formbody);
   await app.register(dbPlugin, { database: options.database });
