@@ -46,8 +46,6 @@ export default [
       'src/routes/home-route.tsx',
     ]),
     brotli: true,
-    // The issue asks for 200 kB; home is not there yet (decision 0111 lists what is left). Until it is,
-    // this limit holds the ground gained: it may only go down.
-    limit: '245 kB',
+    limit: '200 kB',
   },
 ];

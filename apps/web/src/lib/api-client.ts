@@ -157,6 +157,20 @@ export async function callEndpoint<E extends EndpointDefinition>(
   return result as unknown as { message: string } & EnvelopeOf<E>;
 }
 
+/** An entry of the endpoint table that is imported on its first call (./lazy-endpoints.ts). */
+export type LazyEndpoint<E extends EndpointDefinition> = () => Promise<E>;
+
+/**
+ * callEndpoint for an entry loaded on demand: the entry's schemas, and zod with them, come with the first
+ * call instead of with the screen's first load (decision 0175). Afterwards the import is cached.
+ */
+export async function callLazyEndpoint<E extends EndpointDefinition>(
+  endpoint: LazyEndpoint<E>,
+  input: CallInput<E> = {},
+): Promise<{ message: string } & EnvelopeOf<E>> {
+  return callEndpoint(await endpoint(), input);
+}
+
 /** A file answer (response: null entries such as a CSV export): its bytes and the name the server gives. */
 export interface DownloadedFile {
   blob: Blob;

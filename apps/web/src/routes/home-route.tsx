@@ -1,7 +1,7 @@
 import { MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmailText } from '@/components/email-text';
 import { ListPagination } from '@/components/list-frame/list-pagination';
@@ -13,7 +13,6 @@ import { paths } from '@/config/paths';
 import { MyInvitationsPanel } from '@/features/invitations/components/my-invitations-panel';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
-import { OrganizationsTable } from '@/features/organizations/components/organizations-table';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { NameBanner } from '@/features/profile/components/name-banner';
 import { MyTransfersPanel } from '@/features/transfers/components/my-transfers-panel';
@@ -72,6 +71,24 @@ function SignedInUser() {
   );
 }
 
+/*
+ * The table comes with its rows' hints (Mantine's Tooltip with floating-ui): it is asked for as home starts,
+ * beside the list's own call, and shows once both are in; until then the list's skeleton stands in its
+ * place (decision 0175).
+ */
+const loadOrganizationsTable = () => import('@/features/organizations/components/organizations-table');
+const OrganizationsTable = lazy(() =>
+  loadOrganizationsTable().then((m) => ({ default: m.OrganizationsTable })),
+);
+
+const listSkeleton = (
+  <Stack gap="xs" aria-label="Загрузка">
+    <Skeleton height={44} />
+    <Skeleton height={44} />
+    <Skeleton height={44} />
+  </Stack>
+);
+
 /** The organizations the user manages as an organization admin: their rows get the settings gear too. */
 function useManagedIds(): ReadonlySet<number> {
   const { data: profile } = useProfile();
@@ -91,6 +108,7 @@ function YourOrganizations() {
   const managedIds = useManagedIds();
   const [page, setPage] = useState(1);
   const organizations = useOrganizations({ search, page });
+  useEffect(() => void loadOrganizationsTable(), []);
 
   // A new search starts from the first page.
   useEffect(() => setPage(1), [search]);
@@ -131,17 +149,15 @@ function YourOrganizations() {
         </Text>
       )}
       {organizations.isPending ? (
-        <Stack gap="xs" aria-label="Загрузка">
-          <Skeleton height={44} />
-          <Skeleton height={44} />
-          <Skeleton height={44} />
-        </Stack>
+        listSkeleton
       ) : (
-        <OrganizationsTable
-          organizations={organizations.isError ? [] : (organizations.data?.items ?? [])}
-          empty={empty}
-          managedIds={managedIds}
-        />
+        <Suspense fallback={listSkeleton}>
+          <OrganizationsTable
+            organizations={organizations.isError ? [] : (organizations.data?.items ?? [])}
+            empty={empty}
+            managedIds={managedIds}
+          />
+        </Suspense>
       )}
       <ListPagination pages={pages} page={page} onChange={setPage} size="sm" />
     </SectionCard>

@@ -1,5 +1,4 @@
-import { Anchor, AppShell, Badge, Group, Menu } from '@mantine/core';
-import { IconHome, IconLock, IconSettings } from '@tabler/icons-react';
+import { Anchor, AppShell, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo, PRODUCT_NAME } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -8,6 +7,8 @@ import classes from './admin-layout.module.css';
 import { AdminNav } from './admin-nav';
 import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
+
+const loadAdminMenuItems = () => import('./admin-menu-items').then((m) => m.AdminMenuItems);
 
 /**
  * Layout of the /admin area (spec section 2, admin layout header): blue, white logo to /admin, the
@@ -49,26 +50,8 @@ export function AdminLayout() {
             avatarUrl={profile?.files[0]?.url ?? null}
             caption={profile?.email ?? ''}
             captionOnPhones
-          >
-            <Menu.Item
-              component={Link}
-              to={paths.admin.profileSettings.getHref()}
-              leftSection={<IconSettings size={16} />}
-            >
-              Настройки профиля
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={paths.admin.security.getHref()}
-              leftSection={<IconLock size={16} />}
-            >
-              Безопасность
-            </Menu.Item>
-            {/* Admins are users too: a way back to their own cabinet (issue 5 review). */}
-            <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconHome size={16} />}>
-              Личный кабинет
-            </Menu.Item>
-          </UserMenu>
+            items={loadAdminMenuItems}
+          />
         </Group>
         <AdminNav />
       </AppShell.Header>

@@ -1,6 +1,5 @@
-import { Anchor, AppShell, Box, Burger, Divider, Drawer, Group, Menu, Stack } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Divider, Drawer, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLock, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
@@ -15,6 +14,8 @@ import { HeaderSearch } from './header-search';
 import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
+const loadProfileMenuItems = () => import('./profile-menu-items').then((m) => m.ProfileMenuItems);
+
 function ProfileMenu() {
   const { data: profile } = useProfile();
   const user = useSession((state) => state.user);
@@ -27,37 +28,8 @@ function ProfileMenu() {
       email={email}
       avatarUrl={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
       caption={displayName({ name, email })}
-    >
-      <Menu.Item
-        component={Link}
-        to={paths.organizationCreate.getHref()}
-        leftSection={<IconUsersPlus size={16} />}
-      >
-        Создать организацию
-      </Menu.Item>
-      <Menu.Item component={Link} to={paths.home.getHref()} leftSection={<IconUsersGroup size={16} />}>
-        Управление организациями
-      </Menu.Item>
-      <Menu.Item
-        component={Link}
-        to={paths.profileSettings.getHref()}
-        leftSection={<IconSettings size={16} />}
-      >
-        Настройки профиля
-      </Menu.Item>
-      <Menu.Item component={Link} to={paths.security.getHref()} leftSection={<IconLock size={16} />}>
-        Безопасность
-      </Menu.Item>
-      {profile?.is_admin && (
-        <Menu.Item
-          component={Link}
-          to={paths.admin.home.getHref()}
-          leftSection={<IconShieldLock size={16} />}
-        >
-          Администрирование
-        </Menu.Item>
-      )}
-    </UserMenu>
+      items={loadProfileMenuItems}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
-import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type ComponentProps, type ComponentType, useRef, useState } from 'react';
 import { NameAvatar } from '@/components/name-avatar';
-import { useSignOut } from '@/features/auth/api/logout';
 import classes from './user-menu.module.css';
+import type { UserMenuDropdownProps } from './user-menu-dropdown';
 
-type UserMenuProps = {
+export type UserMenuLook = {
   name: string;
   email: string;
   avatarUrl: string | null;
@@ -15,63 +15,96 @@ type UserMenuProps = {
   caption: string;
   /** Keep the caption on phones too (the admin header has room: no search, no buy button). */
   captionOnPhones?: boolean;
-  /** The screens' own items; 'Выйти' follows them. */
-  children: ReactNode;
 };
 
-/** Avatar button with a dropdown of account actions and 'Выйти', shared by the default and admin headers. */
-export function UserMenu({
+type UserMenuProps = UserMenuLook & {
+  /** The screens' own items (Menu.Item), loaded with the menu; 'Выйти' follows them. */
+  items: () => Promise<ComponentType>;
+};
+
+/** The avatar button, the same before the menu is loaded and as the menu's target afterwards. */
+export function UserMenuTrigger({
   name,
   email,
   avatarUrl,
   variant = 'default',
   caption,
   captionOnPhones = false,
-  children,
-}: UserMenuProps) {
-  const inverse = variant === 'inverse';
-  const { signOut } = useSignOut();
+  ...button
+}: UserMenuLook & Omit<ComponentProps<typeof UnstyledButton<'button'>>, 'name' | 'variant'>) {
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
-      <Menu.Target>
-        <UnstyledButton className={classes.trigger} data-inverse={inverse || undefined}>
-          <Group gap={10} wrap="nowrap">
-            {/* The initials are a picture of the name, not words to read out or to say. */}
-            <NameAvatar src={avatarUrl} name={name || email} size={36} />
-            {caption && (
-              <Text
-                size="sm"
-                fw={600}
-                className={classes.caption}
-                visibleFrom={captionOnPhones ? undefined : 'xs'}
-              >
-                {caption}
-              </Text>
-            )}
-            {/* The name comes from the content, so it holds the visible caption (WCAG 2.5.3, label in name). */}
-            <VisuallyHidden>Меню профиля</VisuallyHidden>
-            <IconChevronDown size={16} stroke={1.8} aria-hidden className={classes.chevron} />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <div className={classes.identity}>
-          {name && (
-            <Text size="sm" fw={600} truncate="end">
-              {name}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed" truncate="end">
-            {email}
+    <UnstyledButton className={classes.trigger} data-inverse={variant === 'inverse' || undefined} {...button}>
+      <Group gap={10} wrap="nowrap">
+        {/* The initials are a picture of the name, not words to read out or to say. */}
+        <NameAvatar src={avatarUrl} name={name || email} size={36} />
+        {caption && (
+          <Text
+            size="sm"
+            fw={600}
+            className={classes.caption}
+            visibleFrom={captionOnPhones ? undefined : 'xs'}
+          >
+            {caption}
           </Text>
-        </div>
-        <Menu.Divider />
-        {children}
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Выйти
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        )}
+        {/* The name comes from the content, so it holds the visible caption (WCAG 2.5.3, label in name). */}
+        <VisuallyHidden>Меню профиля</VisuallyHidden>
+        <IconChevronDown size={16} stroke={1.8} aria-hidden className={classes.chevron} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+type Loaded = {
+  Dropdown: ComponentType<UserMenuDropdownProps>;
+  Items: ComponentType;
+  /** The button had the focus when the menu arrived: the menu's button takes it over. */
+  focused: boolean;
+};
+
+/**
+ * Avatar button with a dropdown of account actions and 'Выйти', shared by the default and admin headers.
+ * The menu (Mantine's Menu with floating-ui, ~15 kB compressed) and its items load on the first hover,
+ * focus or click of the button, not with the screen (decision 0175). Until then the button is the same
+ * button, announced as opening a menu; a click that comes before the menu has loaded opens it once it has.
+ */
+export function UserMenu({ items, ...look }: UserMenuProps) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [loading, setLoading] = useState<Promise<void> | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const load = () => {
+    if (loading) return loading;
+    const started = Promise.all([import('./user-menu-dropdown'), items()]).then(([module, Items]) =>
+      setLoaded({
+        Dropdown: module.UserMenuDropdown,
+        Items,
+        focused: document.activeElement === button.current,
+      }),
+    );
+    // A failed load (the network dropped) is tried again on the next hover or click.
+    started.catch(() => setLoading(null));
+    setLoading(started);
+    return started;
+  };
+
+  if (loaded)
+    return (
+      <loaded.Dropdown {...look} Items={loaded.Items} focused={loaded.focused} openAtOnce={openAtOnce} />
+    );
+  return (
+    <UserMenuTrigger
+      {...look}
+      ref={button}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={() => {
+        setOpenAtOnce(true);
+        void load();
+      }}
+    />
   );
 }

@@ -1,13 +1,13 @@
-import { authEndpoints } from '@cabinet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { authEndpoint } from '@/lib/lazy-endpoints';
 import { session } from '@/lib/session';
 
 /** Revokes the session on the server (product-decisions, Sign-in). */
 export function logout() {
-  return callEndpoint(authEndpoints.logout);
+  return callLazyEndpoint(authEndpoint('logout'));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { invitationsEndpoints } from '@cabinet/contracts';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { invitationsEndpoint } from '@/lib/lazy-endpoints';
 import { invitationKeys } from '@/lib/query-keys/invitations';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
@@ -9,11 +9,11 @@ import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 const refreshed = [invitationKeys.all, organizationKeys.all, profileKeys.me];
 
 export function acceptInvitation(id: number) {
-  return callEndpoint(invitationsEndpoints.accept, { params: { id } });
+  return callLazyEndpoint(invitationsEndpoint('accept'), { params: { id } });
 }
 
 export function declineInvitation(id: number) {
-  return callEndpoint(invitationsEndpoints.decline, { params: { id } });
+  return callLazyEndpoint(invitationsEndpoint('decline'), { params: { id } });
 }
 
 /**

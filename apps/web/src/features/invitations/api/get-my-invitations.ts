@@ -1,11 +1,12 @@
-import { type Invitation, invitationsEndpoints } from '@cabinet/contracts';
+import type { Invitation } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { invitationsEndpoint } from '@/lib/lazy-endpoints';
 import { invitationKeys } from '@/lib/query-keys/invitations';
 
 /** The caller's open invitations, to their verified e-mail. */
 export async function getMyInvitations(): Promise<Invitation[]> {
-  const { data } = await callEndpoint(invitationsEndpoints.mine, { query: { perPage: 100 } });
+  const { data } = await callLazyEndpoint(invitationsEndpoint('mine'), { query: { perPage: 100 } });
   return data;
 }
 

@@ -1,5 +1,5 @@
-import { organizationsEndpoints } from '@cabinet/contracts';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { organizationsEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 
@@ -7,7 +7,7 @@ type AcceptMemberInput = { organizationId: number; userId: number };
 
 /** A join request becomes an active member. */
 export function acceptMember({ organizationId, userId }: AcceptMemberInput) {
-  return callEndpoint(organizationsEndpoints.acceptMember, {
+  return callLazyEndpoint(organizationsEndpoint('acceptMember'), {
     params: { id: organizationId },
     body: { user_id: userId },
   });

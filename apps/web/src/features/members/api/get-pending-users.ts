@@ -1,11 +1,12 @@
-import { organizationsEndpoints, type PendingUser } from '@cabinet/contracts';
+import type { PendingUser } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { organizationsEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 
 /** Join requests to the organizations the caller owns. */
 export async function getPendingUsers(): Promise<PendingUser[]> {
-  const { data } = await callEndpoint(organizationsEndpoints.pendingUsers, { query: { perPage: 100 } });
+  const { data } = await callLazyEndpoint(organizationsEndpoint('pendingUsers'), { query: { perPage: 100 } });
   return data;
 }
 

@@ -1,5 +1,5 @@
-import { organizationsEndpoints } from '@cabinet/contracts';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { organizationsEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
@@ -10,7 +10,7 @@ type RemoveMemberInput = { organizationId: number; userId: number };
 
 /** Removes a member, rejects a join request, or (with one's own id) leaves the organization. */
 export function removeMember({ organizationId, userId }: RemoveMemberInput) {
-  return callEndpoint(organizationsEndpoints.removeMember, {
+  return callLazyEndpoint(organizationsEndpoint('removeMember'), {
     params: { id: organizationId },
     body: { user_id: userId },
   });

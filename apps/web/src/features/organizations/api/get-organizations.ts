@@ -1,6 +1,7 @@
-import { type ListMeta, type OrganizationListItem, organizationsEndpoints } from '@cabinet/contracts';
+import type { ListMeta, OrganizationListItem } from '@cabinet/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { organizationsEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 
 export const ORGANIZATIONS_PAGE_SIZE = 20;
@@ -10,7 +11,7 @@ export type OrganizationsPage = { items: OrganizationListItem[]; meta: ListMeta 
 
 /** The caller's organizations (owned or active member), newest first. */
 export async function getOrganizations({ search, page }: OrganizationsQuery): Promise<OrganizationsPage> {
-  const { data, meta } = await callEndpoint(organizationsEndpoints.list, {
+  const { data, meta } = await callLazyEndpoint(organizationsEndpoint('list'), {
     query: { search: search.trim() || undefined, page, perPage: ORGANIZATIONS_PAGE_SIZE },
   });
   return { items: data, meta };

@@ -1,12 +1,13 @@
-import { type Profile, profileEndpoints } from '@cabinet/contracts';
+import type { Profile } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { profileEndpoint } from '@/lib/lazy-endpoints';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { session } from '@/lib/session';
 
 /** The signed-in user. */
 export async function getProfile(): Promise<Profile> {
-  const { data } = await callEndpoint(profileEndpoints.me);
+  const { data } = await callLazyEndpoint(profileEndpoint('me'));
   return data;
 }
 

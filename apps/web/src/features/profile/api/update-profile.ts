@@ -1,5 +1,6 @@
-import { type ProfileUpdateRequest, profileEndpoints } from '@cabinet/contracts';
-import { callEndpoint } from '@/lib/api-client';
+import type { ProfileUpdateRequest } from '@cabinet/contracts';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { profileEndpoint } from '@/lib/lazy-endpoints';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useApiMutation } from '@/lib/use-api-mutation';
 
@@ -8,7 +9,7 @@ export const PROFILE_UPDATE_FAILED = 'Не удалось обновить да�
 
 /** Name, e-mail, image_id (null removes the avatar). */
 export function updateProfile({ userId, body }: { userId: number; body: ProfileUpdateRequest }) {
-  return callEndpoint(profileEndpoints.update, { params: { id: userId }, body });
+  return callLazyEndpoint(profileEndpoint('update'), { params: { id: userId }, body });
 }
 
 /**

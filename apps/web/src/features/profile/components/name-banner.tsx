@@ -1,4 +1,3 @@
-import { UserNameSchema } from '@cabinet/contracts';
 import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserEdit } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -31,8 +30,10 @@ export function NameBanner() {
 
   if (!profile || profile.name.trim() || dismissed) return null;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) come with the first submit, not with home's first load (decision 0175).
+    const { UserNameSchema } = await import('@cabinet/contracts/profile');
     const parsed = UserNameSchema.safeParse(name);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Обязательное поле');

@@ -1,11 +1,11 @@
-import { siteEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { siteEndpoint } from '@/lib/lazy-endpoints';
 import { siteKeys } from '@/lib/query-keys/site';
 
 /** The header's 'О сервисе', 'FAQ', 'Поддержка' as the installation sets them (decision 0161). */
 export async function getSiteLinks() {
-  const { data } = await callEndpoint(siteEndpoints.links);
+  const { data } = await callLazyEndpoint(siteEndpoint('links'));
   return data;
 }
 

@@ -1,11 +1,12 @@
-import { type IncomingTransfer, transfersEndpoints } from '@cabinet/contracts';
+import type { IncomingTransfer } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { transfersEndpoint } from '@/lib/lazy-endpoints';
 import { transferKeys } from '@/lib/query-keys/transfers';
 
 /** The open ownership offers made to the caller (decision 0137). */
 export async function getMyTransfers(): Promise<IncomingTransfer[]> {
-  const { data } = await callEndpoint(transfersEndpoints.mine, { query: { perPage: 100 } });
+  const { data } = await callLazyEndpoint(transfersEndpoint('mine'), { query: { perPage: 100 } });
   return data;
 }
 

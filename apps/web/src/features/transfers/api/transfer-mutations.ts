@@ -1,5 +1,5 @@
-import { transfersEndpoints } from '@cabinet/contracts';
-import { callEndpoint } from '@/lib/api-client';
+import { callLazyEndpoint } from '@/lib/api-client';
+import { transfersEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { transferKeys } from '@/lib/query-keys/transfers';
@@ -13,22 +13,22 @@ import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
 const refreshed = [organizationKeys.all, transferKeys.all, profileKeys.me, profileKeys.deletePreviews];
 
 export function offerTransfer({ organizationId, userId }: { organizationId: number; userId: number }) {
-  return callEndpoint(transfersEndpoints.offer, {
+  return callLazyEndpoint(transfersEndpoint('offer'), {
     params: { id: organizationId },
     body: { user_id: userId },
   });
 }
 
 export function cancelTransfer(organizationId: number) {
-  return callEndpoint(transfersEndpoints.cancel, { params: { id: organizationId } });
+  return callLazyEndpoint(transfersEndpoint('cancel'), { params: { id: organizationId } });
 }
 
 export function acceptTransfer(organizationId: number) {
-  return callEndpoint(transfersEndpoints.accept, { params: { id: organizationId } });
+  return callLazyEndpoint(transfersEndpoint('accept'), { params: { id: organizationId } });
 }
 
 export function declineTransfer(organizationId: number) {
-  return callEndpoint(transfersEndpoints.decline, { params: { id: organizationId } });
+  return callLazyEndpoint(transfersEndpoint('decline'), { params: { id: organizationId } });
 }
 
 /** 'Передать организацию': a refusal (an open offer already, not an active member) shows its reason. */
