@@ -1,9 +1,20 @@
 import type { AuditListMeta, ListMeta } from '@cabinet/contracts';
+import type { JsonText } from './sql';
 
 // Every JSON answer is {success, message, data}; lists add meta (product-decisions, "Errors and envelopes").
 // Handlers build them here and nowhere else.
 
 export const ok = <T>(data: T, message = '') => ({ success: true as const, message, data });
+
+/**
+ * ok() for data PostgreSQL wrote as JSON (lib/sql.ts readAnswerRows): the serializer sends its text as is
+ * (lib/json-serializer.ts). Typed as the data it holds, so routes keep their contract types.
+ */
+export const okJson = <T>(data: JsonText<T>, message = '') => ok(data as unknown as T, message);
+
+/** listOk() for items PostgreSQL wrote as one JSON array. */
+export const listOkJson = <T>(items: JsonText<T[]>, meta: ListMeta, message = '') =>
+  listOk(items as unknown as T[], meta, message);
 
 export const listOk = <T>(items: T[], meta: ListMeta, message = '') => ({
   success: true as const,
@@ -23,6 +34,12 @@ export const keysetListOk = <T>(items: T[], meta: AuditListMeta, message = '') =
 /** A page of a list, as list verbs return it. */
 export interface Page<T> {
   items: T[];
+  meta: ListMeta;
+}
+
+/** A page whose items PostgreSQL wrote as JSON (lib/sql.ts readAnswerRows); sent with listOkJson. */
+export interface JsonPage<T> {
+  items: JsonText<T[]>;
   meta: ListMeta;
 }
 

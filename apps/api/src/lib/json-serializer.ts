@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { JsonText } from './sql';
 
 // Answers are written by fast-json-stringify from the JSON Schema of the entry's zod response schema,
 // compiled once per route (issue 12: parsing every answer with zod cost more than the query behind it).
@@ -48,6 +49,31 @@ export function responseJsonSchema(schema: z.ZodType): JsonSchema | null {
 export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
   const json = responseJsonSchema(route.schema);
   // A schema JSON Schema cannot express (a transform, a date object) keeps zod's own serializer.
-  if (!json) return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
-  return fastJson(json as unknown as Parameters<typeof fastJson>[0]);
+  const serialize = json
+    ? fastJson(json as unknown as Parameters<typeof fastJson>[0])
+    : zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  return (payload: unknown) => (carriesJsonText(payload) ? envelopeText(payload) : serialize(payload));
 };
+
+/** An envelope whose data (or another member) PostgreSQL already wrote as JSON text (lib/sql.ts JsonText). */
+function carriesJsonText(payload: unknown): payload is Record<string, unknown> {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    (payload as { data?: unknown }).data instanceof JsonText
+  );
+}
+
+/**
+ * The envelope written around the JSON text as it is. The statements that produce such text build exactly
+ * the answer's schema (json-sql.ts; the route tests compare them with the mappers and the contracts).
+ */
+export function envelopeText(payload: Record<string, unknown>): string {
+  let out = '';
+  for (const [key, value] of Object.entries(payload)) {
+    if (value === undefined) continue;
+    const written = value instanceof JsonText ? value.text : JSON.stringify(value);
+    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${written}`;
+  }
+  return `${out || '{'}}`;
+}

@@ -1,5 +1,6 @@
 import { BASIC_PLAN_ID, filesEndpoints, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Prisma } from '../generated/prisma/client';
+import { JsonText } from './sql';
 
 /** What the plan in force depends on besides the user (plans.mapper PlanClock; a RequestContext fits). */
 type PlanClock = { now: Date; config: { PLAN_GRACE_DAYS: number } };
@@ -112,8 +113,11 @@ export const person = constant((u: string) =>
 /** Whether users row `u` is a site admin. */
 export const isAdminSql = constant((u: string) => raw(`${u}.type_id = ${USER_TYPE_ADMIN}`));
 
-/** A page of a list as one row: the total and the page's items, built by the statement. */
+/** A page of a list as one row: the total and the page's items, written as JSON by the statement. */
 export interface PageRow<T> {
   total: number;
-  items: T[];
+  items: JsonText<T[]>;
 }
+
+/** The items of an empty page, as the statements write them. */
+export const NO_ITEMS = new JsonText<never[]>('[]');

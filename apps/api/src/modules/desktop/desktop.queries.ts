@@ -2,7 +2,7 @@ import type { Member as MemberDto, MemberStatus } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import type { PageRow } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { readAnswerRows } from '../../lib/sql';
 import { memberJson } from '../organizations/organizations.queries';
 
 export interface CollaboratorsRow extends PageRow<MemberDto> {
@@ -26,7 +26,7 @@ export async function selectCollaborators(
       ? Prisma.empty
       : Prisma.sql`AND (u.name ILIKE ${query.pattern} OR u.email ILIKE ${query.pattern})`,
   ];
-  const rows = await readRows<CollaboratorsRow>(
+  const rows = await readAnswerRows<CollaboratorsRow>(
     ctx.pool,
     Prisma.sql`
     WITH hits AS (

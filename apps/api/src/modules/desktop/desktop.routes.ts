@@ -1,6 +1,6 @@
 import { desktopEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { finishAdding, listCollaborators, startAdding } from './desktop.service';
 
@@ -8,7 +8,7 @@ export default routes(() => [
   handle(e.collaborators, async (ctx, { params, query }) => {
     const { page, perPage, name } = query;
     const list = await listCollaborators(ctx, { organizationId: params.id, page, perPage, search: name });
-    return listOk(list.items, list.meta, 'Участники организации');
+    return listOkJson(list.items, list.meta, 'Участники организации');
   }),
 
   handle(e.searchCollaborators, async (ctx, { params, query }) => {
@@ -20,7 +20,7 @@ export default routes(() => [
       perPage,
       search: params.search,
     });
-    return listOk(list.items, list.meta, 'Участники организации');
+    return listOkJson(list.items, list.meta, 'Участники организации');
   }),
 
   handle(

@@ -9,7 +9,7 @@ import {
 import { limitReached, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { findAccess, isActiveMember, isOrganizationAdmin } from '../organizations/organizations.access';
@@ -31,7 +31,7 @@ async function requireActiveMember(ctx: SignedInContext, organizationId: number)
 export async function listCollaborators(
   ctx: SignedInContext,
   query: { organizationId: number; page: number; perPage: number; search?: string | undefined },
-): Promise<Page<MemberDto>> {
+): Promise<JsonPage<MemberDto>> {
   const { viewerStatus, total, items } = await selectCollaborators(ctx, {
     organizationId: query.organizationId,
     pattern: query.search ? `%${likeLiteral(query.search)}%` : null,

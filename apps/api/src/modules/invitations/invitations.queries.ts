@@ -1,8 +1,8 @@
 import type { Invitation as InvitationDto, InvitationStatus, MemberStatus } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext, SignedInContext } from '../../lib/context';
-import { at, iso, type PageRow, person } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { at, iso, NO_ITEMS, type PageRow, person } from '../../lib/json-sql';
+import { type JsonText, readAnswerRows } from '../../lib/sql';
 
 // The invitation screens' reads, one statement each with the answer built in PostgreSQL (decision 0114);
 // `i` is the invitation, `io` its organization, `ib` who invited.
@@ -47,12 +47,12 @@ export async function selectMyInvitations(
 ): Promise<PageRow<InvitationDto>> {
   const where = Prisma.sql`i.email = (SELECT email FROM users
     WHERE id = ${ctx.actor.userId} AND email_verified_at IS NOT NULL) AND ${open(ctx.now)}`;
-  const rows = await readRows<PageRow<InvitationDto>>(
+  const rows = await readAnswerRows<PageRow<InvitationDto>>(
     ctx.pool,
     Prisma.sql`
     SELECT ${invitationPage(ctx, where, page)}`,
   );
-  return rows[0] ?? { total: 0, items: [] };
+  return rows[0] ?? { total: 0, items: NO_ITEMS };
 }
 
 /** The rows a status filter keeps; 'pending' and 'expired' part by expires_at . */
@@ -81,7 +81,7 @@ export async function selectOrganizationInvitations(
 ): Promise<OrganizationInvitationsRow | null> {
   const where = Prisma.sql`i.organization_id = ${query.organizationId}
     ${query.status?.length ? statusFilter(query.status, ctx.now) : Prisma.empty}`;
-  const rows = await readRows<OrganizationInvitationsRow>(
+  const rows = await readAnswerRows<OrganizationInvitationsRow>(
     ctx.pool,
     Prisma.sql`
     SELECT o.owner_id AS "ownerId",
@@ -97,12 +97,13 @@ export async function selectOrganizationInvitations(
 export async function selectInvitationByTokenHash(
   ctx: RequestContext,
   tokenHash: Uint8Array,
-): Promise<InvitationDto | null> {
-  const rows = await readRows<{ invitation: InvitationDto }>(
+): Promise<JsonText<InvitationDto> | null> {
+  const rows = await readAnswerRows<{ invitation: JsonText<InvitationDto> }>(
     ctx.pool,
     Prisma.sql`
     SELECT ${invitationJson(ctx.now)} AS invitation
     FROM invitations i ${invitationJoins} WHERE i.token_hash = ${tokenHash}`,
+    ['invitation'],
   );
   return rows[0]?.invitation ?? null;
 }

@@ -1,6 +1,6 @@
 import { invitationsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok, okJson } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { createInvitation, listInvitations, resendInvitation, revokeInvitation } from './invitations.service';
 import {
@@ -32,7 +32,7 @@ export default routes(() => [
 
   handle(e.list, async (ctx, { params, query }) => {
     const page = await listInvitations(ctx, { ...query, organizationId: params.id });
-    return listOk(page.items, page.meta, 'Приглашения');
+    return listOkJson(page.items, page.meta, 'Приглашения');
   }),
 
   handle(e.resend, async (ctx, { params }) => {
@@ -53,10 +53,12 @@ export default routes(() => [
 
   handle(e.mine, async (ctx, { query }) => {
     const page = await listMyInvitations(ctx, query);
-    return listOk(page.items, page.meta, 'Приглашения');
+    return listOkJson(page.items, page.meta, 'Приглашения');
   }),
 
-  handle(e.byToken, async (ctx, { params }) => ok(await getInvitationByToken(ctx, params), 'Приглашение')),
+  handle(e.byToken, async (ctx, { params }) =>
+    okJson(await getInvitationByToken(ctx, params), 'Приглашение'),
+  ),
 
   handle(e.accept, async (ctx, { params }) => {
     const { member, organizationName } = await acceptInvitation(ctx, params);

@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-er
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { actsAsOwner, assertManage, requireManage } from '../organizations/organizations.access';
@@ -125,7 +125,7 @@ export async function createInvitation(
 export async function listInvitations(
   ctx: SignedInContext,
   query: { organizationId: number; page: number; perPage: number; status?: InvitationStatus[] | undefined },
-): Promise<Page<InvitationDto>> {
+): Promise<JsonPage<InvitationDto>> {
   const row = await selectOrganizationInvitations(ctx, {
     ...query,
     skip: (query.page - 1) * query.perPage,

@@ -7,7 +7,8 @@ import {
 import { forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
+import type { JsonText } from '../../lib/sql';
 import { type Db, transaction } from '../../plugins/db/database';
 import { memberInclude, toMemberDto } from '../organizations/organizations.mapper';
 import { assertMembersFit, lockOrganization, openInvitationWhere } from '../organizations/plan-limits';
@@ -56,7 +57,7 @@ async function lostClaim(db: Db, id: number, now: Date) {
 export async function listMyInvitations(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
-): Promise<Page<InvitationDto>> {
+): Promise<JsonPage<InvitationDto>> {
   const { total, items } = await selectMyInvitations(ctx, {
     skip: (query.page - 1) * query.perPage,
     take: query.perPage,
@@ -71,10 +72,11 @@ export async function listMyInvitations(
 export async function getInvitationByToken(
   ctx: RequestContext,
   { token }: { token: string },
-): Promise<InvitationDto> {
+): Promise<JsonText<InvitationDto>> {
   const invitation = await selectInvitationByTokenHash(ctx, invitationTokenHash(token));
   if (!invitation) throw notFound(INVITATION_NOT_FOUND);
-  if (invitation.status !== 'pending') throw gone(CLOSED_TEXTS[invitation.status]);
+  const { status } = invitation.parse();
+  if (status !== 'pending') throw gone(CLOSED_TEXTS[status]);
   return invitation;
 }
 

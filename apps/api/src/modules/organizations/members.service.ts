@@ -10,7 +10,7 @@ import {
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { closeWhatAwaitedMember } from './departures';
@@ -181,7 +181,7 @@ export async function updateMemberType(
 export async function listPendingUsers(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
-): Promise<Page<PendingUser>> {
+): Promise<JsonPage<PendingUser>> {
   const { total, items } = await selectPendingUsers(ctx, {
     skip: (query.page - 1) * query.perPage,
     take: query.perPage,

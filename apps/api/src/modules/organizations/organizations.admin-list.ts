@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import { counterSql } from '../../lib/counters';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import type { PageRow } from '../../lib/json-sql';
+import { NO_ITEMS } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
-import { readRows } from '../../lib/sql';
+import { readAnswerRows } from '../../lib/sql';
 import { memberPreview, orderBy, organizationFields, organizationJoins } from './organizations.queries';
 
 // GET /organizations/list (admins): every organization, or those one user owns or is an active member
@@ -30,7 +31,7 @@ function conditions(query: AdminListQuery): Prisma.Sql[] {
 export async function listAllOrganizations(
   ctx: SignedInContext,
   query: AdminListQuery,
-): Promise<Page<AdminOrganizationListItem>> {
+): Promise<JsonPage<AdminOrganizationListItem>> {
   const where = conditions(query);
   const filter = where.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}`;
   const total =
@@ -38,7 +39,7 @@ export async function listAllOrganizations(
       ? counterSql('organizations')
       : Prisma.sql`(SELECT count(*)::int FROM organizations o ${filter})`;
   const order = orderBy(query);
-  const [row] = await readRows<PageRow<AdminOrganizationListItem>>(
+  const [row] = await readAnswerRows<PageRow<AdminOrganizationListItem>>(
     ctx.pool,
     Prisma.sql`
     WITH page AS (
@@ -50,5 +51,5 @@ export async function listAllOrganizations(
         FROM page o ${organizationJoins(ctx)}
         ${memberPreview(ctx.config.PUBLIC_URL)}), '[]'::json) AS items`,
   );
-  return { items: row?.items ?? [], meta: listMeta(query.page, query.perPage, row?.total ?? 0) };
+  return { items: row?.items ?? NO_ITEMS, meta: listMeta(query.page, query.perPage, row?.total ?? 0) };
 }

@@ -9,7 +9,7 @@ import {
 } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import {
   account,
   at,
@@ -17,12 +17,13 @@ import {
   filesOf,
   fileUrl,
   iso,
+  NO_ITEMS,
   type PageRow,
   person,
   typeRef,
 } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
-import { readRows } from '../../lib/sql';
+import { type JsonText, readAnswerRows } from '../../lib/sql';
 import type { PlanClock } from '../plans/plans.mapper';
 
 // The organizations' screen reads, one statement each, the answer built in PostgreSQL (decision 0114):
@@ -98,7 +99,7 @@ export const memberPreview = (url: string) => Prisma.sql`
 export async function listMyOrganizations(
   ctx: SignedInContext,
   query: ListOrder & { page: number; perPage: number; search?: string | undefined },
-): Promise<Page<OrganizationListItem>> {
+): Promise<JsonPage<OrganizationListItem>> {
   const { total, items } = await selectMyOrganizations(ctx, {
     ...query,
     pattern: query.search ? `%${likeLiteral(query.search)}%` : null,
@@ -120,7 +121,7 @@ async function selectMyOrganizations(
   const userId = ctx.actor.userId;
   const url = ctx.config.PUBLIC_URL;
   const order = orderBy(query);
-  const rows = await readRows<PageRow<OrganizationListItem>>(
+  const rows = await readAnswerRows<PageRow<OrganizationListItem>>(
     ctx.pool,
     Prisma.sql`
     WITH ids AS (
@@ -136,20 +137,20 @@ async function selectMyOrganizations(
         FROM page o ${organizationJoins(ctx)}
         ${memberPreview(url)}), '[]'::json) AS items`,
   );
-  return rows[0] ?? { total: 0, items: [] };
+  return rows[0] ?? { total: 0, items: NO_ITEMS };
 }
 
 export interface OrganizationRow {
   ownerId: number;
   /** The caller's own membership status, if they have one. */
   viewerStatus: MemberStatus | null;
-  organization: OrganizationDto;
+  organization: JsonText<OrganizationDto>;
 }
 
 /** One organization with every member (owner first) and its open ownership offer; null if none. */
 export async function selectOrganization(ctx: SignedInContext, id: number): Promise<OrganizationRow | null> {
   const url = ctx.config.PUBLIC_URL;
-  const rows = await readRows<OrganizationRow>(
+  const rows = await readAnswerRows<OrganizationRow>(
     ctx.pool,
     Prisma.sql`
     SELECT o.owner_id AS "ownerId",
@@ -167,6 +168,7 @@ export async function selectOrganization(ctx: SignedInContext, id: number): Prom
           ORDER BY tr.id LIMIT 1)) AS organization
     FROM organizations o ${organizationJoins(ctx)}
     WHERE o.id = ${id}`,
+    ['organization'],
   );
   return rows[0] ?? null;
 }
@@ -184,7 +186,7 @@ export async function selectPendingUsers(
     ? Prisma.empty
     : Prisma.sql`AND m.organization_id IN (SELECT organization_id FROM members WHERE user_id = ${actor.userId}
         AND status = 'active' AND type_id IN (${MEMBER_TYPE_OWNER}::int, ${MEMBER_TYPE_ADMIN}::int))`;
-  const rows = await readRows<PageRow<PendingUser>>(
+  const rows = await readAnswerRows<PageRow<PendingUser>>(
     ctx.pool,
     Prisma.sql`
     WITH pending AS (SELECT m.* FROM members m WHERE m.status = 'pending' ${managed})
@@ -198,5 +200,5 @@ export async function selectPendingUsers(
         JOIN users u ON u.id = pm.user_id
         LEFT JOIN users rb ON rb.id = pm.requested_by_id), '[]'::json) AS items`,
   );
-  return rows[0] ?? { total: 0, items: [] };
+  return rows[0] ?? { total: 0, items: NO_ITEMS };
 }

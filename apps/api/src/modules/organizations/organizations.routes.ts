@@ -1,6 +1,6 @@
 import { organizationsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOk, listOkJson, ok, okJson } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { acceptMember, addMember, listPendingUsers, removeMember, updateMemberType } from './members.service';
 import { listAllOrganizations } from './organizations.admin-list';
@@ -17,17 +17,17 @@ import {
 export default routes(() => [
   handle(e.list, async (ctx, { query }) => {
     const page = await listMyOrganizations(ctx, query);
-    return listOk(page.items, page.meta, 'Список организаций');
+    return listOkJson(page.items, page.meta, 'Список организаций');
   }),
 
   handle(e.listAll, async (ctx, { query }) => {
     const page = await listAllOrganizations(ctx, query);
-    return listOk(page.items, page.meta, 'Список организаций');
+    return listOkJson(page.items, page.meta, 'Список организаций');
   }),
 
   handle(e.pendingUsers, async (ctx, { query }) => {
     const page = await listPendingUsers(ctx, query);
-    return listOk(page.items, page.meta, 'Запросы на вступление');
+    return listOkJson(page.items, page.meta, 'Запросы на вступление');
   }),
 
   handle(e.memberTypes, async (ctx, { query }) => {
@@ -42,7 +42,7 @@ export default routes(() => [
 
   handle(e.create, async (ctx, { body }) => ok(await createOrganization(ctx, body), 'Организация создана')),
 
-  handle(e.get, async (ctx, { params }) => ok(await getOrganization(ctx, params), 'Организация')),
+  handle(e.get, async (ctx, { params }) => okJson(await getOrganization(ctx, params), 'Организация')),
 
   handle(e.update, async (ctx, { params, body }) => {
     await updateOrganization(ctx, { ...body, id: params.id });

@@ -12,6 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
+import type { JsonText } from '../../lib/sql';
 import { transaction } from '../../plugins/db/database';
 import { assertOwnImage } from '../files/files.service';
 import { mayRead, requireManage, requireOwnership } from './organizations.access';
@@ -27,7 +28,7 @@ import { membersLimitError, organizationsLimitError, planInForce } from './plan-
 export async function getOrganization(
   ctx: SignedInContext,
   { id }: { id: number },
-): Promise<OrganizationDto> {
+): Promise<JsonText<OrganizationDto>> {
   const row = await selectOrganization(ctx, id);
   if (!row || !mayRead(ctx, row.viewerStatus)) throw notFound(ORGANIZATION_NOT_FOUND);
   return row.organization;
@@ -36,7 +37,7 @@ export async function getOrganization(
 async function loadOrganization(ctx: SignedInContext, organizationId: number): Promise<OrganizationDto> {
   const row = await selectOrganization(ctx, organizationId);
   if (!row) throw notFound(ORGANIZATION_NOT_FOUND);
-  return row.organization;
+  return row.organization.parse();
 }
 
 async function assertOrganizationType(ctx: SignedInContext, typeId: number) {

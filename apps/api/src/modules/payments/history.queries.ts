@@ -1,8 +1,8 @@
 import type { Payment } from '@cabinet/contracts';
 import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client';
-import { iso, type PageRow } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { iso, NO_ITEMS, type PageRow } from '../../lib/json-sql';
+import { readAnswerRows } from '../../lib/sql';
 
 // GET /payments: a page of orders and their total in one statement, the answer built in PostgreSQL
 // (docs/decisions/0118-one-statement-lists.md). A user's orders are read on payment_orders(user_id,
@@ -28,7 +28,7 @@ export async function selectPaymentPage(pool: pg.Pool, query: PaymentPageQuery):
   const payer = query.withPayer
     ? Prisma.sql`, 'user', json_build_object('id', po.user_id, 'email', COALESCE(u.email, po.email, ''))`
     : Prisma.empty;
-  const [row] = await readRows<PageRow<Payment>>(
+  const [row] = await readAnswerRows<PageRow<Payment>>(
     pool,
     Prisma.sql`
     SELECT (SELECT count(*)::int FROM payment_orders po ${filter}) AS total,
@@ -42,5 +42,5 @@ export async function selectPaymentPage(pool: pg.Pool, query: PaymentPageQuery):
         JOIN plans pl ON pl.id = po.plan_id
         LEFT JOIN users u ON u.id = po.user_id), '[]'::json) AS items`,
   );
-  return row ?? { total: 0, items: [] };
+  return row ?? { total: 0, items: NO_ITEMS };
 }

@@ -2,7 +2,7 @@ import type { Payment, PaymentListQuerySchema } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { selectPaymentPage } from './history.queries';
 
 type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
@@ -11,7 +11,10 @@ type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
  * The caller's orders (admins: everyone's, or one user's), newest first; one statement per page. Admins
  * see the payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093).
  */
-export async function listPayments(ctx: SignedInContext, query: PaymentListQuery): Promise<Page<Payment>> {
+export async function listPayments(
+  ctx: SignedInContext,
+  query: PaymentListQuery,
+): Promise<JsonPage<Payment>> {
   const { actor } = ctx;
   if (!actor.isAdmin && query.user_id !== undefined && query.user_id !== actor.userId) {
     throw forbidden('Можно смотреть только свои платежи');

@@ -1,6 +1,6 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok } from '../../lib/envelope';
 import { listPayments } from './history.service';
 import { getPaymentSettings, paymentsConfig } from './payments.config';
 
@@ -12,7 +12,7 @@ export default routes(async (app) => {
   return [
     handle(e.history, async (ctx, { query }) => {
       const page = await listPayments(ctx, query);
-      return listOk(page.items, page.meta);
+      return listOkJson(page.items, page.meta);
     }),
 
     handle(e.settings, async (ctx) => ok(await getPaymentSettings(ctx))),

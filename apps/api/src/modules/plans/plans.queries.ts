@@ -2,8 +2,8 @@ import type { Plan as PlanDto, PlanListQuerySchema, PlanSortField } from '@cabin
 import type pg from 'pg';
 import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
-import { type PageRow, planJson } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { NO_ITEMS, type PageRow, planJson } from '../../lib/json-sql';
+import { readAnswerRows } from '../../lib/sql';
 
 // GET /subscribes: the page and the total in one statement, the answer built in PostgreSQL
 // (docs/decisions/0118-one-statement-lists.md). Column names are code (the sort fields are the columns'
@@ -46,7 +46,7 @@ export async function selectPlanPage(pool: pg.Pool, query: PlanListQuery): Promi
   const where = planConditions(query);
   const filter = where.length === 0 ? Prisma.empty : Prisma.sql`WHERE ${Prisma.join(where, ' AND ')}`;
   const order = orderOf(query.sort_by, query.order);
-  const [row] = await readRows<PageRow<PlanDto>>(
+  const [row] = await readAnswerRows<PageRow<PlanDto>>(
     pool,
     Prisma.sql`
     SELECT (SELECT count(*)::int FROM plans p ${filter}) AS total,
@@ -54,5 +54,5 @@ export async function selectPlanPage(pool: pg.Pool, query: PlanListQuery): Promi
         FROM (SELECT * FROM plans p ${filter} ORDER BY ${order}
           LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) p), '[]'::json) AS items`,
   );
-  return row ?? { total: 0, items: [] };
+  return row ?? { total: 0, items: NO_ITEMS };
 }

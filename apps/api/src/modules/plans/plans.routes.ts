@@ -1,6 +1,6 @@
 import { plansEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok } from '../../lib/envelope';
 import { deletePlan, getPlanDeletion } from './plans.deletion';
 import { createPlan, getPlan, listPlans, updatePlan } from './plans.service';
 
@@ -9,7 +9,7 @@ import { createPlan, getPlan, listPlans, updatePlan } from './plans.service';
 export default routes(() => [
   handle(e.list, async (ctx, { query }) => {
     const page = await listPlans(ctx, query);
-    return listOk(page.items, page.meta);
+    return listOkJson(page.items, page.meta);
   }),
 
   handle(e.get, async (ctx, { params }) => ok(await getPlan(ctx, params))),

@@ -11,7 +11,7 @@ import type { Plan as PlanRow } from '../../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
@@ -26,7 +26,7 @@ type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
 type PlanUpdateData = z.output<typeof PlanUpdateRequestSchema>;
 
 /** The plans list: one statement whatever the page size (plans.queries.ts). */
-export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Promise<Page<PlanDto>> {
+export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Promise<JsonPage<PlanDto>> {
   const { total, items } = await selectPlanPage(ctx.pool, query);
   return { items, meta: listMeta(query.page, query.perPage, total) };
 }

@@ -11,7 +11,7 @@ import {
   planJson,
   typeRef,
 } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { type JsonText, readAnswerRows } from '../../lib/sql';
 import { EMAIL_CODE_MAX_ATTEMPTS } from './email-change.service';
 
 const raw = Prisma.raw;
@@ -20,9 +20,9 @@ const raw = Prisma.raw;
  * The Profile of user `id` as profile/me and profile/{id} answer it, in one statement (decision 0114); null
  * when there is no such user. A field of the answer is one line of the json_build_object below.
  */
-export async function selectProfile(ctx: RequestContext, id: number): Promise<Profile | null> {
+export async function selectProfile(ctx: RequestContext, id: number): Promise<JsonText<Profile> | null> {
   const url = ctx.config.PUBLIC_URL;
-  const rows = await readRows<{ profile: Profile }>(
+  const rows = await readAnswerRows<{ profile: JsonText<Profile> }>(
     ctx.pool,
     Prisma.sql`
     SELECT json_build_object(
@@ -52,6 +52,7 @@ export async function selectProfile(ctx: RequestContext, id: number): Promise<Pr
     JOIN plans p ON p.id = ${effectivePlanId('u', ctx)}
     LEFT JOIN files f ON f.id = u.avatar_file_id
     WHERE u.id = ${id}`,
+    ['profile'],
   );
   return rows[0]?.profile ?? null;
 }

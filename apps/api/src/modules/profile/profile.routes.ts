@@ -1,7 +1,7 @@
 import { profileEndpoints as e } from '@cabinet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok, okJson } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { confirmEmailChange, withCodeSecret } from './email-change.service';
 import { deleteAccount, getDeletePreview, getProfile, updateProfile } from './profile.service';
@@ -14,23 +14,23 @@ import { listUsers, searchUsers } from './users-list.service';
 const EMAIL_CONFIRMS_PER_HOUR = 10;
 
 export default routes(() => [
-  handle(e.me, async (ctx) => ok(await getProfile(ctx, { id: ctx.actor.userId }))),
+  handle(e.me, async (ctx) => okJson(await getProfile(ctx, { id: ctx.actor.userId }))),
 
   handle(e.list, async (ctx, { query }) => {
     const page = await listUsers(ctx, query);
-    return listOk(page.items, page.meta);
+    return listOkJson(page.items, page.meta);
   }),
 
   handle(
     e.search,
     async (ctx, { query }) => {
       const page = await searchUsers(ctx, query);
-      return listOk(page.items, page.meta);
+      return listOkJson(page.items, page.meta);
     },
     { config: lookupRateLimit('profile-search') },
   ),
 
-  handle(e.get, async (ctx, { params }) => ok(await getProfile(ctx, params))),
+  handle(e.get, async (ctx, { params }) => okJson(await getProfile(ctx, params))),
 
   handle(e.update, async (ctx, { params, body }) => {
     const { result, codeSentTo, cancelled } = await updateProfile(await withCodeSecret(ctx), {

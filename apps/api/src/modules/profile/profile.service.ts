@@ -12,6 +12,7 @@ import { changedFields, recordAudit } from '../../lib/audit';
 import type { Actor, SignedInContext } from '../../lib/context';
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from '../../lib/prisma-errors';
 import { deleteUserSessions } from '../../lib/sessions';
+import type { JsonText } from '../../lib/sql';
 import { type Db, transaction } from '../../plugins/db/database';
 import { assertOwnImage, deleteUserFiles } from '../files/files.service';
 import { assertAnotherAdminRemains, lockAdminGuard } from '../users/users.service';
@@ -29,7 +30,7 @@ import { selectProfile } from './profile.queries';
  * The user as profile/me shows it: the plan in force, its end date, avatar and memberships. Oneself or,
  * for a site admin, anyone.
  */
-export async function getProfile(ctx: SignedInContext, { id }: { id: number }): Promise<Profile> {
+export async function getProfile(ctx: SignedInContext, { id }: { id: number }): Promise<JsonText<Profile>> {
   if (!ctx.actor.isAdmin && ctx.actor.userId !== id) throw forbidden('Недостаточно прав');
   const profile = await selectProfile(ctx, id);
   if (!profile) throw notFound(USER_NOT_FOUND);

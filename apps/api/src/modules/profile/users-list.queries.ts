@@ -2,8 +2,8 @@ import type { UserListItem, UserSearchItem } from '@cabinet/contracts';
 import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client';
 import { counterSql } from '../../lib/counters';
-import { effectivePlanId, fileUrl, iso, type PageRow, typeRef } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { effectivePlanId, fileUrl, iso, NO_ITEMS, type PageRow, typeRef } from '../../lib/json-sql';
+import { readAnswerRows } from '../../lib/sql';
 
 // The statements behind profile/list and profile/search: one per call, the total and the page together,
 // the items built in PostgreSQL (docs/decisions/0118-one-statement-lists.md). Pages go by id.
@@ -47,7 +47,7 @@ export async function findUserPage<T extends UserListItem | UserSearchItem>(
 ): Promise<PageRow<T>> {
   const items = (ids: Prisma.Sql) => Prisma.sql`COALESCE((SELECT json_agg(${item} ORDER BY u.id)
     FROM (${ids}) h JOIN "users" u ON u.id = h.id JOIN "user_types" t ON t.id = u.type_id), '[]'::json)`;
-  const [row] = await readRows<PageRow<T>>(
+  const [row] = await readAnswerRows<PageRow<T>>(
     pool,
     where.length === 0
       ? Prisma.sql`SELECT ${counterSql('users')} AS total,
@@ -57,5 +57,5 @@ export async function findUserPage<T extends UserListItem | UserSearchItem>(
         SELECT (SELECT count(*)::int FROM hits) AS total,
           ${items(Prisma.sql`SELECT id FROM hits ORDER BY id LIMIT ${limit} OFFSET ${offset}`)} AS items`,
   );
-  return row ?? { total: 0, items: [] };
+  return row ?? { total: 0, items: NO_ITEMS };
 }

@@ -7,7 +7,8 @@ import {
 import { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { Actor, SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
+import { NO_ITEMS } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
 import { findUserPage, userListItem, userSearchItem } from './users-list.queries';
 
@@ -89,7 +90,10 @@ const coMembersOf = (userId: number) =>
 
 const pageMeta = (filter: UserListFilter, total: number) => listMeta(filter.page, filter.perPage, total);
 
-const emptyPage = <T>(filter: UserListFilter): Page<T> => ({ items: [], meta: pageMeta(filter, 0) });
+const emptyPage = <T>(filter: UserListFilter): JsonPage<T> => ({
+  items: NO_ITEMS,
+  meta: pageMeta(filter, 0),
+});
 
 const bounds = (filter: UserListFilter) => ({
   limit: filter.perPage,
@@ -97,7 +101,10 @@ const bounds = (filter: UserListFilter) => ({
 });
 
 /** GET /profile/list: admins see everyone (unverified accounts included), others their verified co-members. */
-export async function listUsers(ctx: SignedInContext, filter: UserListFilter): Promise<Page<UserListItem>> {
+export async function listUsers(
+  ctx: SignedInContext,
+  filter: UserListFilter,
+): Promise<JsonPage<UserListItem>> {
   const { actor, now } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null) return emptyPage(filter);
@@ -125,7 +132,7 @@ export async function listUsers(ctx: SignedInContext, filter: UserListFilter): P
 export async function searchUsers(
   ctx: SignedInContext,
   filter: UserListFilter,
-): Promise<Page<UserSearchItem>> {
+): Promise<JsonPage<UserSearchItem>> {
   const { actor } = ctx;
   const search = searchFilter(actor, filter.search);
   if (search === null || (search === undefined && !actor.isAdmin)) return emptyPage(filter);

@@ -1,8 +1,8 @@
 import type { IncomingTransfer } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
-import { at, iso, type PageRow } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { at, iso, NO_ITEMS, type PageRow } from '../../lib/json-sql';
+import { readAnswerRows } from '../../lib/sql';
 
 /**
  * The open offers made to the caller, newest first, with the organization's name and who offers, in one
@@ -12,7 +12,7 @@ export async function selectMyTransfers(
   ctx: SignedInContext,
   page: { skip: number; take: number },
 ): Promise<PageRow<IncomingTransfer>> {
-  const rows = await readRows<PageRow<IncomingTransfer>>(
+  const rows = await readAnswerRows<PageRow<IncomingTransfer>>(
     ctx.pool,
     Prisma.sql`
     WITH open AS (SELECT * FROM ownership_transfers
@@ -28,5 +28,5 @@ export async function selectMyTransfers(
         JOIN organizations o ON o.id = tr.organization_id JOIN users fu ON fu.id = tr.from_user_id),
         '[]'::json) AS items`,
   );
-  return rows[0] ?? { total: 0, items: [] };
+  return rows[0] ?? { total: 0, items: NO_ITEMS };
 }

@@ -1,6 +1,6 @@
 import { transfersEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok } from '../../lib/envelope';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import {
   acceptTransfer,
@@ -14,7 +14,7 @@ import {
 export default routes(() => [
   handle(e.mine, async (ctx, { query }) => {
     const page = await listMyTransfers(ctx, query);
-    return listOk(page.items, page.meta, 'Предложения о передаче организаций');
+    return listOkJson(page.items, page.meta, 'Предложения о передаче организаций');
   }),
 
   handle(

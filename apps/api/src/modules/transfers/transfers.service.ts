@@ -11,7 +11,7 @@ import type { OwnershipTransfer } from '../../generated/prisma/client';
 import { conflict, forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { listMeta, type Page } from '../../lib/envelope';
+import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Db, type Tx, transaction } from '../../plugins/db/database';
 import { requireOwnership, requireRead } from '../organizations/organizations.access';
@@ -238,7 +238,7 @@ export async function declineTransfer(
 export async function listMyTransfers(
   ctx: SignedInContext,
   { page, perPage }: { page: number; perPage: number },
-): Promise<Page<IncomingTransfer>> {
+): Promise<JsonPage<IncomingTransfer>> {
   const { total, items } = await selectMyTransfers(ctx, { skip: (page - 1) * perPage, take: perPage });
   return { items, meta: listMeta(page, perPage, total) };
 }
