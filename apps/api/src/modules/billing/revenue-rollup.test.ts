@@ -30,7 +30,7 @@ async function expectExact(moments: Date[], graceDays = 3) {
   expect(await drift()).toEqual([]);
   for (const now of moments) {
     for (const months of [1, 12, 36]) {
-      const kept = JSON.stringify(await computeRevenue(t.prisma, now, months, graceDays));
+      const kept = JSON.stringify(await computeRevenue(t.database.pool, now, months, graceDays));
       const reference = JSON.stringify(await referenceRevenue(t.prisma, now, months, graceDays));
       expect(kept, `${now.toISOString()} × ${months}`).toBe(reference);
     }

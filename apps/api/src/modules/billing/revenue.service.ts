@@ -1,8 +1,9 @@
 import { BASIC_PLAN_ID, type Revenue } from '@cabinet/contracts';
+import type pg from 'pg';
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
 import { counterSql } from '../../lib/counters';
-import type { Db } from '../../plugins/db/database';
+import { readRows } from '../../lib/sql';
 
 // The 'Выручка' dashboard (decisions 0155, 0171): every figure comes from this one statement over the
 // rollup that triggers keep in the transactions that change the orders, the plans of the accounts and the
@@ -74,15 +75,20 @@ const revenueSql = (now: Date, months: number, graceDays: number) => Prisma.sql`
  * last term of a plan still counts during its grace period. The rollup was counted with one grace period;
  * when the server's differs (the setting changed), it is rebuilt with the server's first, then read.
  */
-export async function computeRevenue(db: Db, now: Date, months: number, graceDays: number): Promise<Revenue> {
-  let [row] = await db.$queryRaw<Row[]>(revenueSql(now, months, graceDays));
+export async function computeRevenue(
+  pool: pg.Pool,
+  now: Date,
+  months: number,
+  graceDays: number,
+): Promise<Revenue> {
+  let [row] = await readRows<Row>(pool, revenueSql(now, months, graceDays));
   if (row && !row.grace_ok) {
-    await db.$queryRaw`SELECT revenue_use_grace(${graceDays}::int)`;
-    [row] = await db.$queryRaw<Row[]>(revenueSql(now, months, graceDays));
+    await pool.query('SELECT revenue_use_grace($1::int)', [graceDays]);
+    [row] = await readRows<Row>(pool, revenueSql(now, months, graceDays));
   }
   if (!row) throw new Error('revenue query returned no row');
   return row.revenue;
 }
 
 export const getRevenue = (ctx: RequestContext, months: number) =>
-  computeRevenue(ctx.prisma, ctx.now, months, ctx.config.PLAN_GRACE_DAYS);
+  computeRevenue(ctx.pool, ctx.now, months, ctx.config.PLAN_GRACE_DAYS);
