@@ -56,6 +56,10 @@ CREATE TABLE "user_weeks" (
 
 -- Written by hand (what the schema language cannot express):
 
+-- Sandbox orders newest first: the admins' payments list filtered on test=true (a few among many in real
+-- mode); the other filters have theirs (created_at; plan_id, status, created_at; the refund cases' order_id).
+CREATE INDEX "payment_orders_test_created_at_idx" ON "payment_orders"("created_at") WHERE "test";
+
 -- The events of the current hour, summed at read time.
 CREATE INDEX "revenue_events_series_at_idx" ON "revenue_events"("series", "at") INCLUDE ("plan_id", "delta");
 
