@@ -383,8 +383,14 @@ BEGIN
   INSERT INTO "revenue_months" ("month", "plan_id", "amount", "payments")
   SELECT date_trunc('month', o.paid_at AT TIME ZONE 'UTC')::date, o.plan_id, sum(o.amount), count(*)
   FROM "payment_orders" o WHERE o.status = 'paid' AND NOT o.test AND o.paid_at IS NOT NULL GROUP BY 1, 2;
+  -- Millions of events: loaded without the table's indexes, which are built after (77 s became 15 s at a
+  -- million orders on this project's 2-core machine). The same names and definitions as above.
+  ALTER TABLE "revenue_events" DROP CONSTRAINT "revenue_events_pkey";
+  DROP INDEX "revenue_events_series_at_idx";
   INSERT INTO "revenue_events" ("user_id", "series", "plan_id", "at", "delta")
   SELECT e.user_id, e.series, e.plan_id, e.at, sum(e.delta) FROM "revenue_user_events"(NULL) e GROUP BY 1, 2, 3, 4;
+  ALTER TABLE "revenue_events" ADD CONSTRAINT "revenue_events_pkey" PRIMARY KEY ("user_id", "series", "plan_id", "at");
+  CREATE INDEX "revenue_events_series_at_idx" ON "revenue_events"("series", "at") INCLUDE ("plan_id", "delta");
   INSERT INTO "revenue_buckets" ("series", "width", "at", "plan_id", "delta")
   SELECT e.series, w, date_trunc(w, e.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', e.plan_id, sum(e.delta)
   FROM "revenue_events" e, "revenue_widths"(e.series) w GROUP BY 1, 2, 3, 4 HAVING sum(e.delta) <> 0;
