@@ -178,6 +178,32 @@ describe('the revenue rollup', () => {
     await expectExact(MOMENTS);
   });
 
+  it("stays exact when two transactions change one account's orders at once", async () => {
+    const payer = await createUser(t, { planId: 2, planExpiresAt: at('2027-06-01T00:00:00Z') });
+    const first = await order(payer, { status: 'pending', paidAt: null });
+    const second = await order(payer, { status: 'pending', paidAt: null });
+    const one = await t.database.pool.connect();
+    const two = await t.database.pool.connect();
+    const pay = (id: number, start: string, end: string) =>
+      `UPDATE payment_orders SET status = 'paid', paid_at = '${start}', term_start = '${start}',
+         granted_until = '${end}' WHERE id = ${id}`;
+    try {
+      await one.query('BEGIN');
+      await two.query('BEGIN');
+      await one.query(pay(first.id, '2027-04-01T00:00:00Z', '2027-05-01T00:00:00Z'));
+      // The second waits for the first's lock on the account, then recounts from what the first committed.
+      const waiting = two.query(pay(second.id, '2027-05-01T00:00:00Z', '2027-06-01T00:00:00Z'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await one.query('COMMIT');
+      await waiting;
+      await two.query('COMMIT');
+    } finally {
+      one.release();
+      two.release();
+    }
+    await expectExact(MOMENTS);
+  });
+
   it('stays exact when accounts and orders are deleted', async () => {
     await t.prisma.user.delete({ where: { id: a.id } });
     await t.prisma.paymentOrder.deleteMany({ where: { userId: b.id, planId: 3 } });
