@@ -159,6 +159,13 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       caller: 'admin',
     },
     {
+      // 'Квитанция' in the payment history opens the printable receipt page, which loads this.
+      name: 'payments/{id}/receipt',
+      screen: 'printable receipt',
+      path: `/api/v1/rest/payments/${p.paidOrderId}/receipt`,
+      caller: 'persona',
+    },
+    {
       // An <img> sends no session: the public avatar path.
       name: 'files/download avatar',
       screen: 'every avatar',

@@ -15,7 +15,7 @@ import {
 } from './fill/audit-events';
 import { uploadAvatar } from './fill/avatar';
 import { FILLED_TABLES, fillBulk, shapeFor, stepTimer } from './fill/bulk';
-import { recountCounters } from './fill/counters';
+import { recountCounters, recountRevenue } from './fill/counters';
 import { dropSecondaryIndexes, recreateIndexes, resetSequences } from './fill/indexes';
 import { createPersona, type Persona } from './fill/persona';
 import type { sampleRss } from './lifecycle';
@@ -62,6 +62,7 @@ async function fill(databaseUrl: string, size: number, report: Report): Promise<
     await recountCounters(client, step);
     if (withAudit) await addPersonaAuditEvents(client, shape, persona);
     await recreateIndexes(client, indexes, step);
+    await recountRevenue(client, step);
     await step('VACUUM (ANALYZE)', () => client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`));
     if (withAudit) persona.auditCursor = await deepAuditCursor(client);
     report.fills.push({ size, steps });

@@ -18,6 +18,8 @@ export interface Persona {
   search: string;
   /** The link token of an open invitation into the persona's organization (issue 13's link screen). */
   inviteToken: string;
+  /** The persona's latest paid order: the printable receipt page's subject (issue 15). */
+  paidOrderId: number;
   /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
   auditCursor?: string;
 }
@@ -110,6 +112,12 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
      FROM generate_series(1, 24) AS i, LATERAL (SELECT now() - i * interval '30 days' AS c) t`,
     [userId],
   );
+  const { rows: paid } = await client.query<{ id: number }>(
+    `SELECT id FROM payment_orders WHERE user_id = $1 AND status = 'paid' ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [userId],
+  );
+  const paidOrderId = paid[0]?.id;
+  if (paidOrderId === undefined) throw new Error('no paid order');
   const organizationId = owned[0];
   if (organizationId === undefined) throw new Error('no organization');
   // Teams (issue 13): three open invitations out of the persona's organization (one of them the link the
@@ -148,5 +156,14 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
   );
   const token = await createSession(client, userId);
   const adminToken = await createSession(client, adminId);
-  return { userId, token, adminId, adminToken, organizationId, search: rareSubstring(n), inviteToken };
+  return {
+    userId,
+    token,
+    adminId,
+    adminToken,
+    organizationId,
+    search: rareSubstring(n),
+    inviteToken,
+    paidOrderId,
+  };
 }

@@ -213,7 +213,7 @@ const routes: [RegExp, Route][] = [
       throw new HttpError(status, code, message);
     },
   }),
-  ...billingRoutes({ pool, requireAdmin }),
+  ...billingRoutes({ pool, authenticate, requireAdmin }),
 ];
 
 const DOWNLOAD = /^\/api\/v1\/files\/download\/(\d+)$/;

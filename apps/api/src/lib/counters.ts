@@ -5,7 +5,7 @@ import { readRows } from './sql';
 // Exact counts kept by triggers in the transactions that change the counted rows (migration
 // 20261127163000_admin_counters, docs/decisions/0117-admin-counters.md). A count is the sum of its slots.
 
-export type CounterName = 'users' | 'users_unverified' | 'organizations';
+export type CounterName = 'users' | 'users_unverified' | 'organizations' | 'payment_orders';
 
 /** A scalar subquery: the counter's value as an int, for a statement that answers a call in one go. */
 export const counterSql = (name: CounterName) =>

@@ -176,3 +176,30 @@ export type MailOutbox = Prisma.MailOutboxModel
  * queues the mail, so running the jobs twice, or in two processes, sends nothing twice.
  */
 export type PlanNotice = Prisma.PlanNoticeModel
+/**
+ * Model RevenueSetting
+ * The revenue dashboard's rollup (docs/decisions/0171-revenue-rollup.md, migration revenue_rollup): kept by
+ * triggers in the transactions that change the orders, the accounts' plans and the accounts; checked by
+ * revenue_drift() and rebuilt by recount_revenue(). The grace period it was counted with (one row).
+ */
+export type RevenueSetting = Prisma.RevenueSettingModel
+/**
+ * Model RevenueMonth
+ * Real paid orders by the UTC month they were paid in, per plan.
+ */
+export type RevenueMonth = Prisma.RevenueMonthModel
+/**
+ * Model RevenueEvent
+ * Each account's contribution to the series 'paying', 'months' and 'renewals' (plan 0: any plan).
+ */
+export type RevenueEvent = Prisma.RevenueEventModel
+/**
+ * Model RevenueBucket
+ * The events summed by UTC month, day and hour.
+ */
+export type RevenueBucket = Prisma.RevenueBucketModel
+/**
+ * Model UserWeek
+ * New accounts by UTC week (its Monday); a count is the sum of its slots, as the counters'.
+ */
+export type UserWeek = Prisma.UserWeekModel

@@ -2,7 +2,9 @@ import type { AdminPayment, AdminPaymentFilterSchema, AdminPaymentListQuerySchem
 import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
+import { counterSql } from '../../lib/counters';
 import { listMeta, type Page } from '../../lib/envelope';
+import { readRows } from '../../lib/sql';
 import type { Db } from '../../plugins/db/database';
 
 export type AdminPaymentFilter = z.output<typeof AdminPaymentFilterSchema>;
@@ -97,17 +99,33 @@ function filterSql(filter: AdminPaymentFilter): Prisma.Sql {
   return Prisma.join(conditions, ' AND ');
 }
 
+/** Whether any filter is set: without one the total is the orders' counter (decision 0117's counters). */
+const unfiltered = (filter: AdminPaymentFilter) =>
+  filter.plan_id === undefined &&
+  !filter.period &&
+  !filter.status &&
+  filter.test === undefined &&
+  !filter.from &&
+  !filter.to;
+
 /**
  * GET /admin/payments: every order, newest first, with the filters. One statement builds the count and the
- * page's JSON (the rows as toAdminPayment makes them), as the screen loads it on every visit (decision 0155).
+ * page's JSON (the rows as toAdminPayment makes them), as the screen loads it on every visit (decisions
+ * 0155, 0171): on the pool (lib/sql.ts), the unfiltered total from the orders' counter, the page from the
+ * index that serves its filter (created_at, or plan/status/created_at, or the partial one of test orders).
  */
 export async function listAdminPayments(
   ctx: SignedInContext,
   query: AdminPaymentListQuery,
 ): Promise<Page<AdminPayment>> {
   const where = filterSql(query);
-  const [row] = await ctx.prisma.$queryRaw<{ total: number; data: AdminPayment[] }[]>`
-    SELECT (SELECT count(*) FROM payment_orders o WHERE ${where})::int AS total,
+  const total = unfiltered(query)
+    ? counterSql('payment_orders')
+    : Prisma.sql`(SELECT count(*) FROM payment_orders o WHERE ${where})::int`;
+  const [row] = await readRows<{ total: number; data: AdminPayment[] }>(
+    ctx.pool,
+    Prisma.sql`
+    SELECT ${total} AS total,
       COALESCE((SELECT json_agg(json_build_object('id', o.id, 'label', o.label,
           'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', o.period, 'method', o.method,
           'amount', o.amount::text, 'status', o.status, 'paid_at', ${iso('o.paid_at')},
@@ -118,7 +136,8 @@ export async function listAdminPayments(
         FROM (SELECT o.* FROM payment_orders o WHERE ${where}
               ORDER BY o.created_at DESC, o.id DESC
               LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) o
-        JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id), '[]'::json) AS data`;
-  const total = row?.total ?? 0;
-  return { items: row?.data ?? [], meta: listMeta(query.page, query.perPage, total) };
+        JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id), '[]'::json) AS data`,
+  );
+  const count = row?.total ?? 0;
+  return { items: row?.data ?? [], meta: listMeta(query.page, query.perPage, count) };
 }

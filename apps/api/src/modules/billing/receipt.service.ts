@@ -1,31 +1,34 @@
 import type { Receipt } from '@cabinet/contracts';
+import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { iso } from '../../lib/json-sql';
+import { readRows } from '../../lib/sql';
 
 const RECEIPT_NOT_FOUND = 'Квитанция не найдена';
 
 /**
  * A paid order's receipt (decision 0154): its payer or a site admin may read it; anyone else, an order not
- * paid yet, or no such order is the same 404, so the answer does not tell which orders exist.
+ * paid yet, or no such order is the same 404, so the answer does not tell which orders exist. One statement
+ * (the printable receipt page loads it; decision 0171): the order by key with its plan and payer, the
+ * answer's JSON built in PostgreSQL.
  */
 export async function getReceipt(ctx: SignedInContext, id: number): Promise<Receipt> {
-  const order = await ctx.prisma.paymentOrder.findUnique({
-    where: { id },
-    include: { plan: { select: { id: true, name: true } }, user: { select: { name: true, email: true } } },
-  });
-  if (order?.status !== 'paid' || !order.paidAt) throw notFound(RECEIPT_NOT_FOUND);
-  if (!ctx.actor.isAdmin && order.userId !== ctx.actor.userId) throw notFound(RECEIPT_NOT_FOUND);
-  return {
-    payment_id: order.id,
-    label: order.label,
-    plan: order.plan,
-    period: order.period,
-    method: order.method,
-    amount: order.amount.toFixed(2),
-    paid_at: order.paidAt.toISOString(),
-    term_start: order.termStart?.toISOString() ?? null,
-    granted_until: order.grantedUntil?.toISOString() ?? null,
-    user: { name: order.user?.name ?? '', email: order.user?.email ?? order.email ?? '' },
-    test: order.test,
-  };
+  const [row] = await readRows<{ receipt: Receipt }>(
+    ctx.pool,
+    Prisma.sql`
+      SELECT json_build_object('payment_id', o.id, 'label', o.label,
+        'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', o.period, 'method', o.method,
+        'amount', o.amount::text, 'paid_at', ${Prisma.raw(iso('o.paid_at'))},
+        'term_start', ${Prisma.raw(iso('o.term_start'))}, 'granted_until', ${Prisma.raw(iso('o.granted_until'))},
+        'user', json_build_object('name', COALESCE(u.name, ''), 'email', COALESCE(u.email, o.email, '')),
+        'test', o.test) AS receipt
+      FROM payment_orders o
+      JOIN plans pl ON pl.id = o.plan_id
+      LEFT JOIN users u ON u.id = o.user_id
+      WHERE o.id = ${id} AND o.status = 'paid' AND o.paid_at IS NOT NULL
+        AND (${ctx.actor.isAdmin}::boolean OR o.user_id = ${ctx.actor.userId})`,
+  );
+  if (!row) throw notFound(RECEIPT_NOT_FOUND);
+  return row.receipt;
 }

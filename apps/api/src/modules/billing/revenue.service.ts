@@ -1,108 +1,94 @@
 import { BASIC_PLAN_ID, type Revenue } from '@cabinet/contracts';
+import type pg from 'pg';
+import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
-import type { Db } from '../../plugins/db/database';
+import { counterSql } from '../../lib/counters';
+import { readRows } from '../../lib/sql';
 
-// The 'Выручка' dashboard (decision 0155): every figure comes from this one statement, each part of it a
-// range scan of an index written for it (migration billing_lifecycle). Months and weeks are UTC. Test
-// payments (decision 0090) are left out everywhere: a user counts as paying while a real paid order's term
-// covers the moment, its grace period included; time after a switch superseded an order does not count.
-// Paying users by month: each term becomes a bit mask of the window's months it touches, OR-ed per user and
-// plan, so that a user counts once a month without sorting a row per order and month (at most 36 bits).
+// The 'Выручка' dashboard (decisions 0155, 0171): every figure comes from this one statement over the
+// rollup that triggers keep in the transactions that change the orders, the plans of the accounts and the
+// accounts (migration revenue_rollup), so it reads a few hundred rows however many orders there are, and
+// answers what the statement over the orders answered. Months and weeks are UTC. Test payments (decision
+// 0090) are left out everywhere: a user counts as paying while a real paid order's term covers the moment,
+// its grace period included; time after a switch superseded an order does not count.
+//   by_month: revenue_months. by_plan_month: the 'months' series (+1 at the first month of a run of months
+// an account paid for a plan, -1 after it) summed up to each month. paying_users and by_plan: the 'paying'
+// series (its spans per plan, and per account for any plan, plan 0) summed up to now. renewals: the
+// 'renewals' series between now and 30 days on. new_users_by_week: user_weeks. total_users: the counter.
 
 interface Row {
   revenue: Revenue;
+  grace_ok: boolean;
 }
 
-/**
- * The figures for the `months` months up to the one `now` falls in. `graceDays` is PLAN_GRACE_DAYS: the
- * last term of a plan still counts during its grace period.
- */
-export async function computeRevenue(db: Db, now: Date, months: number, graceDays: number): Promise<Revenue> {
-  const grace = `${graceDays} days`;
-  const [row] = await db.$queryRaw<Row[]>`
+const revenueSql = (now: Date, months: number, graceDays: number) => Prisma.sql`
     WITH
     bounds AS (
-      SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE 'UTC') - make_interval(months => ${months}::int - 1) AS first_month,
-             (EXTRACT(YEAR FROM ${now}::timestamptz AT TIME ZONE 'UTC') * 12 + EXTRACT(MONTH FROM ${now}::timestamptz AT TIME ZONE 'UTC'))::int - ${months}::int + 1 AS first_index
+      SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE 'UTC') - make_interval(months => ${months}::int - 1) AS first_month
     ),
-    window_start AS (SELECT first_month AT TIME ZONE 'UTC' AS at FROM bounds),
     month_list AS (
-      SELECT i, (SELECT first_month FROM bounds) + make_interval(months => i) AS m FROM generate_series(0, ${months}::int - 1) AS i
+      SELECT (SELECT first_month FROM bounds) + make_interval(months => i) AS m FROM generate_series(0, ${months}::int - 1) AS i
     ),
     revenue AS (
-      SELECT date_trunc('month', o.paid_at AT TIME ZONE 'UTC') AS m, SUM(o.amount) AS amount, COUNT(*)::int AS payments
-      FROM payment_orders o
-      WHERE o.status = 'paid' AND NOT o.test AND o.paid_at >= (SELECT at FROM window_start)
-      GROUP BY 1
+      SELECT r.month, SUM(r.amount) AS amount, SUM(r.payments)::int AS payments
+      FROM revenue_months r
+      WHERE r.month >= (SELECT first_month FROM bounds)::date
+      GROUP BY r.month
     ),
-    terms AS MATERIALIZED (
-      SELECT t.user_id, t.plan_id, t.term_start, t.term_end,
-             GREATEST(0, (EXTRACT(YEAR FROM t.term_start AT TIME ZONE 'UTC') * 12
-                          + EXTRACT(MONTH FROM t.term_start AT TIME ZONE 'UTC'))::int - (SELECT first_index FROM bounds)) AS lo,
-             LEAST(${months}::int - 1, CASE WHEN t.term_end IS NULL THEN ${months}::int ELSE
-               (EXTRACT(YEAR FROM (t.term_end - interval '1 millisecond') AT TIME ZONE 'UTC') * 12
-                + EXTRACT(MONTH FROM (t.term_end - interval '1 millisecond') AT TIME ZONE 'UTC'))::int
-               - (SELECT first_index FROM bounds) END) AS hi
-      FROM (
-        SELECT o.user_id, o.plan_id, COALESCE(o.term_start, o.paid_at) AS term_start,
-               CASE WHEN o.superseded_at IS NOT NULL THEN LEAST(o.granted_until, o.superseded_at)
-                    ELSE o.granted_until + ${grace}::interval END AS term_end
-        FROM payment_orders o
-        WHERE o.status = 'paid' AND NOT o.test AND o.user_id IS NOT NULL AND o.plan_id <> ${BASIC_PLAN_ID}
-          AND o.granted_until > (SELECT at FROM window_start) - ${grace}::interval
-        UNION ALL
-        SELECT o.user_id, o.plan_id, COALESCE(o.term_start, o.paid_at), o.superseded_at
-        FROM payment_orders o
-        WHERE o.status = 'paid' AND NOT o.test AND o.user_id IS NOT NULL AND o.plan_id <> ${BASIC_PLAN_ID}
-          AND o.granted_until IS NULL
-      ) t
-      WHERE t.term_end IS NULL OR t.term_end > (SELECT at FROM window_start)
-    ),
-    masks AS (
-      SELECT user_id, plan_id, bit_or(((1::bigint << (hi - lo + 1)) - 1) << lo) AS mask
-      FROM terms WHERE lo <= hi
-      GROUP BY user_id, plan_id
-    ),
-    paying_now AS (
-      SELECT DISTINCT user_id, plan_id FROM terms
-      WHERE term_start <= ${now}::timestamptz AND (term_end IS NULL OR term_end > ${now}::timestamptz)
-    ),
+    paying_now AS MATERIALIZED (SELECT plan_id, total FROM revenue_total('paying', ${now}::timestamptz + interval '1 microsecond')),
     by_plan_month AS (
-      SELECT ml.m, k.plan_id, COUNT(*)::int AS paying_users
-      FROM masks k JOIN month_list ml ON (k.mask >> ml.i) & 1 = 1
-      GROUP BY ml.m, k.plan_id
+      SELECT ml.m, b.plan_id, SUM(b.delta)::int AS paying_users
+      FROM month_list ml
+      JOIN revenue_buckets b ON b.series = 'months' AND b.width = 'month' AND b.at <= ml.m AT TIME ZONE 'UTC'
+      GROUP BY ml.m, b.plan_id
+      HAVING SUM(b.delta) > 0
     ),
     week_list AS (
       SELECT generate_series(date_trunc('week', (SELECT first_month FROM bounds)), date_trunc('week', ${now}::timestamptz AT TIME ZONE 'UTC'), interval '1 week') AS w
     ),
     new_users AS (
-      SELECT date_trunc('week', u.created_at AT TIME ZONE 'UTC') AS w, COUNT(*)::int AS count
-      FROM users u
-      WHERE u.created_at >= date_trunc('week', (SELECT first_month FROM bounds)) AT TIME ZONE 'UTC'
-      GROUP BY 1
+      SELECT uw.week, SUM(uw.count)::int AS count
+      FROM user_weeks uw
+      WHERE uw.week >= date_trunc('week', (SELECT first_month FROM bounds))::date
+      GROUP BY uw.week
     )
     SELECT json_build_object(
       'by_month', (SELECT json_agg(json_build_object('month', to_char(ml.m, 'YYYY-MM'),
                      'amount', to_char(COALESCE(r.amount, 0), 'FM9999999999990.00'), 'payments', COALESCE(r.payments, 0))
-                     ORDER BY ml.m) FROM month_list ml LEFT JOIN revenue r ON r.m = ml.m),
+                     ORDER BY ml.m) FROM month_list ml LEFT JOIN revenue r ON r.month = ml.m::date),
       'by_plan', (SELECT COALESCE(json_agg(json_build_object('plan_id', pl.id, 'name', pl.name,
-                     'paying_users', (SELECT COUNT(*) FROM paying_now pn WHERE pn.plan_id = pl.id)) ORDER BY pl.id), '[]'::json)
+                     'paying_users', COALESCE((SELECT pn.total FROM paying_now pn WHERE pn.plan_id = pl.id), 0)::int) ORDER BY pl.id), '[]'::json)
                      FROM plans pl WHERE pl.id <> ${BASIC_PLAN_ID}),
       'by_plan_month', (SELECT COALESCE(json_agg(json_build_object('month', to_char(m, 'YYYY-MM'),
                      'plan_id', plan_id, 'paying_users', paying_users) ORDER BY m, plan_id), '[]'::json) FROM by_plan_month),
       'new_users_by_week', (SELECT json_agg(json_build_object('week', to_char(wl.w, 'YYYY-MM-DD'),
-                     'count', COALESCE(nu.count, 0)) ORDER BY wl.w) FROM week_list wl LEFT JOIN new_users nu ON nu.w = wl.w),
-      'paying_users', (SELECT COUNT(DISTINCT user_id)::int FROM paying_now),
-      'total_users', (SELECT COUNT(*)::int FROM users),
-      'renewals_next_30_days', (SELECT COUNT(*)::int FROM users u
-          WHERE u.plan_id <> ${BASIC_PLAN_ID} AND u.plan_expires_at >= ${now}::timestamptz AND u.plan_expires_at < ${now}::timestamptz + interval '30 days'
-            AND EXISTS (SELECT 1 FROM payment_orders o
-                        WHERE o.user_id = u.id AND o.plan_id = u.plan_id AND o.status = 'paid' AND NOT o.test
-                          AND o.granted_until = u.plan_expires_at))
-    ) AS revenue`;
+                     'count', COALESCE(nu.count, 0)) ORDER BY wl.w) FROM week_list wl LEFT JOIN new_users nu ON nu.week = wl.w::date),
+      'paying_users', COALESCE((SELECT pn.total FROM paying_now pn WHERE pn.plan_id = 0), 0)::int,
+      'total_users', ${counterSql('users')},
+      'renewals_next_30_days', (COALESCE((SELECT SUM(total) FROM revenue_total('renewals', ${now}::timestamptz + interval '30 days')), 0)
+                             - COALESCE((SELECT SUM(total) FROM revenue_total('renewals', ${now}::timestamptz)), 0))::int
+    ) AS revenue,
+    (SELECT grace = make_interval(days => ${graceDays}::int) FROM revenue_settings) AS grace_ok`;
+
+/**
+ * The figures for the `months` months up to the one `now` falls in. `graceDays` is PLAN_GRACE_DAYS: the
+ * last term of a plan still counts during its grace period. The rollup was counted with one grace period;
+ * when the server's differs (the setting changed), it is rebuilt with the server's first, then read.
+ */
+export async function computeRevenue(
+  pool: pg.Pool,
+  now: Date,
+  months: number,
+  graceDays: number,
+): Promise<Revenue> {
+  let [row] = await readRows<Row>(pool, revenueSql(now, months, graceDays));
+  if (row && !row.grace_ok) {
+    await pool.query('SELECT revenue_use_grace($1::int)', [graceDays]);
+    [row] = await readRows<Row>(pool, revenueSql(now, months, graceDays));
+  }
   if (!row) throw new Error('revenue query returned no row');
   return row.revenue;
 }
 
 export const getRevenue = (ctx: RequestContext, months: number) =>
-  computeRevenue(ctx.prisma, ctx.now, months, ctx.config.PLAN_GRACE_DAYS);
+  computeRevenue(ctx.pool, ctx.now, months, ctx.config.PLAN_GRACE_DAYS);

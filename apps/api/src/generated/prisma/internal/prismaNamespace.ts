@@ -420,7 +420,12 @@ export const ModelName = {
   Counter: 'Counter',
   AuditEvent: 'AuditEvent',
   MailOutbox: 'MailOutbox',
-  PlanNotice: 'PlanNotice'
+  PlanNotice: 'PlanNotice',
+  RevenueSetting: 'RevenueSetting',
+  RevenueMonth: 'RevenueMonth',
+  RevenueEvent: 'RevenueEvent',
+  RevenueBucket: 'RevenueBucket',
+  UserWeek: 'UserWeek'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -436,7 +441,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice"
+    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2216,6 +2221,360 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    RevenueSetting: {
+      payload: Prisma.$RevenueSettingPayload<ExtArgs>
+      fields: Prisma.RevenueSettingFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RevenueSettingFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RevenueSettingFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>
+        }
+        findFirst: {
+          args: Prisma.RevenueSettingFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RevenueSettingFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>
+        }
+        findMany: {
+          args: Prisma.RevenueSettingFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>[]
+        }
+        delete: {
+          args: Prisma.RevenueSettingDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>
+        }
+        update: {
+          args: Prisma.RevenueSettingUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>
+        }
+        deleteMany: {
+          args: Prisma.RevenueSettingDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RevenueSettingUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RevenueSettingUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueSettingPayload>[]
+        }
+        aggregate: {
+          args: Prisma.RevenueSettingAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRevenueSetting>
+        }
+        groupBy: {
+          args: Prisma.RevenueSettingGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueSettingGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RevenueSettingCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueSettingCountAggregateOutputType> | number
+        }
+      }
+    }
+    RevenueMonth: {
+      payload: Prisma.$RevenueMonthPayload<ExtArgs>
+      fields: Prisma.RevenueMonthFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RevenueMonthFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RevenueMonthFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        findFirst: {
+          args: Prisma.RevenueMonthFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RevenueMonthFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        findMany: {
+          args: Prisma.RevenueMonthFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>[]
+        }
+        create: {
+          args: Prisma.RevenueMonthCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        createMany: {
+          args: Prisma.RevenueMonthCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RevenueMonthCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>[]
+        }
+        delete: {
+          args: Prisma.RevenueMonthDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        update: {
+          args: Prisma.RevenueMonthUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        deleteMany: {
+          args: Prisma.RevenueMonthDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RevenueMonthUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RevenueMonthUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>[]
+        }
+        upsert: {
+          args: Prisma.RevenueMonthUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueMonthPayload>
+        }
+        aggregate: {
+          args: Prisma.RevenueMonthAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRevenueMonth>
+        }
+        groupBy: {
+          args: Prisma.RevenueMonthGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueMonthGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RevenueMonthCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueMonthCountAggregateOutputType> | number
+        }
+      }
+    }
+    RevenueEvent: {
+      payload: Prisma.$RevenueEventPayload<ExtArgs>
+      fields: Prisma.RevenueEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RevenueEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RevenueEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        findFirst: {
+          args: Prisma.RevenueEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RevenueEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        findMany: {
+          args: Prisma.RevenueEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>[]
+        }
+        create: {
+          args: Prisma.RevenueEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        createMany: {
+          args: Prisma.RevenueEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RevenueEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>[]
+        }
+        delete: {
+          args: Prisma.RevenueEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        update: {
+          args: Prisma.RevenueEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.RevenueEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RevenueEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RevenueEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.RevenueEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueEventPayload>
+        }
+        aggregate: {
+          args: Prisma.RevenueEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRevenueEvent>
+        }
+        groupBy: {
+          args: Prisma.RevenueEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RevenueEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueEventCountAggregateOutputType> | number
+        }
+      }
+    }
+    RevenueBucket: {
+      payload: Prisma.$RevenueBucketPayload<ExtArgs>
+      fields: Prisma.RevenueBucketFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RevenueBucketFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RevenueBucketFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        findFirst: {
+          args: Prisma.RevenueBucketFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RevenueBucketFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        findMany: {
+          args: Prisma.RevenueBucketFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>[]
+        }
+        create: {
+          args: Prisma.RevenueBucketCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        createMany: {
+          args: Prisma.RevenueBucketCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RevenueBucketCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>[]
+        }
+        delete: {
+          args: Prisma.RevenueBucketDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        update: {
+          args: Prisma.RevenueBucketUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        deleteMany: {
+          args: Prisma.RevenueBucketDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RevenueBucketUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RevenueBucketUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>[]
+        }
+        upsert: {
+          args: Prisma.RevenueBucketUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RevenueBucketPayload>
+        }
+        aggregate: {
+          args: Prisma.RevenueBucketAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRevenueBucket>
+        }
+        groupBy: {
+          args: Prisma.RevenueBucketGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueBucketGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RevenueBucketCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RevenueBucketCountAggregateOutputType> | number
+        }
+      }
+    }
+    UserWeek: {
+      payload: Prisma.$UserWeekPayload<ExtArgs>
+      fields: Prisma.UserWeekFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.UserWeekFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.UserWeekFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        findFirst: {
+          args: Prisma.UserWeekFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.UserWeekFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        findMany: {
+          args: Prisma.UserWeekFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>[]
+        }
+        create: {
+          args: Prisma.UserWeekCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        createMany: {
+          args: Prisma.UserWeekCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.UserWeekCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>[]
+        }
+        delete: {
+          args: Prisma.UserWeekDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        update: {
+          args: Prisma.UserWeekUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        deleteMany: {
+          args: Prisma.UserWeekDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.UserWeekUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.UserWeekUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>[]
+        }
+        upsert: {
+          args: Prisma.UserWeekUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserWeekPayload>
+        }
+        aggregate: {
+          args: Prisma.UserWeekAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateUserWeek>
+        }
+        groupBy: {
+          args: Prisma.UserWeekGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserWeekGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.UserWeekCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserWeekCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -2613,6 +2972,54 @@ export const PlanNoticeScalarFieldEnum = {
 } as const
 
 export type PlanNoticeScalarFieldEnum = (typeof PlanNoticeScalarFieldEnum)[keyof typeof PlanNoticeScalarFieldEnum]
+
+
+export const RevenueSettingScalarFieldEnum = {
+  id: 'id'
+} as const
+
+export type RevenueSettingScalarFieldEnum = (typeof RevenueSettingScalarFieldEnum)[keyof typeof RevenueSettingScalarFieldEnum]
+
+
+export const RevenueMonthScalarFieldEnum = {
+  month: 'month',
+  planId: 'planId',
+  amount: 'amount',
+  payments: 'payments'
+} as const
+
+export type RevenueMonthScalarFieldEnum = (typeof RevenueMonthScalarFieldEnum)[keyof typeof RevenueMonthScalarFieldEnum]
+
+
+export const RevenueEventScalarFieldEnum = {
+  userId: 'userId',
+  series: 'series',
+  planId: 'planId',
+  at: 'at',
+  delta: 'delta'
+} as const
+
+export type RevenueEventScalarFieldEnum = (typeof RevenueEventScalarFieldEnum)[keyof typeof RevenueEventScalarFieldEnum]
+
+
+export const RevenueBucketScalarFieldEnum = {
+  series: 'series',
+  width: 'width',
+  at: 'at',
+  planId: 'planId',
+  delta: 'delta'
+} as const
+
+export type RevenueBucketScalarFieldEnum = (typeof RevenueBucketScalarFieldEnum)[keyof typeof RevenueBucketScalarFieldEnum]
+
+
+export const UserWeekScalarFieldEnum = {
+  week: 'week',
+  slot: 'slot',
+  count: 'count'
+} as const
+
+export type UserWeekScalarFieldEnum = (typeof UserWeekScalarFieldEnum)[keyof typeof UserWeekScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -3066,6 +3473,11 @@ export type GlobalOmitConfig = {
   auditEvent?: Prisma.AuditEventOmit
   mailOutbox?: Prisma.MailOutboxOmit
   planNotice?: Prisma.PlanNoticeOmit
+  revenueSetting?: Prisma.RevenueSettingOmit
+  revenueMonth?: Prisma.RevenueMonthOmit
+  revenueEvent?: Prisma.RevenueEventOmit
+  revenueBucket?: Prisma.RevenueBucketOmit
+  userWeek?: Prisma.UserWeekOmit
 }
 
 /* Types for Logging */

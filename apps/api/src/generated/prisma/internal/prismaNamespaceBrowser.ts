@@ -74,7 +74,12 @@ export const ModelName = {
   Counter: 'Counter',
   AuditEvent: 'AuditEvent',
   MailOutbox: 'MailOutbox',
-  PlanNotice: 'PlanNotice'
+  PlanNotice: 'PlanNotice',
+  RevenueSetting: 'RevenueSetting',
+  RevenueMonth: 'RevenueMonth',
+  RevenueEvent: 'RevenueEvent',
+  RevenueBucket: 'RevenueBucket',
+  UserWeek: 'UserWeek'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -451,6 +456,54 @@ export const PlanNoticeScalarFieldEnum = {
 } as const
 
 export type PlanNoticeScalarFieldEnum = (typeof PlanNoticeScalarFieldEnum)[keyof typeof PlanNoticeScalarFieldEnum]
+
+
+export const RevenueSettingScalarFieldEnum = {
+  id: 'id'
+} as const
+
+export type RevenueSettingScalarFieldEnum = (typeof RevenueSettingScalarFieldEnum)[keyof typeof RevenueSettingScalarFieldEnum]
+
+
+export const RevenueMonthScalarFieldEnum = {
+  month: 'month',
+  planId: 'planId',
+  amount: 'amount',
+  payments: 'payments'
+} as const
+
+export type RevenueMonthScalarFieldEnum = (typeof RevenueMonthScalarFieldEnum)[keyof typeof RevenueMonthScalarFieldEnum]
+
+
+export const RevenueEventScalarFieldEnum = {
+  userId: 'userId',
+  series: 'series',
+  planId: 'planId',
+  at: 'at',
+  delta: 'delta'
+} as const
+
+export type RevenueEventScalarFieldEnum = (typeof RevenueEventScalarFieldEnum)[keyof typeof RevenueEventScalarFieldEnum]
+
+
+export const RevenueBucketScalarFieldEnum = {
+  series: 'series',
+  width: 'width',
+  at: 'at',
+  planId: 'planId',
+  delta: 'delta'
+} as const
+
+export type RevenueBucketScalarFieldEnum = (typeof RevenueBucketScalarFieldEnum)[keyof typeof RevenueBucketScalarFieldEnum]
+
+
+export const UserWeekScalarFieldEnum = {
+  week: 'week',
+  slot: 'slot',
+  count: 'count'
+} as const
+
+export type UserWeekScalarFieldEnum = (typeof UserWeekScalarFieldEnum)[keyof typeof UserWeekScalarFieldEnum]
 
 
 export const SortOrder = {
