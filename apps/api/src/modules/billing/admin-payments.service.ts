@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
 import { counterSql } from '../../lib/counters';
-import { listMeta, type Page } from '../../lib/envelope';
-import { readRows } from '../../lib/sql';
+import { type JsonPage, listMeta } from '../../lib/envelope';
+import { NO_ITEMS, type PageRow } from '../../lib/json-sql';
+import { readAnswerRows } from '../../lib/sql';
 import type { Db } from '../../plugins/db/database';
 
 export type AdminPaymentFilter = z.output<typeof AdminPaymentFilterSchema>;
@@ -117,12 +118,12 @@ const unfiltered = (filter: AdminPaymentFilter) =>
 export async function listAdminPayments(
   ctx: SignedInContext,
   query: AdminPaymentListQuery,
-): Promise<Page<AdminPayment>> {
+): Promise<JsonPage<AdminPayment>> {
   const where = filterSql(query);
   const total = unfiltered(query)
     ? counterSql('payment_orders')
     : Prisma.sql`(SELECT count(*) FROM payment_orders o WHERE ${where})::int`;
-  const [row] = await readRows<{ total: number; data: AdminPayment[] }>(
+  const [row] = await readAnswerRows<PageRow<AdminPayment>>(
     ctx.pool,
     Prisma.sql`
     SELECT ${total} AS total,
@@ -136,8 +137,8 @@ export async function listAdminPayments(
         FROM (SELECT o.* FROM payment_orders o WHERE ${where}
               ORDER BY o.created_at DESC, o.id DESC
               LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}) o
-        JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id), '[]'::json) AS data`,
+        JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id), '[]'::json) AS items`,
   );
   const count = row?.total ?? 0;
-  return { items: row?.data ?? [], meta: listMeta(query.page, query.perPage, count) };
+  return { items: row?.items ?? NO_ITEMS, meta: listMeta(query.page, query.perPage, count) };
 }

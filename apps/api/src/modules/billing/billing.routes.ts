@@ -1,6 +1,6 @@
 import { billingEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOk, ok } from '../../lib/envelope';
+import { listOkJson, ok, okJson } from '../../lib/envelope';
 import { exportAdminPaymentsCsv } from './admin-payments.export';
 import { listAdminPayments } from './admin-payments.service';
 import { runJobNow } from './jobs.service';
@@ -10,7 +10,7 @@ import { getRevenue } from './revenue.service';
 // Billing (issue 15; docs/authorization.md): receipts, jobs run by hand, the revenue dashboard, the
 // admins' payments list and its CSV.
 export default routes((app) => [
-  handle(e.receipt, async (ctx, { params }) => ok(await getReceipt(ctx, params.id))),
+  handle(e.receipt, async (ctx, { params }) => okJson(await getReceipt(ctx, params.id))),
 
   handle(e.runJob, async (ctx, { params }) => ok(await runJobNow(app, ctx, params.name))),
 
@@ -18,7 +18,7 @@ export default routes((app) => [
 
   handle(e.payments, async (ctx, { query }) => {
     const page = await listAdminPayments(ctx, query);
-    return listOk(page.items, page.meta);
+    return listOkJson(page.items, page.meta);
   }),
 
   handle(e.paymentsExport, async (ctx, { query }, _request, reply) => {

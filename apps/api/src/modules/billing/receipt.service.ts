@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { iso } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { type JsonText, readAnswerRows } from '../../lib/sql';
 
 const RECEIPT_NOT_FOUND = 'Квитанция не найдена';
 
@@ -13,8 +13,8 @@ const RECEIPT_NOT_FOUND = 'Квитанция не найдена';
  * (the printable receipt page loads it; decision 0171): the order by key with its plan and payer, the
  * answer's JSON built in PostgreSQL.
  */
-export async function getReceipt(ctx: SignedInContext, id: number): Promise<Receipt> {
-  const [row] = await readRows<{ receipt: Receipt }>(
+export async function getReceipt(ctx: SignedInContext, id: number): Promise<JsonText<Receipt>> {
+  const [row] = await readAnswerRows<{ receipt: JsonText<Receipt> }>(
     ctx.pool,
     Prisma.sql`
       SELECT json_build_object('payment_id', o.id, 'label', o.label,
@@ -28,6 +28,7 @@ export async function getReceipt(ctx: SignedInContext, id: number): Promise<Rece
       LEFT JOIN users u ON u.id = o.user_id
       WHERE o.id = ${id} AND o.status = 'paid' AND o.paid_at IS NOT NULL
         AND (${ctx.actor.isAdmin}::boolean OR o.user_id = ${ctx.actor.userId})`,
+    ['receipt'],
   );
   if (!row) throw notFound(RECEIPT_NOT_FOUND);
   return row.receipt;
