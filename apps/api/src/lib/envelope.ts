@@ -31,6 +31,10 @@ export const keysetListOk = <T>(items: T[], meta: AuditListMeta, message = '') =
   meta,
 });
 
+/** keysetListOk() for items PostgreSQL wrote as one JSON array. */
+export const keysetListOkJson = <T>(items: JsonText<T[]>, meta: AuditListMeta, message = '') =>
+  keysetListOk(items as unknown as T[], meta, message);
+
 /** A page of a list, as list verbs return it. */
 export interface Page<T> {
   items: T[];

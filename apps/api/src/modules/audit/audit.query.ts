@@ -1,8 +1,8 @@
 import { type AuditCursor, type AuditEvent, encodeAuditCursor, type MemberStatus } from '@cabinet/contracts';
 import type pg from 'pg';
 import { type AuditEvent as AuditRow, Prisma, type Prisma as PrismaNs } from '../../generated/prisma/client';
-import { at, iso } from '../../lib/json-sql';
-import { readRows } from '../../lib/sql';
+import { at, iso, NO_ITEMS } from '../../lib/json-sql';
+import { type JsonText, readAnswerRows } from '../../lib/sql';
 import type { Db } from '../../plugins/db/database';
 
 // Reading the audit log: one filter shape for the two lists and the export, newest first, keyset on
@@ -83,7 +83,8 @@ function auditConditions(filter: AuditFilter, after: AuditCursor | undefined): P
 }
 
 interface PageRow {
-  items: AuditEvent[];
+  /** Sent as PostgreSQL wrote it (decision 0178). */
+  items: JsonText<AuditEvent[]>;
   more: boolean;
   last: AuditCursor | null;
 }
@@ -108,7 +109,7 @@ const pageColumns = (
       FROM shown ORDER BY at, id LIMIT 1) AS last`;
 
 const toPage = (row: PageRow | undefined) => ({
-  items: row?.items ?? [],
+  items: row?.items ?? NO_ITEMS,
   nextCursor: row?.more && row.last ? encodeAuditCursor(row.last) : null,
 });
 
@@ -117,8 +118,8 @@ export async function auditPage(
   pool: pg.Pool,
   filter: AuditFilter,
   page: { perPage: number; cursor?: AuditCursor | undefined },
-): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
-  const [row] = await readRows<PageRow>(pool, Prisma.sql`WITH ${pageColumns(filter, page)}`);
+): Promise<{ items: JsonText<AuditEvent[]>; nextCursor: string | null }> {
+  const [row] = await readAnswerRows<PageRow>(pool, Prisma.sql`WITH ${pageColumns(filter, page)}`);
   return toPage(row);
 }
 
@@ -134,7 +135,9 @@ export async function organizationAuditPage(
   filter: AuditFilter & { organizationId: number },
   page: { perPage: number; cursor?: AuditCursor | undefined },
 ) {
-  const [row] = await readRows<PageRow & { found: boolean; status: MemberStatus | null; reader: boolean }>(
+  const [row] = await readAnswerRows<
+    PageRow & { found: boolean; status: MemberStatus | null; reader: boolean }
+  >(
     pool,
     Prisma.sql`
     WITH access AS (

@@ -1,6 +1,6 @@
 import { auditEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { keysetListOk } from '../../lib/envelope';
+import { keysetListOkJson } from '../../lib/envelope';
 import { exportAuditCsv } from './audit.export';
 import { listAdminAudit, listOrganizationAudit } from './audit.service';
 
@@ -12,7 +12,7 @@ export default routes(() => [
       actorId: query.actor_id,
       organizationId: params.id,
     });
-    return keysetListOk(page.items, page.meta, 'Журнал организации');
+    return keysetListOkJson(page.items, page.meta, 'Журнал организации');
   }),
 
   handle(e.admin, async (ctx, { query }) => {
@@ -21,7 +21,7 @@ export default routes(() => [
       actorId: query.actor_id,
       organizationId: query.organization_id,
     });
-    return keysetListOk(page.items, page.meta, 'Журнал');
+    return keysetListOkJson(page.items, page.meta, 'Журнал');
   }),
 
   handle(e.adminExport, async (ctx, { query }, _request, reply) => {

@@ -8,6 +8,7 @@ import {
 } from '@cabinet/contracts';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import type { JsonText } from '../../lib/sql';
 import { mayRead } from '../organizations/organizations.access';
 import { type AuditFilter, auditPage, organizationAuditPage } from './audit.query';
 
@@ -27,7 +28,8 @@ export interface AuditPageInput extends Omit<AuditFilter, 'organizationId'> {
 }
 
 export interface AuditPage {
-  items: AuditEvent[];
+  /** PostgreSQL's JSON text, sent as it is (keysetListOkJson). */
+  items: JsonText<AuditEvent[]>;
   meta: AuditListMeta;
 }
 
