@@ -106,6 +106,14 @@ export const EnvSchema = z
      * many at most: keep processes × DATABASE_POOL_MAX below PostgreSQL's max_connections.
      */
     DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(500).default(10)),
+    /**
+     * 'off' sends every statement unnamed: for PgBouncer before 1.21 in transaction mode, which cannot keep
+     * prepared statements or pass the plan_cache_mode startup option (decision 0179).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+      z.enum(['on', 'off']).default('on'),
+    ),
     DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
     /** Stored bytes each user may have in files (decision 0095); 1 GB by default. */
     FILES_QUOTA_BYTES: z.preprocess(

@@ -28,6 +28,7 @@ async function main(): Promise<number> {
     dataDir: env.DATA_DIR,
     log: { info: say },
     poolMax: 1,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
   });
   try {
     const applied = await migrate(database);

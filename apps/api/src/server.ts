@@ -27,6 +27,7 @@ async function main() {
     dataDir: env.DATA_DIR,
     log: bootLog,
     poolMax: env.DATABASE_POOL_MAX,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
   });
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });

@@ -1,5 +1,55 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Prisma } from '../generated/prisma/client';
+
+// Statements prepared once per connection (decision 0179). PostgreSQL parses and analyses a statement sent
+// without a name on every execution: for profile/me's statement that was ~0.6 ms of the database's CPU per
+// call, more than the API's own work. A named statement is parsed once per connection and then only bound
+// and run. The pool's connections plan each execution with its values (plan_cache_mode=force_custom_plan,
+// set by plugins/db/database.ts), so the plans are the ones the plan tests check, whatever the values.
+// The embedded database (one PGlite backend that outlives its socket connections) and PgBouncer before
+// 1.21 cannot keep them: DATABASE_PREPARED_STATEMENTS=off, or the embedded database, sends them unnamed.
+
+const preparing = new WeakSet<pg.Pool>();
+
+/** Statements run through readRows/readAnswerRows on `pool` are prepared once per connection. */
+export function prepareStatementsOn(pool: pg.Pool): void {
+  preparing.add(pool);
+}
+
+/**
+ * Distinct statement texts a process names. Texts vary only with the filters and sort orders a call takes
+ * (values are always parameters), so the set is bounded; past this, new texts run unnamed rather than
+ * growing every connection's cache.
+ */
+const MAX_NAMED_STATEMENTS = 1000;
+const statementNames = new Map<string, string>(); // '' : sent unnamed (see run)
+
+function statementName(pool: pg.Pool, text: string): string | undefined {
+  if (!preparing.has(pool)) return undefined;
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `c_${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** PostgreSQL's "cached plan must not change result type": a migration changed a table under a prepared statement. */
+const PLAN_RESULT_CHANGED = '0A000';
+
+async function run(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult> {
+  const name = statementName(pool, config.text);
+  if (!name) return pool.query(config);
+  try {
+    return await pool.query({ ...config, name });
+  } catch (error) {
+    // The connections that prepared it would keep failing on it: this process sends it unnamed from now on.
+    if ((error as { code?: string }).code !== PLAN_RESULT_CHANGED) throw error;
+    statementNames.set(config.text, '');
+    return pool.query(config);
+  }
+}
 
 /**
  * Runs one read statement composed with Prisma.sql on the pool Prisma's adapter itself uses, and answers
@@ -8,7 +58,7 @@ import type { Prisma } from '../generated/prisma/client';
  * round trip. Writes and transactions stay with Prisma.
  */
 export async function readRows<T>(pool: pg.Pool, query: Prisma.Sql): Promise<T[]> {
-  const result = await pool.query(query.text, query.values as unknown[]);
+  const result = await run(pool, { text: query.text, values: query.values as unknown[] });
   return result.rows as T[];
 }
 
@@ -44,7 +94,7 @@ export async function readAnswerRows<T>(
   query: Prisma.Sql,
   answers: readonly string[] = ['items'],
 ): Promise<T[]> {
-  const result = await pool.query({
+  const result = await run(pool, {
     text: query.text,
     values: query.values as unknown[],
     types: jsonAsText as pg.CustomTypesConfig,

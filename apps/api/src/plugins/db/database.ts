@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient, type Prisma as PrismaNamespace } from '../../generated/prisma/client';
 import { findUp } from '../../lib/find-up';
+import { prepareStatementsOn } from '../../lib/sql';
 import { applyMigrations, readMigrations } from './migrate';
 
 export type Prisma = PrismaClient;
@@ -37,6 +38,8 @@ interface DatabaseOptions {
   log: Logger;
   /** Pool size for a real PostgreSQL. */
   poolMax?: number;
+  /** Prepare the hot reads' statements once per connection (lib/sql.ts; default true; never embedded). */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -66,12 +69,16 @@ async function startEmbedded(dataDir: string, log: Logger) {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const embedded = options.databaseUrl ? null : await startEmbedded(options.dataDir, options.log);
   const connectionString = options.databaseUrl ?? embedded?.url;
+  const prepared = !embedded && options.preparedStatements !== false;
   const pool = new pg.Pool({
     connectionString,
     max: embedded ? 1 : (options.poolMax ?? 10),
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Prepared statements are planned with each execution's values, as unnamed ones are (decision 0179).
+    ...(prepared ? { options: '-c plan_cache_mode=force_custom_plan' } : {}),
   });
+  if (prepared) prepareStatementsOn(pool);
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
