@@ -101,6 +101,13 @@ export function UserMenu({ items, ...look }: UserMenuProps) {
       aria-expanded={false}
       onPointerEnter={() => void load()}
       onFocus={() => void load()}
+      // The press, not only the click: a menu that arrives between the press and the release replaces this
+      // button under the pointer, and the browser then fires no click at all (seen in e2e); it opens at once.
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        setOpenAtOnce(true);
+        void load();
+      }}
       onClick={() => {
         setOpenAtOnce(true);
         void load();
