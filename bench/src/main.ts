@@ -5,7 +5,7 @@ import pg from 'pg';
 import { ensureApiBuild } from './build';
 import { cleanupAll, installSignalHandlers, sampleRss } from './lifecycle';
 import { type Report, renderReport } from './report';
-import { type Context, runSize } from './run-size';
+import { type Context, finishSize, measureCalls, type PreparedSize, prepareSize } from './run-size';
 import { settings } from './settings';
 
 // `pnpm bench` (issue 12, decision 0110): the calls every screen makes on load, on a real PostgreSQL
@@ -44,7 +44,10 @@ async function main() {
   };
   const ctx: Context = { server: build.server, report, rss, watched };
   const largest = settings.sizes.at(-1);
-  for (const size of settings.sizes) await runSize(ctx, size, size === largest);
+  const prepared: PreparedSize[] = [];
+  for (const size of settings.sizes) prepared.push(await prepareSize(ctx, size));
+  await measureCalls(ctx, prepared);
+  for (const p of prepared) await finishSize(ctx, p, p.size === largest);
   rss.stop();
 
   const loadAtEnd = os.loadavg()[0] ?? 0;
@@ -55,7 +58,8 @@ async function main() {
     '# Cabinet: screen calls under load',
     '',
     `Run ${startedAt.toISOString()} (${minutes} min); sizes ${settings.sizes.join(', ')} users;`,
-    `${settings.connections} connections, ${settings.warmup} s warm-up then ${settings.duration} s per call and side.`,
+    `${settings.connections} connections; per call, size and side ${settings.duration} s counted, in ${settings.rounds} turn(s) that alternate product and twin, each after ${settings.warmup} s of warm-up;`,
+    'the sizes measured one after the other for each call.',
     `Machine: ${settings.cores} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB; load average ${loadAtStart.toFixed(1)} at the start (other work), ${loadAtEnd.toFixed(1)} at the end (the bench's own included)${busy ? ' — **the machine was busy** (other work shared the cores): compare ratios, not absolute numbers' : ''}.`,
     `Node ${process.version}; ${await postgresVersion()} on the same machine; API: ${build.how}.`,
     'Product: `node apps/api/dist/server.js` (LOG_LEVEL=warn, its pool of 10). Twin: node:http + a pg Pool of 10',

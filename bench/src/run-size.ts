@@ -19,13 +19,13 @@ import { recountCounters, recountRevenue } from './fill/counters';
 import { dropSecondaryIndexes, recreateIndexes, resetSequences } from './fill/indexes';
 import { createPersona, type Persona } from './fill/persona';
 import type { sampleRss } from './lifecycle';
-import { measure } from './load';
+import { measure, type Sample, sample, summarize } from './load';
 import type { Report } from './report';
 import { type Running, startApi, startTwin } from './servers';
 import { settings } from './settings';
 
-// One size: its own database, filled; the product and its twin measured call by call, alternating;
-// two API processes for two calls; at the largest size, the query plans.
+// Each size: its own database, filled, with its API process and twin. The calls are measured with every
+// size in turn (measureCalls); then per size two API processes for two calls and, at the largest, the plans.
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 /** The two calls measured with one and with two API processes. */
@@ -64,6 +64,10 @@ async function fill(databaseUrl: string, size: number, report: Report): Promise<
     await recreateIndexes(client, indexes, step);
     await recountRevenue(client, step);
     await step('VACUUM (ANALYZE)', () => client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`));
+    // The fill's pages written out now, not by a checkpoint in the middle of the measurements.
+    await step('CHECKPOINT', () =>
+      client.query('CHECKPOINT').catch(() => log('  (no CHECKPOINT: not a superuser)')),
+    );
     if (withAudit) persona.auditCursor = await deepAuditCursor(client);
     report.fills.push({ size, steps });
     return persona;
@@ -83,41 +87,78 @@ const selected = (calls: Call[]) => {
   return calls.filter((c) => parts.some((p) => (names.has(p) ? c.name === p : c.name.includes(p))));
 };
 
-/** Each call: the answers compared once, then product and twin measured one after the other. */
-async function measureCalls(
-  ctx: Context,
-  size: number,
-  calls: Call[],
-  persona: Persona,
-  api: Running,
-  twin: Running,
-) {
-  for (const call of calls) {
-    const headers = headersFor(call, persona);
-    const comparison = await compareAnswers(`${api.base}${call.path}`, `${twin.base}${call.path}`, headers);
-    if (comparison.difference) log(`  ! ${call.name}: the twin's answer differs: ${comparison.difference}`);
-    ctx.rss.takePhasePeak(api.child.pid);
-    const product = await measure({
-      urls: [api.base],
-      path: call.path,
-      headers,
-      drainUrls: [`${api.base}/api/ready`],
-      pids: [api.child.pid],
-    });
-    const productRssMb = ctx.rss.takePhasePeak(api.child.pid);
-    const twinResult = await measure({
-      urls: [twin.base],
-      path: call.path,
-      headers,
-      drainUrls: [`${twin.base}/ready`],
-      pids: [twin.child.pid],
-    });
-    log(
-      `  ${call.name.padEnd(28)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
-        ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms` +
-        ` | CPU µs/answer ${product.cpuUsPerAnswer.toFixed(0)} vs ${twinResult.cpuUsPerAnswer.toFixed(0)}`,
-    );
-    ctx.report.results.push({ call: call.name, size, product, twin: twinResult, productRssMb, comparison });
+/** One size, filled, with its API process and its twin running. */
+export interface PreparedSize {
+  size: number;
+  db: Awaited<ReturnType<typeof createBenchDatabase>>;
+  runDir: string;
+  dataDir: string;
+  api: Running;
+  twin: Running;
+  publicUrl: string;
+  persona: Persona;
+  calls: Call[];
+}
+
+/** The answers of product and twin compared once, then each measured, one after the other. */
+async function measureCall(ctx: Context, prepared: PreparedSize, call: Call) {
+  const { api, twin, persona, size } = prepared;
+  const headers = headersFor(call, persona);
+  const comparison = await compareAnswers(`${api.base}${call.path}`, `${twin.base}${call.path}`, headers);
+  if (comparison.difference) log(`  ! ${call.name}: the twin's answer differs: ${comparison.difference}`);
+  const productTarget = {
+    urls: [api.base],
+    path: call.path,
+    headers,
+    drainUrls: [`${api.base}/api/ready`],
+    pids: [api.child.pid],
+  };
+  const twinTarget = {
+    urls: [twin.base],
+    path: call.path,
+    headers,
+    drainUrls: [`${twin.base}/ready`],
+    pids: [twin.child.pid],
+  };
+  // Product and twin take turns (settings.rounds stretches each): a slower moment of the machine falls on
+  // both rather than on whichever was being measured.
+  const stretch = settings.duration / settings.rounds;
+  const productSamples: Sample[] = [];
+  const twinSamples: Sample[] = [];
+  ctx.rss.takePhasePeak(api.child.pid);
+  for (let round = 0; round < settings.rounds; round++) {
+    productSamples.push(await sample(productTarget, stretch));
+    twinSamples.push(await sample(twinTarget, stretch));
+  }
+  const productRssMb = ctx.rss.takePhasePeak(api.child.pid);
+  const product = summarize(productSamples);
+  const twinResult = summarize(twinSamples);
+  log(
+    `  ${call.name.padEnd(28)} ${sizeLabel(size).padStart(5)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
+      ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms` +
+      ` | CPU µs/answer ${product.cpuUsPerAnswer.toFixed(0)} vs ${twinResult.cpuUsPerAnswer.toFixed(0)}`,
+  );
+  ctx.report.results.push({ call: call.name, size, product, twin: twinResult, productRssMb, comparison });
+}
+
+const sizeLabel = (size: number) =>
+  size >= 1e6 ? `${size / 1e6}M` : size >= 1e3 ? `${size / 1e3}k` : String(size);
+
+/**
+ * Every call at every size back to back (10k product, 10k twin, 1M product, 1M twin, next call): growth
+ * compares measurements a minute apart rather than a quarter of an hour, so a machine that slows down
+ * over the run (other work, throttling) weighs on both sizes alike instead of reading as growth.
+ */
+export async function measureCalls(ctx: Context, sizes: PreparedSize[]) {
+  const names = [...new Set(sizes.flatMap((p) => p.calls.map((c) => c.name)))];
+  log(
+    `\n== the calls, every size in turn: ${settings.connections} connections, ${settings.duration} s per side in ${settings.rounds} turn(s), ${settings.warmup} s warm-up each:`,
+  );
+  for (const name of names) {
+    for (const prepared of sizes) {
+      const call = prepared.calls.find((c) => c.name === name);
+      if (call) await measureCall(ctx, prepared, call);
+    }
   }
 }
 
@@ -210,15 +251,21 @@ async function explainCalls(
   }
 }
 
-export async function runSize(ctx: Context, size: number, explain: boolean) {
+/** A size's database filled, its API process (which applied the migrations) and its twin started. */
+export async function prepareSize(ctx: Context, size: number): Promise<PreparedSize> {
   const runDir = path.join(settings.outDir, `run-${size}`);
   await rm(runDir, { recursive: true, force: true });
   const dataDir = path.join(runDir, 'data');
   await mkdir(dataDir, { recursive: true });
   log(`\n== ${size.toLocaleString('en')} users (logs in ${runDir})`);
   const db = await createBenchDatabase(size);
-  const apiOptions = { server: ctx.server, databaseUrl: db.url, dataDir, logDir: runDir };
-  const api = await startApi({ name: 'api', ...apiOptions });
+  const api = await startApi({
+    name: 'api',
+    server: ctx.server,
+    databaseUrl: db.url,
+    dataDir,
+    logDir: runDir,
+  });
   ctx.watched.add(api.child.pid);
   const publicUrl = api.base;
   log(`  API on ${api.base} (migrations applied by the server); filling:`);
@@ -227,12 +274,16 @@ export async function runSize(ctx: Context, size: number, explain: boolean) {
   const calls = selected(screenCalls(persona, avatarId));
   const twin = await startTwin({ name: 'twin', databaseUrl: db.url, publicUrl, dataDir, logDir: runDir });
   ctx.watched.add(twin.child.pid);
-  log(
-    `  twin on ${twin.base}; ${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.duration} s each:`,
-  );
-  await measureCalls(ctx, size, calls, persona, api, twin);
+  log(`  twin on ${twin.base}`);
+  return { size, db, runDir, dataDir, api, twin, publicUrl, persona, calls };
+}
+
+/** After the calls: one versus two API processes, the peaks, the servers stopped; the plans if asked. */
+export async function finishSize(ctx: Context, prepared: PreparedSize, explain: boolean) {
+  const { size, db, runDir, dataDir, api, twin, publicUrl, persona, calls } = prepared;
+  log(`\n== ${size.toLocaleString('en')} users: one and two API processes`);
   const secondPeak = await measureScaleOut(ctx, size, calls, persona, api, () =>
-    startApi({ name: 'api-2', ...apiOptions, publicUrl }),
+    startApi({ name: 'api-2', server: ctx.server, databaseUrl: db.url, dataDir, logDir: runDir, publicUrl }),
   );
   ctx.report.rss.push({
     size,

@@ -30,7 +30,9 @@ export const settings = {
   sizes: sizes(),
   /** Seconds of measurement per call and per side (product, twin). */
   duration: number('BENCH_DURATION', 10, 1),
-  /** Seconds of unmeasured load before each measurement. */
+  /** Turns product and twin take at each call: the duration is split between them. */
+  rounds: number('BENCH_ROUNDS', 2, 1),
+  /** Seconds of unmeasured load before each measurement (each turn). */
   warmup: number('BENCH_WARMUP', 2, 0),
   connections: number('BENCH_CONNECTIONS', 64, 1),
   /** Only these calls: names separated by commas, each a call's exact name or a part of names. */
