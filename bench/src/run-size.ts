@@ -1,23 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import { type Call, headersFor, screenCalls } from './calls';
 import { explainAll } from './capture/explain';
 import { startCaptureProxy } from './capture/proxy';
 import { compareAnswers } from './compare';
 import { createBenchDatabase } from './database';
-import {
-  AUDIT_TABLE,
-  addPersonaAuditEvents,
-  auditTableExists,
-  deepAuditCursor,
-  fillAuditEvents,
-} from './fill/audit-events';
 import { uploadAvatar } from './fill/avatar';
-import { FILLED_TABLES, fillBulk, shapeFor, stepTimer } from './fill/bulk';
-import { recountCounters, recountRevenue } from './fill/counters';
-import { dropSecondaryIndexes, recreateIndexes, resetSequences } from './fill/indexes';
-import { createPersona, type Persona } from './fill/persona';
+import { fillSize } from './fill/fill-size';
+import type { Persona } from './fill/persona';
 import type { sampleRss } from './lifecycle';
 import { measure, type Sample, sample, summarize } from './load';
 import type { Report } from './report';
@@ -36,44 +26,6 @@ interface Context {
   report: Report;
   rss: ReturnType<typeof sampleRss>;
   watched: Set<number>;
-}
-
-async function fill(databaseUrl: string, size: number, report: Report): Promise<Persona> {
-  const shape = shapeFor(size);
-  const steps: { name: string; seconds: number }[] = [];
-  const step = stepTimer(steps, log);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'");
-    // Skips the foreign-key triggers while loading rows that are consistent by construction; needs a
-    // superuser, and without one the fill is only slower.
-    await client
-      .query('SET session_replication_role = replica')
-      .catch(() => log('  (foreign keys checked row by row: not a superuser)'));
-    const withAudit = await auditTableExists(client);
-    const tables = withAudit ? [...FILLED_TABLES, AUDIT_TABLE] : FILLED_TABLES;
-    const indexes = await dropSecondaryIndexes(client, tables);
-    await fillBulk(client, shape, step);
-    if (withAudit) await fillAuditEvents(client, shape, step);
-    else log(`  ${AUDIT_TABLE}: no such table yet, skipped`);
-    await resetSequences(client, FILLED_TABLES);
-    const persona = await createPersona(client, shape);
-    await recountCounters(client, step);
-    if (withAudit) await addPersonaAuditEvents(client, shape, persona);
-    await recreateIndexes(client, indexes, step);
-    await recountRevenue(client, step);
-    await step('VACUUM (ANALYZE)', () => client.query(`VACUUM (ANALYZE) ${tables.join(', ')}`));
-    // The fill's pages written out now, not by a checkpoint in the middle of the measurements.
-    await step('CHECKPOINT', () =>
-      client.query('CHECKPOINT').catch(() => log('  (no CHECKPOINT: not a superuser)')),
-    );
-    if (withAudit) persona.auditCursor = await deepAuditCursor(client);
-    report.fills.push({ size, steps });
-    return persona;
-  } finally {
-    await client.end();
-  }
 }
 
 /** BENCH_ONLY: names separated by commas; one that is a call's exact name picks that call alone. */
@@ -269,7 +221,7 @@ export async function prepareSize(ctx: Context, size: number): Promise<PreparedS
   ctx.watched.add(api.child.pid);
   const publicUrl = api.base;
   log(`  API on ${api.base} (migrations applied by the server); filling:`);
-  const persona = await fill(db.url, size, ctx.report);
+  const persona = await fillSize(db.url, size, ctx.report);
   const avatarId = await uploadAvatar(api.base, persona.token, persona.userId);
   const calls = selected(screenCalls(persona, avatarId));
   const twin = await startTwin({ name: 'twin', databaseUrl: db.url, publicUrl, dataDir, logDir: runDir });
