@@ -42,7 +42,9 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 /** Milliseconds: one decimal below 10 ms. */
 const ms = (n: number) => fixed(n, n < 10 ? 1 : 0);
 export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? `${(a / b).toFixed(2)}` : '—');
-const users = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
+/** A user count as the report writes it: 10k, 1M. */
+export const users = (n: number) =>
+  n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n);
 
 function resultsTable(report: Report): string[] {
   const sizes = [...new Set(report.results.map((r) => r.size))].sort((a, b) => a - b);

@@ -4,14 +4,14 @@ import { type Call, headersFor, screenCalls } from './calls';
 import { explainAll } from './capture/explain';
 import { startCaptureProxy } from './capture/proxy';
 import { compareAnswers } from './compare';
-import { createBenchDatabase } from './database';
+import { type BenchDatabase, createBenchDatabase } from './database';
 import { uploadAvatar } from './fill/avatar';
 import { fillSize } from './fill/fill-size';
 import type { Persona } from './fill/persona';
 import type { sampleRss } from './lifecycle';
 import { measure, type Sample, sample, summarize } from './load';
-import type { Report } from './report';
-import { type Running, startApi, startTwin } from './servers';
+import { type Report, users } from './report';
+import { type ApiOptions, type Running, startApi, startTwin } from './servers';
 import { settings } from './settings';
 
 // Each size: its own database, filled, with its API process and twin. The calls are measured with every
@@ -42,12 +42,11 @@ const selected = (calls: Call[]) => {
 /** One size, filled, with its API process and its twin running. */
 export interface PreparedSize {
   size: number;
-  db: Awaited<ReturnType<typeof createBenchDatabase>>;
-  runDir: string;
-  dataDir: string;
+  db: BenchDatabase;
+  /** How its API processes start (the second one too); their links all name the first's address. */
+  apiOptions: Omit<ApiOptions, 'name'> & { publicUrl: string };
   api: Running;
   twin: Running;
-  publicUrl: string;
   persona: Persona;
   calls: Call[];
 }
@@ -58,20 +57,15 @@ async function measureCall(ctx: Context, prepared: PreparedSize, call: Call) {
   const headers = headersFor(call, persona);
   const comparison = await compareAnswers(`${api.base}${call.path}`, `${twin.base}${call.path}`, headers);
   if (comparison.difference) log(`  ! ${call.name}: the twin's answer differs: ${comparison.difference}`);
-  const productTarget = {
-    urls: [api.base],
+  const target = (base: string, ready: string, pid: number) => ({
+    urls: [base],
     path: call.path,
     headers,
-    drainUrls: [`${api.base}/api/ready`],
-    pids: [api.child.pid],
-  };
-  const twinTarget = {
-    urls: [twin.base],
-    path: call.path,
-    headers,
-    drainUrls: [`${twin.base}/ready`],
-    pids: [twin.child.pid],
-  };
+    drainUrls: [`${base}${ready}`],
+    pids: [pid],
+  });
+  const productTarget = target(api.base, '/api/ready', api.child.pid);
+  const twinTarget = target(twin.base, '/ready', twin.child.pid);
   // Product and twin take turns (settings.rounds stretches each): a slower moment of the machine falls on
   // both rather than on whichever was being measured.
   const stretch = settings.duration / settings.rounds;
@@ -86,15 +80,12 @@ async function measureCall(ctx: Context, prepared: PreparedSize, call: Call) {
   const product = summarize(productSamples);
   const twinResult = summarize(twinSamples);
   log(
-    `  ${call.name.padEnd(28)} ${sizeLabel(size).padStart(5)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
+    `  ${call.name.padEnd(28)} ${users(size).padStart(5)} product ${product.rps.toFixed(0).padStart(6)} req/s p99 ${product.p99.toFixed(0).padStart(5)} ms` +
       ` | twin ${twinResult.rps.toFixed(0).padStart(6)} req/s p99 ${twinResult.p99.toFixed(0).padStart(5)} ms` +
       ` | CPU µs/answer ${product.cpuUsPerAnswer.toFixed(0)} vs ${twinResult.cpuUsPerAnswer.toFixed(0)}`,
   );
   ctx.report.results.push({ call: call.name, size, product, twin: twinResult, productRssMb, comparison });
 }
-
-const sizeLabel = (size: number) =>
-  size >= 1e6 ? `${size / 1e6}M` : size >= 1e3 ? `${size / 1e3}k` : String(size);
 
 /**
  * Every call at every size back to back (10k product, 10k twin, 1M product, 1M twin, next call): growth
@@ -211,13 +202,8 @@ export async function prepareSize(ctx: Context, size: number): Promise<PreparedS
   await mkdir(dataDir, { recursive: true });
   log(`\n== ${size.toLocaleString('en')} users (logs in ${runDir})`);
   const db = await createBenchDatabase(size);
-  const api = await startApi({
-    name: 'api',
-    server: ctx.server,
-    databaseUrl: db.url,
-    dataDir,
-    logDir: runDir,
-  });
+  const started = { server: ctx.server, databaseUrl: db.url, dataDir, logDir: runDir };
+  const api = await startApi({ name: 'api', ...started });
   ctx.watched.add(api.child.pid);
   const publicUrl = api.base;
   log(`  API on ${api.base} (migrations applied by the server); filling:`);
@@ -227,15 +213,15 @@ export async function prepareSize(ctx: Context, size: number): Promise<PreparedS
   const twin = await startTwin({ name: 'twin', databaseUrl: db.url, publicUrl, dataDir, logDir: runDir });
   ctx.watched.add(twin.child.pid);
   log(`  twin on ${twin.base}`);
-  return { size, db, runDir, dataDir, api, twin, publicUrl, persona, calls };
+  return { size, db, apiOptions: { ...started, publicUrl }, api, twin, persona, calls };
 }
 
 /** After the calls: one versus two API processes, the peaks, the servers stopped; the plans if asked. */
 export async function finishSize(ctx: Context, prepared: PreparedSize, explain: boolean) {
-  const { size, db, runDir, dataDir, api, twin, publicUrl, persona, calls } = prepared;
+  const { size, db, apiOptions, api, twin, persona, calls } = prepared;
   log(`\n== ${size.toLocaleString('en')} users: one and two API processes`);
   const secondPeak = await measureScaleOut(ctx, size, calls, persona, api, () =>
-    startApi({ name: 'api-2', server: ctx.server, databaseUrl: db.url, dataDir, logDir: runDir, publicUrl }),
+    startApi({ name: 'api-2', ...apiOptions }),
   );
   ctx.report.rss.push({
     size,
@@ -248,7 +234,8 @@ export async function finishSize(ctx: Context, prepared: PreparedSize, explain: 
   if (explain) {
     log('  capturing and explaining the statements of each call…');
     ctx.report.explainedAt = size;
-    await explainCalls(ctx, db.url, dataDir, runDir, publicUrl, calls, persona);
+    const { dataDir, logDir, publicUrl } = apiOptions;
+    await explainCalls(ctx, db.url, dataDir, logDir, publicUrl, calls, persona);
   }
   await db.drop();
 }

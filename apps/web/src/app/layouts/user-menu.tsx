@@ -89,6 +89,11 @@ export function UserMenu({ items, ...look }: UserMenuProps) {
     return started;
   };
 
+  const openNow = () => {
+    setOpenAtOnce(true);
+    void load();
+  };
+
   if (loaded)
     return (
       <loaded.Dropdown {...look} Items={loaded.Items} focused={loaded.focused} openAtOnce={openAtOnce} />
@@ -104,14 +109,9 @@ export function UserMenu({ items, ...look }: UserMenuProps) {
       // The press, not only the click: a menu that arrives between the press and the release replaces this
       // button under the pointer, and the browser then fires no click at all (seen in e2e); it opens at once.
       onPointerDown={(event) => {
-        if (event.button !== 0) return;
-        setOpenAtOnce(true);
-        void load();
+        if (event.button === 0) openNow();
       }}
-      onClick={() => {
-        setOpenAtOnce(true);
-        void load();
-      }}
+      onClick={openNow}
     />
   );
 }
