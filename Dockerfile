@@ -50,4 +50,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # server.ts finishes requests in flight on SIGTERM and exits within 10 s (decision 0062).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-old-space-size=112", "--max-semi-space-size=8", "apps/api/dist/server.js"]
+CMD ["node", "--max-old-space-size=112", "--max-semi-space-size=8", "--no-allocation-site-pretenuring", "apps/api/dist/server.js"]
