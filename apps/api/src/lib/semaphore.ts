@@ -1,10 +1,12 @@
 /**
- * At most `size` tasks run at once; the others wait in arrival order. A finished task hands its slot
- * straight to the next waiter, so a newcomer can never overtake the queue.
+ * At most `size` slots are in use at once; a task takes one slot, or more when it is heavy (`run`'s
+ * weight). Tasks start in arrival order: a finished task hands its slots straight to the waiters at the
+ * head of the queue, so a newcomer can never overtake it, and a heavy task waits until enough is free.
  */
 export class Semaphore {
+  #used = 0;
   #active = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: { slots: number; start: () => void }[] = [];
 
   constructor(readonly size: number) {}
 
@@ -18,15 +20,30 @@ export class Semaphore {
     return this.#waiting.length;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active < this.size) this.#active += 1;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  /** Runs `task` once `weight` slots (1 to `size`) are free. */
+  async run<T>(task: () => Promise<T>, weight = 1): Promise<T> {
+    const slots = Math.min(Math.max(1, Math.floor(weight)), this.size);
+    if (this.#waiting.length === 0 && this.#used + slots <= this.size) this.#take(slots);
+    else await new Promise<void>((start) => this.#waiting.push({ slots, start }));
     try {
       return await task();
     } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#active -= 1;
+      this.#used -= slots;
+      this.#active -= 1;
+      this.#startWaiting();
+    }
+  }
+
+  #take(slots: number) {
+    this.#used += slots;
+    this.#active += 1;
+  }
+
+  #startWaiting() {
+    for (let next = this.#waiting[0]; next && this.#used + next.slots <= this.size; next = this.#waiting[0]) {
+      this.#waiting.shift();
+      this.#take(next.slots);
+      next.start();
     }
   }
 }

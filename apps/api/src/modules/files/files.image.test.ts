@@ -4,9 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Semaphore } from '../../lib/semaphore';
-import { MAX_CONCURRENT_REENCODES, reencodeImage, reencodeSlots } from './files.image';
+import {
+  LARGE_IMAGE_PIXELS,
+  MAX_CONCURRENT_REENCODES,
+  reencodeImage,
+  reencodeSlots,
+  reencodeWeight,
+} from './files.image';
 
-// At most two re-encodes at once per process (decision 0099).
+// At most two re-encodes at once per process (decision 0099); an image above LARGE_IMAGE_PIXELS alone.
 
 let dir: string;
 beforeAll(async () => {
@@ -51,11 +57,49 @@ describe('Semaphore', () => {
     expect([slots.active, slots.waiting]).toEqual([0, 0]);
   });
 
+  it('gives a heavy task every slot it asks for, in arrival order: nobody overtakes it', async () => {
+    const slots = new Semaphore(2);
+    const gates = [gate(), gate(), gate()];
+    const started: string[] = [];
+    const task = (name: string, g: ReturnType<typeof gate>) => async () => {
+      started.push(name);
+      await g.opened;
+    };
+    const light = slots.run(task('light', gates[0] ?? gate()));
+    const heavy = slots.run(task('heavy', gates[1] ?? gate()), 2);
+    const after = slots.run(task('after', gates[2] ?? gate()));
+    await tick();
+    // One slot is free, but the heavy task needs two, and the light one behind it waits its turn.
+    expect(started).toEqual(['light']);
+    expect([slots.active, slots.waiting]).toEqual([1, 2]);
+    gates[0]?.open();
+    await tick();
+    expect(started).toEqual(['light', 'heavy']);
+    expect([slots.active, slots.waiting]).toEqual([1, 1]);
+    gates[1]?.open();
+    await tick();
+    expect(started).toEqual(['light', 'heavy', 'after']);
+    gates[2]?.open();
+    await Promise.all([light, heavy, after]);
+    // A weight above the size is the whole semaphore, not a deadlock.
+    expect(await slots.run(async () => 'whole', 5)).toBe('whole');
+    expect([slots.active, slots.waiting]).toEqual([0, 0]);
+  });
+
   it('frees the slot of a task that fails', async () => {
     const slots = new Semaphore(1);
     await expect(slots.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await slots.run(async () => 'next')).toBe('next');
     expect(slots.active).toBe(0);
+  });
+});
+
+describe('reencodeWeight', () => {
+  it('puts an image above LARGE_IMAGE_PIXELS alone, any other beside one more', () => {
+    expect(reencodeWeight(4000, 4000)).toBe(1);
+    expect(LARGE_IMAGE_PIXELS).toBe(16_000_000);
+    expect(reencodeWeight(4000, 4001)).toBe(MAX_CONCURRENT_REENCODES);
+    expect(reencodeWeight(7200, 5000)).toBe(MAX_CONCURRENT_REENCODES);
   });
 });
 

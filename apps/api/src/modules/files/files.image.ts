@@ -44,6 +44,16 @@ function loadSharp() {
 export const MAX_CONCURRENT_REENCODES = 2;
 export const reencodeSlots = new Semaphore(MAX_CONCURRENT_REENCODES);
 
+/**
+ * Images above this many pixels are re-encoded alone (they take every slot): two decoded 36-megapixel
+ * images at once took one process past its 250 MB budget (issue 12; docs/performance.md, Memory).
+ */
+export const LARGE_IMAGE_PIXELS = 16_000_000;
+
+/** Slots of reencodeSlots an image of `width` × `height` takes. */
+export const reencodeWeight = (width: number, height: number): number =>
+  width * height > LARGE_IMAGE_PIXELS ? MAX_CONCURRENT_REENCODES : 1;
+
 export interface EncodedImage {
   data: Buffer;
   mime: ImageMime;
@@ -83,7 +93,11 @@ export async function reencodeImage(filePath: string): Promise<EncodedImage> {
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
     const encoded = mime === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : image.png();
-    const { data, info } = await reencodeSlots.run(() => encoded.toBuffer({ resolveWithObject: true }));
+    const { width = 0, height = 0 } = await image.metadata();
+    const { data, info } = await reencodeSlots.run(
+      () => encoded.toBuffer({ resolveWithObject: true }),
+      reencodeWeight(width, height),
+    );
     return { data, mime, extension: IMAGE_TYPES[mime], width: info.width, height: info.height };
   } catch (error) {
     const message = (error as { message?: unknown }).message;
