@@ -11,7 +11,7 @@
 // - no allocation-site pretenuring: V8 saw a request's objects (pg rows, statement texts) alive at one
 //   scavenge and began allocating them straight in the old space, where they died a few ms later. The old
 //   space then filled in seconds, and each mark-compact held ~40 requests in flight for 25–50 ms: 1 % of the
-//   answers, exactly the p99. Without it nothing is promoted under load and no mark-compact runs (decision 0180);
+//   answers, exactly the p99. Without it the old space stays flat under load: no mark-compact (decision 0180);
 // - two malloc arenas: glibc gives every thread that allocates (libuv's pool, libvips' workers) an arena of
 //   its own, and memory freed in one is not reused by another.
 export const NODE_FLAGS = [
