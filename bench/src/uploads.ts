@@ -119,6 +119,7 @@ async function createUploader(databaseUrl: string): Promise<string> {
 async function main() {
   const build = ensureApiBuild();
   const database = await createBenchDatabase(0);
+  await mkdir(settings.outDir, { recursive: true });
   const work = await mkdtemp(path.join(settings.outDir, 'uploads-'));
   await mkdir(path.join(work, 'data'), { recursive: true });
   const api = await startApi({

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import sodium from 'libsodium-wrappers';
 
 /** Bytes as Prisma's Bytes columns take them. */
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -30,9 +29,22 @@ export function parseDesktopPublicKey(loginKey: string | undefined): Buffer | nu
   return key.length === 32 ? key : null;
 }
 
+/**
+ * libsodium (a WebAssembly module with 4 MB of memory of its own) is loaded with the first desktop hand-off,
+ * not at start (decision 0119).
+ */
+let libsodium: Promise<typeof import('libsodium-wrappers').default> | null = null;
+async function loadSodium() {
+  libsodium ??= import('libsodium-wrappers').then(async ({ default: sodium }) => {
+    await sodium.ready;
+    return sodium;
+  });
+  return libsodium;
+}
+
 /** libsodium crypto_box_seal: only the holder of the matching private key can open it. */
 export async function sealForDesktop(publicKey: Buffer, payload: unknown): Promise<string> {
-  await sodium.ready;
+  const sodium = await loadSodium();
   const box = sodium.crypto_box_seal(Buffer.from(JSON.stringify(payload), 'utf8'), publicKey);
   return Buffer.from(box).toString('base64');
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** The URL without its password, for logs. */
 export function redactUrl(url: string): string {
@@ -11,12 +11,13 @@ export function redactUrl(url: string): string {
 /**
  * A connected Redis client, or a start-up failure naming REDIS_URL. Commands fail fast while the
  * connection is down (no offline queue, a short timeout) so that a Redis outage slows no request;
- * the client reconnects by itself.
+ * the client reconnects by itself. ioredis is loaded here, only by a process given REDIS_URL (decision 0119).
  */
 export async function connectRedis(
   url: string,
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
 ): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 3_000,

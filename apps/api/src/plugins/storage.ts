@@ -39,7 +39,7 @@ export default fp(
     const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, S3_REGION, S3_FORCE_PATH_STYLE } =
       app.config;
     if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY && S3_SECRET_KEY) {
-      const s3 = createS3Driver({
+      const s3 = await createS3Driver({
         endpoint: S3_ENDPOINT,
         bucket: S3_BUCKET,
         accessKeyId: S3_ACCESS_KEY,

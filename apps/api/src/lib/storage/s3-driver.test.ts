@@ -15,7 +15,7 @@ let driver: S3StorageDriver;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  driver = createS3Driver({ ...s3.options, partSize: 5 * MiB });
+  driver = await createS3Driver({ ...s3.options, partSize: 5 * MiB });
 });
 
 afterAll(async () => {
@@ -61,7 +61,7 @@ function randomStream(total: number, failAt?: number) {
 describe('S3 storage driver (s3rver)', () => {
   it('reaches its bucket, and names a wrong one clearly', async () => {
     await expect(driver.check()).resolves.toBeUndefined();
-    const wrong = createS3Driver({ ...s3.options, bucket: 'no-such-bucket' });
+    const wrong = await createS3Driver({ ...s3.options, bucket: 'no-such-bucket' });
     await expect(wrong.check()).rejects.toThrow(/S3 bucket 'no-such-bucket' is not reachable \(HTTP 404\)/);
     wrong.close();
   });

@@ -1,15 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { assertSafeKey, type StorageDriver, StorageObjectNotFoundError } from './storage';
 
 export interface S3DriverOptions {
@@ -33,14 +23,17 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
  */
 export class S3StorageDriver implements StorageDriver {
   readonly disk = 's3';
-  readonly client: S3Client;
+  readonly client: S3Sdk.S3Client;
   readonly bucket: string;
   private readonly partSize: number;
 
-  constructor(options: S3DriverOptions) {
+  constructor(
+    options: S3DriverOptions,
+    private readonly sdk: typeof S3Sdk,
+  ) {
     this.bucket = options.bucket;
     this.partSize = Math.max(MIN_PART_SIZE, options.partSize ?? 8 * 1024 * 1024);
-    this.client = new S3Client({
+    this.client = new sdk.S3Client({
       endpoint: options.endpoint,
       region: options.region,
       forcePathStyle: options.forcePathStyle,
@@ -57,7 +50,7 @@ export class S3StorageDriver implements StorageDriver {
   /** Fails with a clear message when the bucket is missing or the credentials are refused. */
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       const reason = status ? `HTTP ${status}` : error instanceof Error ? error.message : String(error);
@@ -79,14 +72,18 @@ export class S3StorageDriver implements StorageDriver {
       held = 0;
       if (!uploadId) {
         const created = await this.client.send(
-          new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+          new this.sdk.CreateMultipartUploadCommand({
+            Bucket: this.bucket,
+            Key: key,
+            ContentType: contentType,
+          }),
         );
         uploadId = created.UploadId;
         if (!uploadId) throw new Error('S3 did not return an upload id');
       }
       const PartNumber = parts.length + 1;
       const sent = await this.client.send(
-        new UploadPartCommand({
+        new this.sdk.UploadPartCommand({
           Bucket: this.bucket,
           Key: key,
           UploadId: uploadId,
@@ -108,7 +105,7 @@ export class S3StorageDriver implements StorageDriver {
       if (!uploadId) return await this.putWhole(key, Buffer.concat(chunks, held), contentType);
       if (held > 0) await sendPart();
       await this.client.send(
-        new CompleteMultipartUploadCommand({
+        new this.sdk.CompleteMultipartUploadCommand({
           Bucket: this.bucket,
           Key: key,
           UploadId: uploadId,
@@ -119,7 +116,9 @@ export class S3StorageDriver implements StorageDriver {
       if (uploadId) {
         // Best effort: a leftover upload holds invisible parts, never a visible object.
         await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
+          .send(
+            new this.sdk.AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+          )
           .catch(() => {});
       }
       if (!body.destroyed) body.destroy();
@@ -129,7 +128,7 @@ export class S3StorageDriver implements StorageDriver {
 
   private async putWhole(key: string, data: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({
+      new this.sdk.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         Body: data,
@@ -142,7 +141,7 @@ export class S3StorageDriver implements StorageDriver {
   async get(key: string): Promise<Readable> {
     assertSafeKey(key);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!(object.Body instanceof Readable)) throw new Error(`S3 returned no stream for ${key}`);
       return object.Body;
     } catch (error) {
@@ -156,7 +155,7 @@ export class S3StorageDriver implements StorageDriver {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     // Deleting a missing key succeeds in S3, as rm --force does on disk.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   /** Closes the HTTP connections the client keeps open. */
@@ -165,6 +164,10 @@ export class S3StorageDriver implements StorageDriver {
   }
 }
 
-export function createS3Driver(options: S3DriverOptions): S3StorageDriver {
-  return new S3StorageDriver(options);
+/**
+ * The AWS SDK (~5 MB of heap and ~20 MB resident) is loaded only by a process that stores in S3, not by
+ * every start (decision 0119).
+ */
+export async function createS3Driver(options: S3DriverOptions): Promise<S3StorageDriver> {
+  return new S3StorageDriver(options, await import('@aws-sdk/client-s3'));
 }

@@ -1,4 +1,3 @@
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { badRequest } from '../../lib/app-error';
 import { transactionalJob } from '../../lib/jobs';
 import type { Db } from '../../plugins/db/database';
@@ -34,7 +33,9 @@ const BAD_RESPONSE = 'Не удалось проверить ключ досту
 /** The challenge inside a browser's clientDataJSON, or a 400 when it holds none. */
 function challengeOf(clientDataJSON: string): string {
   try {
-    const client = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    const client = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     if (typeof client.challenge === 'string' && client.challenge.length <= 128) return client.challenge;
   } catch {}
   throw badRequest(BAD_RESPONSE);

@@ -4,18 +4,14 @@ import {
   type PasskeyRequestOptions,
   WEB_LOGIN_KEY,
 } from '@cabinet/contracts';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { badRequest } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { sameText } from '../../lib/crypto';
 import { completeSignIn, type SignInRulesContext } from '../auth/sign-in';
 import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import type { RelyingParty } from './relying-party';
+import { loadWebAuthn } from './webauthn';
 
 // Signing in with a passkey (docs/decisions/0142-passkeys.md): a discoverable credential, so the options
 // name no account and are the same for every e-mail; the session is a code sign-in's (sign-in.ts).
@@ -27,6 +23,7 @@ export async function authenticationOptions(
   ctx: RequestContext,
   rp: RelyingParty,
 ): Promise<PasskeyRequestOptions> {
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
@@ -73,13 +70,11 @@ export async function signInWithPasskey(
   // The authenticator's user handle must name the account the credential belongs to (WebAuthn §7.2, step 6).
   const handle = response.response.userHandle;
   const owner = passkey.user.webauthnUserId;
-  if (
-    handle !== undefined &&
-    (!owner || !sameText(handle, isoBase64URL.fromBuffer(Uint8Array.from(owner))))
-  ) {
+  if (handle !== undefined && (!owner || !sameText(handle, Buffer.from(owner).toString('base64url')))) {
     throw verificationFailed();
   }
 
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   const verification = await verifyAuthenticationResponse({
     response: response as AuthenticationResponseJSON,
     expectedChallenge: challenge,

@@ -4,11 +4,7 @@ import type {
   Passkey as PasskeyDto,
   PasskeyRegistrationResponse,
 } from '@cabinet/contracts';
-import {
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { conflict, limitReached } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -17,6 +13,7 @@ import { transaction } from '../../plugins/db/database';
 import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import { passkeyFields, toPasskeyDto } from './passkeys.service';
 import type { RelyingParty } from './relying-party';
+import { loadWebAuthn } from './webauthn';
 
 // Adding a passkey, signed in (after a code sign-in): options, then the browser's answer checked and kept
 // (docs/decisions/0142-passkeys.md).
@@ -58,6 +55,7 @@ export async function registrationOptions(
     },
   });
   if (user.passkeys.length >= PASSKEYS_MAX) throw limitReached(TOO_MANY);
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -93,6 +91,7 @@ export async function registerPasskey(
     userId,
     now: ctx.now,
   });
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   const verification = await verifyRegistrationResponse({
     response: response as RegistrationResponseJSON,
     expectedChallenge: challenge,
