@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { onFirstUse } from './first-use';
 
 /** Bytes as Prisma's Bytes columns take them. */
 export type Bytes = Uint8Array<ArrayBuffer>;
@@ -33,14 +34,11 @@ export function parseDesktopPublicKey(loginKey: string | undefined): Buffer | nu
  * libsodium (a WebAssembly module with 4 MB of memory of its own) is loaded with the first desktop hand-off,
  * not at start (decision 0119).
  */
-let libsodium: Promise<typeof import('libsodium-wrappers').default> | null = null;
-async function loadSodium() {
-  libsodium ??= import('libsodium-wrappers').then(async ({ default: sodium }) => {
-    await sodium.ready;
-    return sodium;
-  });
-  return libsodium;
-}
+const loadSodium = onFirstUse(async () => {
+  const { default: sodium } = await import('libsodium-wrappers');
+  await sodium.ready;
+  return sodium;
+});
 
 /** libsodium crypto_box_seal: only the holder of the matching private key can open it. */
 export async function sealForDesktop(publicKey: Buffer, payload: unknown): Promise<string> {

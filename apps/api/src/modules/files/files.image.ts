@@ -2,6 +2,7 @@ import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@cabinet/contracts';
 import { fileTypeFromFile } from 'file-type';
 import type { Sharp, SharpConstructor } from 'sharp';
 import { AppError, badRequest } from '../../lib/app-error';
+import { onFirstUse } from '../../lib/first-use';
 import { Semaphore } from '../../lib/semaphore';
 
 // Uploaded images are decoded and encoded anew (decision 0032): what is stored is pixels sharp wrote, so
@@ -26,15 +27,12 @@ export type ImageMime = keyof typeof IMAGE_TYPES;
  * benefit here. One libvips worker thread per image: with at most MAX_CONCURRENT_REENCODES images at once,
  * memory (buffers and malloc arenas per thread) stays bounded and the CPU is left for requests.
  */
-let sharpModule: Promise<SharpConstructor> | null = null;
-function loadSharp() {
-  sharpModule ??= import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return sharpModule;
-}
+const loadSharp = onFirstUse(async (): Promise<SharpConstructor> => {
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+});
 
 /**
  * Re-encodes running at once in this process (decision 0099): each may hold a 40-megapixel image in memory
