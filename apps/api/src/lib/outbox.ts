@@ -24,6 +24,14 @@ const backoffMs = (attempts: number) => Math.min(15_000 * 2 ** Math.max(0, attem
 /** Tried this long at most; then it stays unsent with its last error, for an operator. */
 const GIVE_UP_MS = 7 * 24 * 60 * 60_000;
 
+/** Rows older than this are deleted by the 'prune-mail-outbox' job, sent or not (decision 0186). */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Deletes the outbox rows created more than OUTBOX_KEEP_DAYS before `now`; returns how many. */
+export const pruneOutbox = (db: Db, now: Date): Promise<number> =>
+  db.$executeRaw`
+    DELETE FROM mail_outbox WHERE created_at < ${new Date(now.getTime() - OUTBOX_KEEP_DAYS * 24 * 60 * 60_000)}`;
+
 /** Queues a mail in `db` (a transaction: it commits with the change). False: the key was queued before. */
 export async function queueMail(db: Db, mail: OutboxMail, now: Date): Promise<boolean> {
   const inserted = await db.$executeRaw`
@@ -78,7 +86,9 @@ export async function deliverOutbox(options: {
       options.log.warn({ err, mailId: Number(mail.id) }, 'a queued mail was not sent; it will be retried');
       return { sent, failed: true };
     }
-    await prisma.$executeRaw`UPDATE mail_outbox SET sent_at = ${now}, last_error = NULL WHERE id = ${mail.id}`;
+    // Sent: its text and html go (they may carry an invitation's link); key, recipient, subject, sent_at and
+    // the last error of an earlier try stay for an operator (decision 0186).
+    await prisma.$executeRaw`UPDATE mail_outbox SET sent_at = ${now}, text = '', html = '' WHERE id = ${mail.id}`;
     sent++;
   }
   return { sent, failed: false };

@@ -1,6 +1,6 @@
-import type { Job } from '../../lib/jobs';
+import { type Job, transactionalJob } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mail';
-import { deliverOutbox } from '../../lib/outbox';
+import { deliverOutbox, pruneOutbox } from '../../lib/outbox';
 import { expireGracePeriods } from './plan-expiry';
 import { sendEndNotices, sendReminders } from './plan-notices';
 
@@ -23,6 +23,8 @@ export function billingJobs(mailer: () => Mailer): Job[] {
         return result.sent;
       },
     },
+    // Outbox rows older than 30 days go, sent or given up (decision 0186).
+    transactionalJob('prune-mail-outbox', '40 3 * * *', (tx, now) => pruneOutbox(tx, now)),
     {
       // Reminders before the end and the end-of-plan mail; REMINDER_MAILS=off sends neither.
       name: 'plan-reminders',

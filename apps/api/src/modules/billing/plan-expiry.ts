@@ -2,11 +2,14 @@ import { BASIC_PLAN_ID } from '@cabinet/contracts';
 import { recordAudit } from '../../lib/audit';
 import type { JobContext } from '../../lib/jobs';
 import { transaction } from '../../plugins/db/database';
+import { queueLateEndNotice } from './plan-notices';
 
 // The end of the grace period (docs/decisions/0153-grace-period.md): a user whose paid plan ended more than
 // PLAN_GRACE_DAYS ago is moved back to 'Базовый' in the database, with a 'plan.expired' audit event. The
 // plan in force already reads as 'Базовый' from that moment (plans.mapper effectivePlanId); the job makes
-// the row say so and records when. Nothing else changes: no data is deleted.
+// the row say so and records when. Nothing else changes: no data is deleted. A user moved without an
+// end-of-plan mail for that plan end (the server was down through the grace period) gets it now, once
+// (decision 0187).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -15,6 +18,7 @@ export async function expireGracePeriods(ctx: JobContext): Promise<number> {
   const { now } = ctx;
   const cutoff = new Date(now.getTime() - ctx.config.PLAN_GRACE_DAYS * DAY_MS);
   let moved = 0;
+  let mailed = 0;
   for (;;) {
     const users = await ctx.prisma.$queryRaw<{ id: number }[]>`
       SELECT id FROM users
@@ -28,6 +32,7 @@ export async function expireGracePeriods(ctx: JobContext): Promise<number> {
           SELECT plan_id, plan_expires_at FROM users WHERE id = ${id} FOR UPDATE`;
         if (!user || user.plan_id === BASIC_PLAN_ID || !user.plan_expires_at) return false;
         if (user.plan_expires_at.getTime() > cutoff.getTime()) return false;
+        if (await queueLateEndNotice(ctx, tx, id, user.plan_expires_at)) mailed++;
         await tx.user.update({ where: { id }, data: { planId: BASIC_PLAN_ID, planExpiresAt: null } });
         await recordAudit(
           tx,
@@ -44,6 +49,9 @@ export async function expireGracePeriods(ctx: JobContext): Promise<number> {
       if (done) changed++;
     }
     moved += changed;
-    if (users.length < BATCH || changed === 0) return moved;
+    if (users.length < BATCH || changed === 0) {
+      if (mailed > 0) void ctx.outbox.flush();
+      return moved;
+    }
   }
 }

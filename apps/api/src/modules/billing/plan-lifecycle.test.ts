@@ -244,6 +244,49 @@ describe('the end of a plan and the grace period', () => {
   });
 });
 
+describe('the end-of-plan mail after downtime (decision 0187)', () => {
+  it('plan-expiry mails the end once when the server was down through the grace period', async () => {
+    const end = new Date(Date.now() + 200 * DAY);
+    const user = await createUser(t, { planId: 3, planExpiresAt: end });
+    // Neither job ran from before the end until well after the grace period (3 days).
+    const back = new Date(end.getTime() + 10 * DAY);
+    expect(await runAt('plan-expiry', back)).toBeGreaterThanOrEqual(1);
+    expect(await userRow(t, user.id)).toMatchObject({ planId: 1, planExpiresAt: null });
+    const ended = await t.smtp.nextMail(user.email, 0);
+    expect(ended.subject).toBe('Подписка «Корп» закончилась');
+    expect(ended.text).toContain('Теперь действует тариф «Базовый».');
+    const notices = await t.prisma.planNotice.findMany({ where: { userId: user.id } });
+    expect(notices.map((n) => [n.kind, n.planEnd.toISOString()])).toEqual([['ended', end.toISOString()]]);
+    // Once: later runs of both jobs send nothing more.
+    await runAt('plan-expiry', new Date(back.getTime() + HOUR));
+    await runAt('plan-reminders', new Date(back.getTime() + 2 * HOUR));
+    expect(subjectsTo(user.email)).toHaveLength(1);
+  });
+
+  it('sends no second end mail when the end mail went in the grace period', async () => {
+    const end = new Date(Date.now() + 220 * DAY);
+    const user = await createUser(t, { planId: 2, planExpiresAt: end });
+    await runAt('plan-reminders', new Date(end.getTime() + DAY));
+    await t.smtp.nextMail(user.email, 0);
+    expect(await runAt('plan-expiry', new Date(end.getTime() + 5 * DAY))).toBeGreaterThanOrEqual(1);
+    expect((await userRow(t, user.id)).planId).toBe(1);
+    expect(subjectsTo(user.email)).toEqual(['Подписка «Про» закончилась']);
+  });
+
+  it('REMINDER_MAILS=off: plan-expiry moves the user and mails nothing', async () => {
+    const end = new Date(Date.now() + 240 * DAY);
+    const user = await createUser(t, { planId: 2, planExpiresAt: end });
+    const expiry = billingJobs(() => t.app.mailer).find((job) => job.name === 'plan-expiry');
+    const config = { ...t.app.config, REMINDER_MAILS: 'off' as const };
+    const now = new Date(end.getTime() + 10 * DAY);
+    const context = { prisma: t.prisma, now, log: t.app.log, config, outbox: t.app.outbox };
+    expect(await expiry?.run(context)).toBeGreaterThanOrEqual(1);
+    await t.app.outbox.idle();
+    expect((await userRow(t, user.id)).planId).toBe(1);
+    expect(subjectsTo(user.email)).toEqual([]);
+  });
+});
+
 describe('the mail outbox', () => {
   it('an SMTP outage delays a receipt and loses none: it arrives once when SMTP is back', async () => {
     t.setNow(null);

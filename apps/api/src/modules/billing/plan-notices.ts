@@ -99,6 +99,22 @@ export async function sendReminders(ctx: JobContext): Promise<number> {
 }
 
 /**
+ * The end-of-plan mail of a user plan-expiry is moving to 'Базовый' now, inside its transaction (the user's
+ * row locked), when none went for this plan end: the server was down through the grace period, so
+ * sendEndNotices never saw the plan in its window (decision 0187). Once: the plan_notices row. False when
+ * it went before or REMINDER_MAILS is off.
+ */
+export async function queueLateEndNotice(ctx: JobContext, tx: Tx, userId: number, planEnd: Date) {
+  if (ctx.config.REMINDER_MAILS === 'off') return false;
+  const user = await lockUser(tx, userId);
+  if (!user || user.plan_id === BASIC_PLAN_ID) return false;
+  if (!(await claimNotice(tx, userId, user.plan_id, planEnd, 'ended', ctx.now))) return false;
+  // The grace period is over: the mail says 'Базовый' is in force now, not until when the limits stay.
+  const mail = endedMail(mailData(ctx, user, planEnd), planEnd);
+  return ctx.outbox.queue(tx, { ...mail, key: `plan-ended:${userId}:${planEnd.toISOString()}` }, ctx.now);
+}
+
+/**
  * The end-of-plan mail: the plan ended, its limits stay until the grace period's end, then 'Базовый'.
  * Plans that ended within the grace period (at least the last day) are mailed, so that a first run
  * after an upgrade does not mail every plan that ever lapsed.
