@@ -28,11 +28,18 @@ export const LoginCodeSchema = z.union([z.number(), z.string()]).transform((v, c
 /** The desktop app's public key (a sealed hand-off) or the web's 'web'; absent means 'web'. */
 export const LoginKeySchema = cleanText(z.string().max(256, 'Не более 256 символов')).optional();
 
+/**
+ * What a code sign-in's answer gave this browser or app (`data.device_token`), sent back on later sign-ins
+ * to the same account: it is spared the account-wide caps (decision 0182). An unknown one counts as none.
+ */
+export const DeviceTokenSchema = z.string().max(256, 'Не более 256 символов').optional();
+
 export const LoginRequestSchema = z
   .object({
     loginKey: LoginKeySchema,
     email: EmailSchema,
     code: LoginCodeSchema.optional(),
+    device_token: DeviceTokenSchema,
   })
   .strict();
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
@@ -47,6 +54,11 @@ export const LoginResultSchema = z.object({
    * ('a1b2 c3d4 e5f6 0718'), to compare with what the desktop app shows. Null for the web's loginKey.
    */
   key_fingerprint: z.string().nullable(),
+  /**
+   * The code step's answer only: a random value naming this device to the account (only its hash is kept).
+   * The client keeps it and sends it as `device_token` on later sign-ins (decision 0182).
+   */
+  device_token: z.string().optional(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

@@ -39,6 +39,12 @@ export type Session = Prisma.SessionModel
  */
 export type KnownDevice = Prisma.KnownDeviceModel
 /**
+ * Model SignInDevice
+ * A browser or app that completed a code sign-in to the account: the answer gave it `device_token`, which it
+ * sends back on later sign-ins to be spared the account-wide caps (decision 0182). Only SHA-256 is kept.
+ */
+export type SignInDevice = Prisma.SignInDeviceModel
+/**
  * Model Passkey
  * A WebAuthn credential (passkey) of an account (decision 0142).
  */
@@ -56,8 +62,9 @@ export type WebauthnChallenge = Prisma.WebauthnChallengeModel
 export type LoginCode = Prisma.LoginCodeModel
 /**
  * Model LoginEvent
- * Sign-in events per e-mail, for the caps that span codes: wrong codes (10 an hour, 30 a day) and code
- * mails (10 a day). Rows older than a day are pruned for an e-mail whenever it gets a new one (decision 0082).
+ * Sign-in events per e-mail, for the caps that span codes (decisions 0082, 0182): per client (an address or
+ * a known device) and account-wide. E-mail change wrong codes are kept per target address (decision 0184).
+ * Rows older than a day are pruned for an e-mail whenever it gets a new one.
  */
 export type LoginEvent = Prisma.LoginEventModel
 /**

@@ -19,7 +19,8 @@ export type WebauthnChallengePurpose = (typeof WebauthnChallengePurpose)[keyof t
 
 export const LoginEventKind = {
   wrong_code: 'wrong_code',
-  code_sent: 'code_sent'
+  code_sent: 'code_sent',
+  change_wrong_code: 'change_wrong_code'
 } as const
 
 export type LoginEventKind = (typeof LoginEventKind)[keyof typeof LoginEventKind]

@@ -27,13 +27,16 @@ export default (rateLimits: RateLimits) =>
         e.login,
         async (ctx, { body }) => {
           const signIn: SignInContext = { ...ctx, codeSecret, adminRule: rule };
-          const { email, code } = body;
+          const { email, code, device_token: deviceToken } = body;
           const loginKey = body.loginKey || WEB_LOGIN_KEY;
           if (code === undefined) {
-            await sendLoginCode(signIn, { email, loginKey });
+            await sendLoginCode(signIn, { email, loginKey, deviceToken });
             return ok(null, CODE_SENT_MESSAGE);
           }
-          return ok(await verifyLoginCode(signIn, { email, code, loginKey }), 'Авторизация прошла успешно');
+          return ok(
+            await verifyLoginCode(signIn, { email, code, loginKey, deviceToken }),
+            'Авторизация прошла успешно',
+          );
         },
         {
           config: {

@@ -6,12 +6,18 @@ import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto
 import { loginCodeMail } from '../../lib/mail';
 import { deleteSession } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
-import { recordLoginEvent, refuseWhenTooManyCodeMails, refuseWhenTooManyWrongCodes } from './login-caps';
+import {
+  loginScope,
+  recordLoginEvent,
+  refuseWhenTooManyCodeMails,
+  refuseWhenTooManyWrongCodes,
+} from './login-caps';
 import { hashLoginCode } from './login-code-secret';
 import { completeSignIn, type SignInRulesContext } from './sign-in';
+import { findSignInDevice, issueDeviceToken } from './sign-in-devices';
 
 // Sign-in with a one-time e-mail code: product-decisions.md, "Sign-in" and "Desktop hand-off";
-// decisions 0003, 0081 (first admin) and 0082 (abuse limits).
+// decisions 0003, 0081 (first admin), 0082 and 0182 (abuse limits), 0183 (a burned code waits the minute).
 
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -33,6 +39,8 @@ interface SignInStep {
   email: string;
   /** WEB_LOGIN_KEY for the web's own window, or a desktop app's public key. */
   loginKey: string;
+  /** What an earlier code sign-in's answer gave this device (decision 0182); unknown ones count as none. */
+  deviceToken?: string | undefined;
 }
 
 /**
@@ -40,29 +48,28 @@ interface SignInStep {
  * the same answer, with or without an account, blocked or not: the block is said only to whoever proves
  * the mailbox at step two.
  */
-export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: SignInStep): Promise<void> {
+export async function sendLoginCode(
+  ctx: SignInContext,
+  { email, loginKey, deviceToken }: SignInStep,
+): Promise<void> {
   const { prisma, now } = ctx;
-  await prisma.user.upsert({
+  const user = await prisma.user.upsert({
     where: { email },
     update: {},
     create: { email, vaultKey: newVaultKey() },
     select: { id: true },
   });
+  const scope = loginScope(email, ctx.ip, await findSignInDevice(prisma, user.id, deviceToken));
 
-  const previous = await prisma.loginCode.findUnique({
-    where: { email },
-    select: { createdAt: true, attempts: true },
-  });
-  // A code burned by wrong tries can be replaced at once (decision 0160): the person typing it is stuck
-  // otherwise. The mail cap per day and the wrong-code caps still bound how often that can happen.
-  const burned = previous !== null && previous.attempts >= CODE_MAX_ATTEMPTS;
-  const waitMs =
-    previous && !burned ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
+  const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
+  // Every code, burned by wrong tries or not, is replaced only after the minute (decision 0183, which
+  // supersedes 0160): burning codes quickly must not send more of them.
+  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
   }
-  await refuseWhenTooManyCodeMails(prisma, email);
+  await refuseWhenTooManyCodeMails(prisma, scope);
 
   const code = newLoginCode();
   const data = {
@@ -85,7 +92,7 @@ export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: Sig
     });
   }
   // Counted once the mail left: a refused mail (503 above) does not use up the day's budget.
-  await recordLoginEvent(prisma, email, 'code_sent');
+  await recordLoginEvent(prisma, scope, 'code_sent');
 }
 
 /**
@@ -94,11 +101,14 @@ export async function sendLoginCode(ctx: SignInContext, { email, loginKey }: Sig
  */
 export async function verifyLoginCode(
   ctx: SignInContext,
-  { email, code, loginKey }: SignInStep & { code: string },
+  { email, code, loginKey, deviceToken }: SignInStep & { code: string },
 ): Promise<LoginResult> {
   const { prisma, now } = ctx;
+  const account = await prisma.user.findUnique({ where: { email }, select: { id: true } });
+  const device = account ? await findSignInDevice(prisma, account.id, deviceToken) : null;
+  const scope = loginScope(email, ctx.ip, device);
   // Before anything else, so that while capped even the right code opens nothing.
-  await refuseWhenTooManyWrongCodes(prisma, email);
+  await refuseWhenTooManyWrongCodes(prisma, scope);
   const row = await prisma.loginCode.findUnique({ where: { email } });
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(EXPIRED_CODE_MESSAGE);
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
@@ -113,7 +123,7 @@ export async function verifyLoginCode(
       where: { id: row.id, attempts: { lt: CODE_MAX_ATTEMPTS } },
       data: { attempts: { increment: 1 } },
     });
-    if (counted.count > 0) await recordLoginEvent(prisma, email, 'wrong_code');
+    if (counted.count > 0) await recordLoginEvent(prisma, scope, 'wrong_code');
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
     if (counted.count === 0 || left <= 0) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
     if (!sameKey) throw badRequest(OTHER_LOGIN_KEY_MESSAGE);
@@ -127,7 +137,10 @@ export async function verifyLoginCode(
   });
   if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
 
-  return completeSignIn(ctx, { account: { email }, loginKey, proof: 'mailbox' });
+  const result = await completeSignIn(ctx, { account: { email }, loginKey, proof: 'mailbox' });
+  // The device that proved the mailbox is known to the account from now on (decision 0182).
+  const user = account ?? (await prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true } }));
+  return { ...result, device_token: await issueDeviceToken(prisma, user.id, device, now) };
 }
 
 /** POST /auth/logout: ends the caller's session. */

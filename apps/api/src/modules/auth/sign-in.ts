@@ -53,7 +53,9 @@ export async function completeSignIn(
     // any other.
     if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
     const addressProven = proof === 'mailbox' || current.emailVerifiedAt !== null;
-    const listed = addressProven && ctx.config.ADMIN_EMAILS.includes(current.email);
+    // ADMIN_EMAILS promotes only the one who just confirmed a sign-in code mailed to that address: never a
+    // passkey, nor an address that came by an e-mail change (decision 0185).
+    const listed = proof === 'mailbox' && ctx.config.ADMIN_EMAILS.includes(current.email);
     const firstAccount =
       addressProven &&
       ctx.adminRule === 'first-local-account' &&
@@ -62,7 +64,10 @@ export async function completeSignIn(
     // An unverified account may have been made by someone else typing this address (an e-mail change or an
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
     const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
-    if (verifyNow) await deleteUserSessions(tx, current.id);
+    if (verifyNow) {
+      await deleteUserSessions(tx, current.id);
+      await tx.signInDevice.deleteMany({ where: { userId: current.id } });
+    }
     return tx.user.update({
       where: { id: current.id },
       data: {

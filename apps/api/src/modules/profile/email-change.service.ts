@@ -5,13 +5,20 @@ import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newLoginCode, sameBytes } from '../../lib/crypto';
 import { isUniqueViolation } from '../../lib/prisma-errors';
-import { type Prisma, type Tx, transaction } from '../../plugins/db/database';
+import { type Db, type Prisma, type Tx, transaction } from '../../plugins/db/database';
+import {
+  CHANGE_WRONG_CODES_MESSAGE,
+  changeWrongCodesWait,
+  formatWait,
+  recordLoginEvent,
+} from '../auth/login-caps';
 import { hashLoginCode, loadLoginCodeSecret } from '../auth/login-code-secret';
 import { deleteUnusedUnverifiedAccount } from '../users/unverified-accounts';
 import { emailChangeMail } from './email-change.mail';
 
 // Changing one's own e-mail needs proof: the new address waits in email_changes until the code mailed to
-// it is entered. The codes follow the sign-in codes' rules. See docs/decisions/0085-email-change-proof.md.
+// it is entered. The codes follow the sign-in codes' rules. See docs/decisions/0085-email-change-proof.md;
+// wrong codes are also capped per target address (0184).
 
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
@@ -51,6 +58,18 @@ export const pendingEmail = (
   now: Date,
 ): string | null => (change && isLive(change, now) ? change.email : null);
 
+/**
+ * 429 while `email` has had 10 wrong change codes this hour, from whichever accounts (decision 0184); every
+ * change pending to it is void by then (`voidChangesTo`).
+ */
+async function refuseWhenTargetCapped(db: Db, email: string) {
+  const seconds = await changeWrongCodesWait(db, email);
+  if (seconds > 0) throw tooManyRequests(`${CHANGE_WRONG_CODES_MESSAGE} ${formatWait(seconds)}`, seconds);
+}
+
+/** Ends every account's pending change to `email`: its codes no longer work. */
+const voidChangesTo = (db: Db, email: string) => db.emailChange.deleteMany({ where: { email } });
+
 /** An address held by a verified account other than `userId` cannot be asked for (409). */
 export async function assertEmailFree(prisma: Prisma, userId: number, email: string) {
   const holder = await prisma.user.findUnique({
@@ -71,6 +90,7 @@ export async function putEmailAside(
   email: string,
   now: Date,
 ): Promise<{ code: string; changeId: number }> {
+  await refuseWhenTargetCapped(tx, email);
   const previous = await tx.emailChange.findUnique({ where: { userId } });
   const waitMs = previous
     ? previous.createdAt.getTime() + EMAIL_CODE_RESEND_SECONDS * 1000 - now.getTime()
@@ -120,6 +140,12 @@ export async function confirmEmailChange(
   const { userId } = ctx.actor;
   const change = await prisma.emailChange.findUnique({ where: { userId } });
   if (!change || change.expiresAt <= now) throw badRequest(EXPIRED_CODE);
+  // Wrong codes are capped per target address across all accounts too (decision 0184): past the cap, every
+  // pending change to it is void, so accounts taking turns cannot guess the code mailed to one address.
+  if ((await changeWrongCodesWait(prisma, change.email)) > 0) {
+    await voidChangesTo(prisma, change.email);
+    await refuseWhenTargetCapped(prisma, change.email);
+  }
   if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE);
 
   if (!sameBytes(change.codeHash, codeHash(ctx.codeSecret, userId, change.email, code))) {
@@ -128,6 +154,14 @@ export async function confirmEmailChange(
       where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS } },
       data: { attempts: { increment: 1 } },
     });
+    if (counted.count > 0) {
+      await recordLoginEvent(prisma, { email: change.email, client: `user:${userId}` }, 'change_wrong_code');
+      // The wrong code that fills the target's cap voids every change pending to it at once.
+      if ((await changeWrongCodesWait(prisma, change.email)) > 0) {
+        await voidChangesTo(prisma, change.email);
+        throw badRequest(BURNED_CODE);
+      }
+    }
     const left = EMAIL_CODE_MAX_ATTEMPTS - change.attempts - 1;
     if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE);
     throw badRequest(`Неверный код. Осталось попыток: ${left}`);

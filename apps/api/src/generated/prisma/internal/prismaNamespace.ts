@@ -401,6 +401,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   KnownDevice: 'KnownDevice',
+  SignInDevice: 'SignInDevice',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -441,7 +442,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
+    modelProps: "userType" | "user" | "session" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -738,6 +739,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.KnownDeviceCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.KnownDeviceCountAggregateOutputType> | number
+        }
+      }
+    }
+    SignInDevice: {
+      payload: Prisma.$SignInDevicePayload<ExtArgs>
+      fields: Prisma.SignInDeviceFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SignInDeviceFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SignInDeviceFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        findFirst: {
+          args: Prisma.SignInDeviceFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SignInDeviceFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        findMany: {
+          args: Prisma.SignInDeviceFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>[]
+        }
+        create: {
+          args: Prisma.SignInDeviceCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        createMany: {
+          args: Prisma.SignInDeviceCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SignInDeviceCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>[]
+        }
+        delete: {
+          args: Prisma.SignInDeviceDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        update: {
+          args: Prisma.SignInDeviceUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        deleteMany: {
+          args: Prisma.SignInDeviceDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SignInDeviceUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SignInDeviceUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>[]
+        }
+        upsert: {
+          args: Prisma.SignInDeviceUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SignInDevicePayload>
+        }
+        aggregate: {
+          args: Prisma.SignInDeviceAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSignInDevice>
+        }
+        groupBy: {
+          args: Prisma.SignInDeviceGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInDeviceGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SignInDeviceCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SignInDeviceCountAggregateOutputType> | number
         }
       }
     }
@@ -2674,6 +2749,17 @@ export const KnownDeviceScalarFieldEnum = {
 export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
 
 
+export const SignInDeviceScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  tokenHash: 'tokenHash',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type SignInDeviceScalarFieldEnum = (typeof SignInDeviceScalarFieldEnum)[keyof typeof SignInDeviceScalarFieldEnum]
+
+
 export const PasskeyScalarFieldEnum = {
   id: 'id',
   userId: 'userId',
@@ -2721,6 +2807,7 @@ export const LoginEventScalarFieldEnum = {
   id: 'id',
   email: 'email',
   kind: 'kind',
+  client: 'client',
   createdAt: 'createdAt'
 } as const
 
@@ -3453,6 +3540,7 @@ export type GlobalOmitConfig = {
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
   knownDevice?: Prisma.KnownDeviceOmit
+  signInDevice?: Prisma.SignInDeviceOmit
   passkey?: Prisma.PasskeyOmit
   webauthnChallenge?: Prisma.WebauthnChallengeOmit
   loginCode?: Prisma.LoginCodeOmit

@@ -55,6 +55,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   KnownDevice: 'KnownDevice',
+  SignInDevice: 'SignInDevice',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -158,6 +159,17 @@ export const KnownDeviceScalarFieldEnum = {
 export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
 
 
+export const SignInDeviceScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  tokenHash: 'tokenHash',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type SignInDeviceScalarFieldEnum = (typeof SignInDeviceScalarFieldEnum)[keyof typeof SignInDeviceScalarFieldEnum]
+
+
 export const PasskeyScalarFieldEnum = {
   id: 'id',
   userId: 'userId',
@@ -205,6 +217,7 @@ export const LoginEventScalarFieldEnum = {
   id: 'id',
   email: 'email',
   kind: 'kind',
+  client: 'client',
   createdAt: 'createdAt'
 } as const
 

@@ -14,8 +14,9 @@ import type * as Prisma from "../internal/prismaNamespace"
 
 /**
  * Model LoginEvent
- * Sign-in events per e-mail, for the caps that span codes: wrong codes (10 an hour, 30 a day) and code
- * mails (10 a day). Rows older than a day are pruned for an e-mail whenever it gets a new one (decision 0082).
+ * Sign-in events per e-mail, for the caps that span codes (decisions 0082, 0182): per client (an address or
+ * a known device) and account-wide. E-mail change wrong codes are kept per target address (decision 0184).
+ * Rows older than a day are pruned for an e-mail whenever it gets a new one.
  */
 export type LoginEventModel = runtime.Types.Result.DefaultSelection<Prisma.$LoginEventPayload>
 
@@ -39,6 +40,7 @@ export type LoginEventMinAggregateOutputType = {
   id: bigint | null
   email: string | null
   kind: $Enums.LoginEventKind | null
+  client: string | null
   createdAt: Date | null
 }
 
@@ -46,6 +48,7 @@ export type LoginEventMaxAggregateOutputType = {
   id: bigint | null
   email: string | null
   kind: $Enums.LoginEventKind | null
+  client: string | null
   createdAt: Date | null
 }
 
@@ -53,6 +56,7 @@ export type LoginEventCountAggregateOutputType = {
   id: number
   email: number
   kind: number
+  client: number
   createdAt: number
   _all: number
 }
@@ -70,6 +74,7 @@ export type LoginEventMinAggregateInputType = {
   id?: true
   email?: true
   kind?: true
+  client?: true
   createdAt?: true
 }
 
@@ -77,6 +82,7 @@ export type LoginEventMaxAggregateInputType = {
   id?: true
   email?: true
   kind?: true
+  client?: true
   createdAt?: true
 }
 
@@ -84,6 +90,7 @@ export type LoginEventCountAggregateInputType = {
   id?: true
   email?: true
   kind?: true
+  client?: true
   createdAt?: true
   _all?: true
 }
@@ -178,6 +185,7 @@ export type LoginEventGroupByOutputType = {
   id: bigint
   email: string
   kind: $Enums.LoginEventKind
+  client: string
   createdAt: Date
   _count: LoginEventCountAggregateOutputType | null
   _avg: LoginEventAvgAggregateOutputType | null
@@ -208,6 +216,7 @@ export type LoginEventWhereInput = {
   id?: Prisma.BigIntFilter<"LoginEvent"> | bigint | number
   email?: Prisma.StringFilter<"LoginEvent"> | string
   kind?: Prisma.EnumLoginEventKindFilter<"LoginEvent"> | $Enums.LoginEventKind
+  client?: Prisma.StringFilter<"LoginEvent"> | string
   createdAt?: Prisma.DateTimeFilter<"LoginEvent"> | Date | string
 }
 
@@ -215,6 +224,7 @@ export type LoginEventOrderByWithRelationInput = {
   id?: Prisma.SortOrder
   email?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -225,6 +235,7 @@ export type LoginEventWhereUniqueInput = Prisma.AtLeast<{
   NOT?: Prisma.LoginEventWhereInput | Prisma.LoginEventWhereInput[]
   email?: Prisma.StringFilter<"LoginEvent"> | string
   kind?: Prisma.EnumLoginEventKindFilter<"LoginEvent"> | $Enums.LoginEventKind
+  client?: Prisma.StringFilter<"LoginEvent"> | string
   createdAt?: Prisma.DateTimeFilter<"LoginEvent"> | Date | string
 }, "id">
 
@@ -232,6 +243,7 @@ export type LoginEventOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
   email?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   _count?: Prisma.LoginEventCountOrderByAggregateInput
   _avg?: Prisma.LoginEventAvgOrderByAggregateInput
@@ -247,6 +259,7 @@ export type LoginEventScalarWhereWithAggregatesInput = {
   id?: Prisma.BigIntWithAggregatesFilter<"LoginEvent"> | bigint | number
   email?: Prisma.StringWithAggregatesFilter<"LoginEvent"> | string
   kind?: Prisma.EnumLoginEventKindWithAggregatesFilter<"LoginEvent"> | $Enums.LoginEventKind
+  client?: Prisma.StringWithAggregatesFilter<"LoginEvent"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"LoginEvent"> | Date | string
 }
 
@@ -254,6 +267,7 @@ export type LoginEventCreateInput = {
   id?: bigint | number
   email: string
   kind: $Enums.LoginEventKind
+  client?: string
   createdAt?: Date | string
 }
 
@@ -261,6 +275,7 @@ export type LoginEventUncheckedCreateInput = {
   id?: bigint | number
   email: string
   kind: $Enums.LoginEventKind
+  client?: string
   createdAt?: Date | string
 }
 
@@ -268,6 +283,7 @@ export type LoginEventUpdateInput = {
   id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   email?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumLoginEventKindFieldUpdateOperationsInput | $Enums.LoginEventKind
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -275,6 +291,7 @@ export type LoginEventUncheckedUpdateInput = {
   id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   email?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumLoginEventKindFieldUpdateOperationsInput | $Enums.LoginEventKind
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -282,6 +299,7 @@ export type LoginEventCreateManyInput = {
   id?: bigint | number
   email: string
   kind: $Enums.LoginEventKind
+  client?: string
   createdAt?: Date | string
 }
 
@@ -289,6 +307,7 @@ export type LoginEventUpdateManyMutationInput = {
   id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   email?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumLoginEventKindFieldUpdateOperationsInput | $Enums.LoginEventKind
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -296,6 +315,7 @@ export type LoginEventUncheckedUpdateManyInput = {
   id?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   email?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.EnumLoginEventKindFieldUpdateOperationsInput | $Enums.LoginEventKind
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -303,6 +323,7 @@ export type LoginEventCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   email?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -314,6 +335,7 @@ export type LoginEventMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   email?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -321,6 +343,7 @@ export type LoginEventMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   email?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
 }
 
@@ -338,6 +361,7 @@ export type LoginEventSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   id?: boolean
   email?: boolean
   kind?: boolean
+  client?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["loginEvent"]>
 
@@ -345,6 +369,7 @@ export type LoginEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   id?: boolean
   email?: boolean
   kind?: boolean
+  client?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["loginEvent"]>
 
@@ -352,6 +377,7 @@ export type LoginEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   id?: boolean
   email?: boolean
   kind?: boolean
+  client?: boolean
   createdAt?: boolean
 }, ExtArgs["result"]["loginEvent"]>
 
@@ -359,10 +385,11 @@ export type LoginEventSelectScalar = {
   id?: boolean
   email?: boolean
   kind?: boolean
+  client?: boolean
   createdAt?: boolean
 }
 
-export type LoginEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "kind" | "createdAt", ExtArgs["result"]["loginEvent"]>
+export type LoginEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "kind" | "client" | "createdAt", ExtArgs["result"]["loginEvent"]>
 
 export type $LoginEventPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "LoginEvent"
@@ -371,6 +398,10 @@ export type $LoginEventPayload<ExtArgs extends runtime.Types.Extensions.Internal
     id: bigint
     email: string
     kind: $Enums.LoginEventKind
+    /**
+     * 'ip:<client address>' or 'device:<sign_in_devices.id>'; '' for events counted per e-mail only.
+     */
+    client: string
     createdAt: Date
   }, ExtArgs["result"]["loginEvent"]>
   composites: {}
@@ -798,6 +829,7 @@ export interface LoginEventFieldRefs {
   readonly id: Prisma.FieldRef<"LoginEvent", 'BigInt'>
   readonly email: Prisma.FieldRef<"LoginEvent", 'String'>
   readonly kind: Prisma.FieldRef<"LoginEvent", 'LoginEventKind'>
+  readonly client: Prisma.FieldRef<"LoginEvent", 'String'>
   readonly createdAt: Prisma.FieldRef<"LoginEvent", 'DateTime'>
 }
     

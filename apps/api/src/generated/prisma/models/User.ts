@@ -334,6 +334,7 @@ export type UserWhereInput = {
   transfersFrom?: Prisma.OwnershipTransferListRelationFilter
   transfersTo?: Prisma.OwnershipTransferListRelationFilter
   knownDevices?: Prisma.KnownDeviceListRelationFilter
+  signInDevices?: Prisma.SignInDeviceListRelationFilter
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
@@ -370,6 +371,7 @@ export type UserOrderByWithRelationInput = {
   transfersFrom?: Prisma.OwnershipTransferOrderByRelationAggregateInput
   transfersTo?: Prisma.OwnershipTransferOrderByRelationAggregateInput
   knownDevices?: Prisma.KnownDeviceOrderByRelationAggregateInput
+  signInDevices?: Prisma.SignInDeviceOrderByRelationAggregateInput
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
@@ -409,6 +411,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   transfersFrom?: Prisma.OwnershipTransferListRelationFilter
   transfersTo?: Prisma.OwnershipTransferListRelationFilter
   knownDevices?: Prisma.KnownDeviceListRelationFilter
+  signInDevices?: Prisma.SignInDeviceListRelationFilter
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
@@ -487,6 +490,7 @@ export type UserCreateInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -520,6 +524,7 @@ export type UserUncheckedCreateInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -552,6 +557,7 @@ export type UserUpdateInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -585,6 +591,7 @@ export type UserUncheckedUpdateInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -836,6 +843,20 @@ export type UserUpdateOneRequiredWithoutKnownDevicesNestedInput = {
   upsert?: Prisma.UserUpsertWithoutKnownDevicesInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutKnownDevicesInput, Prisma.UserUpdateWithoutKnownDevicesInput>, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserCreateNestedOneWithoutSignInDevicesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSignInDevicesInput, Prisma.UserUncheckedCreateWithoutSignInDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSignInDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutSignInDevicesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSignInDevicesInput, Prisma.UserUncheckedCreateWithoutSignInDevicesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSignInDevicesInput
+  upsert?: Prisma.UserUpsertWithoutSignInDevicesInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSignInDevicesInput, Prisma.UserUpdateWithoutSignInDevicesInput>, Prisma.UserUncheckedUpdateWithoutSignInDevicesInput>
 }
 
 export type UserCreateNestedOneWithoutPasskeysInput = {
@@ -1114,6 +1135,7 @@ export type UserCreateWithoutTypeInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -1146,6 +1168,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -1225,6 +1248,7 @@ export type UserCreateWithoutSessionsInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -1257,6 +1281,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -1304,6 +1329,7 @@ export type UserUpdateWithoutSessionsInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -1336,6 +1362,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -1367,6 +1394,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -1399,6 +1427,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -1446,6 +1475,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -1478,6 +1508,153 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutSignInDevicesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutSignInDevicesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutSignInDevicesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSignInDevicesInput, Prisma.UserUncheckedCreateWithoutSignInDevicesInput>
+}
+
+export type UserUpsertWithoutSignInDevicesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSignInDevicesInput, Prisma.UserUncheckedUpdateWithoutSignInDevicesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSignInDevicesInput, Prisma.UserUncheckedCreateWithoutSignInDevicesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSignInDevicesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSignInDevicesInput, Prisma.UserUncheckedUpdateWithoutSignInDevicesInput>
+}
+
+export type UserUpdateWithoutSignInDevicesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSignInDevicesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -1510,6 +1687,7 @@ export type UserCreateWithoutPasskeysInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
@@ -1542,6 +1720,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
@@ -1589,6 +1768,7 @@ export type UserUpdateWithoutPasskeysInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
@@ -1621,6 +1801,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
@@ -1652,6 +1833,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
 }
@@ -1684,6 +1866,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
 }
@@ -1731,6 +1914,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
 }
@@ -1763,6 +1947,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
 }
@@ -1793,6 +1978,7 @@ export type UserCreateWithoutEmailChangeInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -1825,6 +2011,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -1872,6 +2059,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -1904,6 +2092,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -1935,6 +2124,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -1967,6 +2157,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2014,6 +2205,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2046,6 +2238,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2077,6 +2270,7 @@ export type UserCreateWithoutMembershipsInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2109,6 +2303,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2145,6 +2340,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2177,6 +2373,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2224,6 +2421,7 @@ export type UserUpdateWithoutMembershipsInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2256,6 +2454,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2298,6 +2497,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2330,6 +2530,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2361,6 +2562,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2393,6 +2595,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2440,6 +2643,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2472,6 +2676,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2503,6 +2708,7 @@ export type UserCreateWithoutTransfersFromInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2535,6 +2741,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2571,6 +2778,7 @@ export type UserCreateWithoutTransfersToInput = {
   sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2603,6 +2811,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2650,6 +2859,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2682,6 +2892,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2724,6 +2935,7 @@ export type UserUpdateWithoutTransfersToInput = {
   sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2756,6 +2968,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -2787,6 +3000,7 @@ export type UserCreateWithoutFilesInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2819,6 +3033,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2855,6 +3070,7 @@ export type UserCreateWithoutAvatarInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -2887,6 +3103,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -2934,6 +3151,7 @@ export type UserUpdateWithoutFilesInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -2966,6 +3184,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -3008,6 +3227,7 @@ export type UserUpdateWithoutAvatarInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -3040,6 +3260,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -3071,6 +3292,7 @@ export type UserCreateWithoutPlanInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -3103,6 +3325,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -3160,6 +3383,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
@@ -3192,6 +3416,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
@@ -3239,6 +3464,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -3271,6 +3497,7 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -3303,6 +3530,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
 }
@@ -3335,6 +3563,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
   transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
 }
@@ -3382,6 +3611,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
 }
@@ -3414,6 +3644,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
 }
@@ -3462,6 +3693,7 @@ export type UserUpdateWithoutTypeInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -3494,6 +3726,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -3561,6 +3794,7 @@ export type UserUpdateWithoutPlanInput = {
   transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
@@ -3593,6 +3827,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
@@ -3632,6 +3867,7 @@ export type UserCountOutputType = {
   transfersFrom: number
   transfersTo: number
   knownDevices: number
+  signInDevices: number
   passkeys: number
   webauthnChallenges: number
   planNotices: number
@@ -3648,6 +3884,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   transfersFrom?: boolean | UserCountOutputTypeCountTransfersFromArgs
   transfersTo?: boolean | UserCountOutputTypeCountTransfersToArgs
   knownDevices?: boolean | UserCountOutputTypeCountKnownDevicesArgs
+  signInDevices?: boolean | UserCountOutputTypeCountSignInDevicesArgs
   passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
   planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
@@ -3736,6 +3973,13 @@ export type UserCountOutputTypeCountKnownDevicesArgs<ExtArgs extends runtime.Typ
 /**
  * UserCountOutputType without action
  */
+export type UserCountOutputTypeCountSignInDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SignInDeviceWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
 export type UserCountOutputTypeCountPasskeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PasskeyWhereInput
 }
@@ -3786,6 +4030,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
   transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
   knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  signInDevices?: boolean | Prisma.User$signInDevicesArgs<ExtArgs>
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
@@ -3871,6 +4116,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   transfersFrom?: boolean | Prisma.User$transfersFromArgs<ExtArgs>
   transfersTo?: boolean | Prisma.User$transfersToArgs<ExtArgs>
   knownDevices?: boolean | Prisma.User$knownDevicesArgs<ExtArgs>
+  signInDevices?: boolean | Prisma.User$signInDevicesArgs<ExtArgs>
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
@@ -3913,6 +4159,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     transfersFrom: Prisma.$OwnershipTransferPayload<ExtArgs>[]
     transfersTo: Prisma.$OwnershipTransferPayload<ExtArgs>[]
     knownDevices: Prisma.$KnownDevicePayload<ExtArgs>[]
+    signInDevices: Prisma.$SignInDevicePayload<ExtArgs>[]
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
     planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
@@ -4362,6 +4609,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   transfersFrom<T extends Prisma.User$transfersFromArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersFromArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   transfersTo<T extends Prisma.User$transfersToArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$transfersToArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   knownDevices<T extends Prisma.User$knownDevicesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$knownDevicesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$KnownDevicePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  signInDevices<T extends Prisma.User$signInDevicesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$signInDevicesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SignInDevicePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -5086,6 +5334,30 @@ export type User$knownDevicesArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.KnownDeviceScalarFieldEnum | Prisma.KnownDeviceScalarFieldEnum[]
+}
+
+/**
+ * User.signInDevices
+ */
+export type User$signInDevicesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SignInDevice
+   */
+  select?: Prisma.SignInDeviceSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SignInDevice
+   */
+  omit?: Prisma.SignInDeviceOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SignInDeviceInclude<ExtArgs> | null
+  where?: Prisma.SignInDeviceWhereInput
+  orderBy?: Prisma.SignInDeviceOrderByWithRelationInput | Prisma.SignInDeviceOrderByWithRelationInput[]
+  cursor?: Prisma.SignInDeviceWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SignInDeviceScalarFieldEnum | Prisma.SignInDeviceScalarFieldEnum[]
 }
 
 /**
