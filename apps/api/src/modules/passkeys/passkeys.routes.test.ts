@@ -399,6 +399,44 @@ describe('sign-in', () => {
     expect((await me(user.token)).statusCode).toBe(200);
   });
 
+  it('an ADMIN_EMAILS address got by an e-mail change promotes nobody, nor does a passkey; a sign-in code to it does (decision 0185)', async () => {
+    const user = await createUser(t);
+    const { device } = await register(user);
+    await t.prisma.user.updateMany({
+      where: { email: 'passkey-boss@example.com' },
+      data: { email: uniqueEmail() },
+    });
+    // The person changes their own address to the listed one, proving the mailbox with the change's code.
+    const asked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/rest/profile/update/${user.id}`,
+      headers: user.headers,
+      payload: { email: 'passkey-boss@example.com' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const changeCode = await t.smtp.nextCode(
+      'passkey-boss@example.com',
+      t.smtp.mailsTo('passkey-boss@example.com').length - 1,
+    );
+    const confirmed = await post('/api/v1/rest/profile/confirm-email', { code: changeCode }, user.headers);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const changed = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(changed).toMatchObject({ email: 'passkey-boss@example.com', typeId: 1 });
+    expect(changed.emailVerifiedAt).not.toBeNull();
+
+    // A passkey sign-in with the verified listed address: still no admin.
+    expect((await passkeySignIn(device)).statusCode).toBe(200);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).typeId).toBe(1);
+
+    // A sign-in code mailed to the address and confirmed: now an admin.
+    const before = t.smtp.mailsTo('passkey-boss@example.com').length;
+    expect((await post('/api/v1/auth/login', { email: 'passkey-boss@example.com' })).statusCode).toBe(200);
+    const code = await t.smtp.nextCode('passkey-boss@example.com', before);
+    const signedIn = await post('/api/v1/auth/login', { email: 'passkey-boss@example.com', code });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).typeId).toBe(2);
+  });
+
   it('refuses a passkey that was removed, and an unknown credential', async () => {
     const user = await createUser(t);
     const { res, device } = await register(user);

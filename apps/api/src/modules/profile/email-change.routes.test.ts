@@ -269,6 +269,58 @@ describe('PUT /profile/update/{id} with a new e-mail of one’s own', () => {
     expect(limited.json().message).toMatch(/Слишком много запросов/);
   });
 
+  it('caps wrong codes per target address across accounts at 10 an hour; past it every change to it is void (decision 0184)', async () => {
+    const target = uniqueEmail('coveted');
+    const [a, b, c, d] = [await createUser(t), await createUser(t), await createUser(t), await createUser(t)];
+    const codes = [await requestChange(a, target), await requestChange(b, target)];
+    const cCode = await requestChange(c, target);
+    const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    // Nine wrong codes from two accounts (each under its own limit of ten an hour) are answered as such.
+    for (let i = 0; i < 5; i++) expect((await confirm(a, wrong(codes[0] as string))).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++) expect((await confirm(b, wrong(codes[1] as string))).statusCode).toBe(400);
+    expect(await t.prisma.emailChange.count({ where: { email: target } })).toBe(3);
+    // The tenth fills the address's cap: every change pending to it is void at once.
+    const tenth = await confirm(b, wrong(codes[1] as string));
+    expect(tenth.statusCode).toBe(400);
+    expect(await t.prisma.emailChange.count({ where: { email: target } })).toBe(0);
+    // The third account's right code no longer works, and its address stays.
+    const late = await confirm(c, cCode);
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await me(c)).email).toBe(c.email);
+    // Nobody can ask for the address again within the hour.
+    const again = await update(d, d.id, { email: target });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(
+      /^Слишком много неверных кодов для этого адреса\. Повторите через \d+ мин$/,
+    );
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.smtp.mailsTo(target)).toHaveLength(3);
+    // Another address is not held back; an hour later the address can be asked for and had again.
+    await requestChange(d, uniqueEmail('elsewhere'));
+    await t.prisma.loginEvent.updateMany({
+      where: { email: target },
+      data: { createdAt: new Date(Date.now() - 3601_000) },
+    });
+    await ageLastCode(d.id);
+    const code = await requestChange(d, target);
+    expect((await confirm(d, code)).statusCode).toBe(200);
+    expect((await me(d)).email).toBe(target);
+  });
+
+  it('a change pending to a capped address is refused (429) when its code is tried, and voided', async () => {
+    const target = uniqueEmail('capped');
+    const user = await createUser(t);
+    const code = await requestChange(user, target);
+    await t.prisma.loginEvent.createMany({
+      data: Array.from({ length: 10 }, () => ({ email: target, kind: 'change_wrong_code' as const })),
+    });
+    const res = await confirm(user, code);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Слишком много неверных кодов для этого адреса/);
+    expect(await t.prisma.emailChange.count({ where: { email: target } })).toBe(0);
+    expect((await me(user)).email).toBe(user.email);
+  });
+
   it('answers 503 and keeps nothing aside when the mail cannot be sent', async () => {
     const user = await createUser(t);
     const original = t.app.mailer.send;

@@ -1,5 +1,6 @@
 import { authEndpoints, type LoginRequest, type LoginResult } from '@cabinet/contracts';
 import { ApiError, callEndpoint, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { loadDeviceToken, saveDeviceToken } from '../lib/device-token';
 import type { ConfirmLoginCodeInput, RequestLoginCodeInput } from './login';
 
 /**
@@ -7,9 +8,15 @@ import type { ConfirmLoginCodeInput, RequestLoginCodeInput } from './login';
  * ./login.ts: the endpoint table's schemas (zod) stay out of the sign-in screen's first load (decision 0111).
  */
 
+/** `device_token` when this browser signed in to the address before (lib/device-token.ts; decision 0182). */
+function withDeviceToken(body: LoginRequest): LoginRequest {
+  const token = loadDeviceToken(body.email);
+  return token ? { ...body, device_token: token } : body;
+}
+
 /** Step one: e-mails a one-time code; the answer carries only a message. */
 export function requestLoginCode(input: RequestLoginCodeInput) {
-  const body: LoginRequest = { loginKey: input.loginKey, email: input.email.trim() };
+  const body = withDeviceToken({ loginKey: input.loginKey, email: input.email.trim() });
   return callEndpoint(authEndpoints.login, { body });
 }
 
@@ -20,13 +27,14 @@ export function requestLoginCode(input: RequestLoginCodeInput) {
 export async function confirmLoginCode(
   input: ConfirmLoginCodeInput,
 ): Promise<{ message: string; data: LoginResult }> {
-  const body: LoginRequest = {
+  const body = withDeviceToken({
     loginKey: input.loginKey,
     email: input.email.trim(),
     code: Number(input.code),
-  };
+  });
   const { message, data } = await callEndpoint(authEndpoints.login, { body });
   // The call answers null only at step one; a session missing here is a server bug.
   if (!data) throw new ApiError(200, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  if (data.device_token) saveDeviceToken(body.email, data.device_token);
   return { message, data };
 }

@@ -21,8 +21,6 @@ type CodeStepProps = {
   isPending: boolean;
   isResending: boolean;
   error: string | null;
-  /** The code was burned by wrong tries: a new one may be asked for at once (decision 0160). */
-  canResendNow?: boolean;
   /** `onFailed` runs when the code is refused: the boxes empty and the first takes focus again. */
   onSubmit: (code: string, onFailed: () => void) => void;
   onResend: () => void;
@@ -36,7 +34,6 @@ export function CodeStep({
   isPending,
   isResending,
   error,
-  canResendNow = false,
   onSubmit,
   onResend,
   onChangeEmail,
@@ -45,8 +42,8 @@ export function CodeStep({
   const [refused, setRefused] = useState(0);
   const boxesRef = useRef<HTMLDivElement>(null);
   const errorId = useId();
-  const countdown = useCountdown(sentAt, RESEND_COOLDOWN_SECONDS);
-  const secondsLeft = canResendNow ? 0 : countdown;
+  // Every code, burned by wrong tries or not, is replaced only after the minute (decision 0183).
+  const secondsLeft = useCountdown(sentAt, RESEND_COOLDOWN_SECONDS);
   const isComplete = code.length === LOGIN_CODE_LENGTH;
 
   // Six digits send themselves after a beat (issue 16): long enough to see what was typed, and a press of

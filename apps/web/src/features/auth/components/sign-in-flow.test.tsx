@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
+import { loadDeviceToken } from '../lib/device-token';
 import { SignInFlow } from './sign-in-flow';
 
 type Answer = { body: unknown; status?: number };
@@ -194,15 +195,11 @@ describe('SignInFlow', () => {
     }
   });
 
-  it('offers a new code at once after the code was burned by wrong tries (decision 0160)', async () => {
-    const { sent } = stubLogin(
-      codeSent,
-      {
-        status: 400,
-        body: { success: false, message: LOGIN_CODE_BURNED_MESSAGE, data: null, code: 'VALIDATION' },
-      },
-      codeSent,
-    );
+  it('keeps the resend countdown after the code was burned by wrong tries (decision 0183)', async () => {
+    stubLogin(codeSent, {
+      status: 400,
+      body: { success: false, message: LOGIN_CODE_BURNED_MESSAGE, data: null, code: 'VALIDATION' },
+    });
     const { user } = renderFlow();
     await submitEmail(user);
     const resend = (await screen.findByRole('button', {
@@ -213,10 +210,46 @@ describe('SignInFlow', () => {
     await user.click(screen.getByRole('textbox', { name: 'Цифра 1 из 6' }));
     await user.paste('111111');
     expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_CODE_BURNED_MESSAGE);
-    await waitFor(() => expect(resend.disabled).toBe(false));
-    await user.click(resend);
-    await waitFor(() => expect(sent).toHaveLength(3));
-    expect(sent[2]).toEqual({ loginKey: 'web', email: 'anna@example.com' });
+    // Still the minute's wait: the server would refuse a new code before it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resend.disabled).toBe(true);
+  });
+
+  it('keeps the device token of a code sign-in and sends it on later sign-ins to that address (decision 0182)', async () => {
+    const first = stubLogin(codeSent, {
+      body: { success: true, message: 'Вход выполнен', data: { ...loginResult, device_token: 'dev-1' } },
+    });
+    const { user } = renderFlow();
+    await submitEmail(user, 'Anna@Example.com');
+    await user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
+    await user.paste('123456');
+    expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
+    expect(first.sent[1]).toEqual({ loginKey: 'web', email: 'Anna@Example.com', code: 123456 });
+    cleanup();
+    window.sessionStorage.clear();
+
+    try {
+      const later = stubLogin(codeSent, {
+        body: { success: true, message: 'Вход выполнен', data: { ...loginResult, device_token: 'dev-2' } },
+      });
+      const again = renderFlow();
+      await submitEmail(again.user, ' anna@example.com');
+      await again.user.click(await screen.findByRole('textbox', { name: 'Цифра 1 из 6' }));
+      await again.user.paste('654321');
+      expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
+      expect(later.sent[0]).toEqual({ loginKey: 'web', email: 'anna@example.com', device_token: 'dev-1' });
+      expect(later.sent[1]).toEqual({
+        loginKey: 'web',
+        email: 'anna@example.com',
+        code: 654321,
+        device_token: 'dev-1',
+      });
+      // The new token replaces the old one; another address gets none.
+      expect(loadDeviceToken('ANNA@example.com')).toBe('dev-2');
+      expect(loadDeviceToken('boris@example.com')).toBeUndefined();
+    } finally {
+      window.localStorage.clear();
+    }
   });
 
   it('comes back to the code step of the same address after a reload; not for another window', async () => {

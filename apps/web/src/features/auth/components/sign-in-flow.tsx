@@ -1,5 +1,4 @@
 import type { LoginResult } from '@cabinet/contracts';
-import { LOGIN_CODE_BURNED_MESSAGE } from '@cabinet/contracts/auth-constants';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
@@ -201,8 +200,6 @@ export function SignInFlow({
                   ? firstMessage(requestCode.error)
                   : null
             }
-            // A code burned by wrong tries can be replaced at once (decision 0160).
-            canResendNow={confirmCode.isError && message(confirmCode.error) === LOGIN_CODE_BURNED_MESSAGE}
             onSubmit={submitCode}
             onResend={() => sendCode(step.email)}
             onChangeEmail={() => {
