@@ -35,6 +35,35 @@ test.describe('sign-in', () => {
       .toBeNull();
   });
 
+  test('keeps the device token the code step gave and sends it on the next sign-in (decision 0182)', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('device');
+    await page.goto('/app/auth-app');
+    await page.getByLabel('Email').fill(email);
+    const before = await mailbox.count(email);
+    await page.getByRole('button', { name: 'Отправить код' }).click();
+    const code = await mailbox.code(email, before);
+    await expect(page.getByText('Введите код полученный в письме')).toBeVisible();
+    const answer = page.waitForResponse(
+      (res) => res.url().endsWith('/api/v1/auth/login') && res.request().postDataJSON()?.code !== undefined,
+    );
+    await page.keyboard.type(code);
+    const token = (await (await answer).json()).data.device_token as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByText('Авторизация прошла успешно')).toBeVisible();
+    const stored = await page.evaluate(() => window.localStorage.getItem('cabinet.signIn.devices'));
+    expect(JSON.parse(stored ?? '[]')).toEqual([[email, token]]);
+
+    // The next sign-in to that address, in a fresh tab of this browser, sends it.
+    await page.evaluate(() => window.localStorage.removeItem('cabinet.accessToken'));
+    await page.goto('/app/auth-app');
+    await page.getByLabel('Email').fill(email.toUpperCase());
+    const next = page.waitForRequest((req) => req.url().endsWith('/api/v1/auth/login'));
+    await page.getByRole('button', { name: 'Отправить код' }).click();
+    expect((await next).postDataJSON()).toMatchObject({ email: email.toUpperCase(), device_token: token });
+  });
+
   test('a sign-in for a desktop app shows the fingerprint of the app key to compare', async ({ page }) => {
     // Any 32 bytes are an X25519 public key to seal for; the fingerprint is 8 bytes of its SHA-256.
     const key = randomBytes(32);

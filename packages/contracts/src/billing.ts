@@ -38,6 +38,7 @@ export const RUNNABLE_JOBS = [
   'prune-audit-events',
   'prune-webauthn-challenges',
   'mail-outbox',
+  'prune-mail-outbox',
 ] as const;
 export type RunnableJob = (typeof RUNNABLE_JOBS)[number];
 export const JOB_NOT_FOUND = 'Задача не найдена';

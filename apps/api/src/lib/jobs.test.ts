@@ -18,6 +18,7 @@ const JOBS = [
   'plan-expiry',
   'plan-reminders',
   'prune-audit-events',
+  'prune-mail-outbox',
   'prune-webauthn-challenges',
   'purge-unverified-accounts',
 ];

@@ -36,7 +36,7 @@ export const billingEndpoints = {
     description:
       'Jobs: plan-reminders (reminders and end-of-plan mails), plan-expiry (the end of the grace period), ' +
       'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, mail-outbox (sends the mails ' +
-      'waiting in the outbox). An unknown name is 404.',
+      'waiting in the outbox), prune-mail-outbox (deletes outbox rows older than 30 days). An unknown name is 404.',
     params: JobParamsSchema,
     response: JobRunResponseSchema,
   }),
