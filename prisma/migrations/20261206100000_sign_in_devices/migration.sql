@@ -7,6 +7,9 @@ ALTER TYPE "login_event_kind" ADD VALUE 'change_wrong_code';
 -- AlterTable
 ALTER TABLE "login_events" ADD COLUMN     "client" VARCHAR(64) NOT NULL DEFAULT '';
 
+-- AlterTable
+ALTER TABLE "login_codes" ADD COLUMN     "client" VARCHAR(64) NOT NULL DEFAULT '';
+
 -- CreateTable
 CREATE TABLE "sign_in_devices" (
     "id" SERIAL NOT NULL,

@@ -7,6 +7,8 @@ import { loginCodeMail } from '../../lib/mail';
 import { deleteSession } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
 import {
+  type LoginScope,
+  lastCodeSent,
   loginScope,
   recordLoginEvent,
   refuseWhenTooManyCodeMails,
@@ -43,6 +45,22 @@ interface SignInStep {
   deviceToken?: string | undefined;
 }
 
+/** How long `scope`'s client must wait for a new code, given the e-mail's current code `previous`. */
+async function resendWaitMs(
+  prisma: SignInContext['prisma'],
+  scope: LoginScope,
+  previous: { createdAt: Date; client: string },
+  now: Date,
+): Promise<number> {
+  const pauseMs = CODE_RESEND_SECONDS * 1000;
+  const left = (from: Date) => from.getTime() + pauseMs - now.getTime();
+  if (previous.client === scope.client) return left(previous.createdAt);
+  // The live code is another client's: this client waits only if it had one mailed itself within the minute.
+  if (left(previous.createdAt) <= 0) return 0;
+  const own = await lastCodeSent(prisma, scope, pauseMs);
+  return own ? left(own) : 0;
+}
+
 /**
  * Step one: creates the account if there is none (unverified) and mails a fresh code. Every address gets
  * the same answer, with or without an account, blocked or not: the block is said only to whoever proves
@@ -61,10 +79,15 @@ export async function sendLoginCode(
   });
   const scope = loginScope(email, ctx.ip, await findSignInDevice(prisma, user.id, deviceToken));
 
-  const previous = await prisma.loginCode.findUnique({ where: { email }, select: { createdAt: true } });
-  // Every code, burned by wrong tries or not, is replaced only after the minute (decision 0183, which
-  // supersedes 0160): burning codes quickly must not send more of them.
-  const waitMs = previous ? previous.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - now.getTime() : 0;
+  const previous = await prisma.loginCode.findUnique({
+    where: { email },
+    select: { createdAt: true, client: true },
+  });
+  // A client gets a new code, whether its last one was burned by wrong tries or not, only a minute after the
+  // last it asked for (decision 0183, which supersedes 0160): burning codes quickly sends no more of them. A
+  // code another client asked for does not hold this one back (decision 0182); the caps bound how often
+  // clients can take turns.
+  const waitMs = previous ? await resendWaitMs(prisma, scope, previous, now) : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
     throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
@@ -75,13 +98,14 @@ export async function sendLoginCode(
   const data = {
     codeHash: hashLoginCode(ctx.codeSecret, email, code),
     loginKey,
+    client: scope.client,
     attempts: 0,
     usedAt: null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60 * 1000),
   };
-  // A new code replaces the old one. The row's created_at is the per-e-mail throttle; a concurrent
-  // request that lost the race updates a row created a moment ago and is refused above next time.
+  // A new code replaces the old one. The row's created_at and client are the client's throttle; a
+  // concurrent request that lost the race updates a row created a moment ago and is refused above next time.
   const row = await prisma.loginCode.upsert({ where: { email }, update: data, create: { email, ...data } });
   try {
     await ctx.mailer.send(loginCodeMail(email, code, CODE_TTL_MINUTES));

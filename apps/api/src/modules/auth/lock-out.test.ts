@@ -98,6 +98,25 @@ describe('wrong codes per (e-mail, address)', () => {
     expect(await t.prisma.session.count({ where: { user: { email } } })).toBe(1);
   });
 
+  it("the resend minute is each client's own: a code asked for elsewhere moments ago holds the person back not", async () => {
+    const email = uniqueEmail('minute');
+    expect((await login({ email }, ATTACKER)).statusCode).toBe(200);
+    const again = await login({ email }, ATTACKER);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^Новый код можно запросить через \d+ с$/);
+
+    // Seconds later, from another address: a code of its own at once.
+    const before = t.smtp.mailsTo(email).length;
+    expect((await login({ email }, PERSON)).statusCode).toBe(200);
+    const code = await t.smtp.nextCode(email, before);
+    // Neither can ask again within its own minute (the attacker's began before the person's code).
+    expect((await login({ email }, ATTACKER)).statusCode).toBe(429);
+    expect((await login({ email }, PERSON)).statusCode).toBe(429);
+    expect(t.smtp.mailsTo(email)).toHaveLength(2);
+    const res = await login({ email, code }, PERSON);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('code mails are counted per address too: ten to one address leave another one its own', async () => {
     const email = uniqueEmail('mails');
     await addEvents(email, 'code_sent', [`ip:${ATTACKER}`], 10);

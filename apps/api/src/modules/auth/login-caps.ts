@@ -121,6 +121,16 @@ export const refuseWhenTooManyCodeMails = (prisma: Prisma, scope: LoginScope) =>
     CODE_MAILS_MESSAGE,
   );
 
+/** When the scope's client last had a code mailed to the e-mail, if within `withinMs`; null otherwise. */
+export async function lastCodeSent(prisma: Prisma, { email, client }: LoginScope, withinMs: number) {
+  const last = await prisma.loginEvent.findFirst({
+    where: { email, kind: 'code_sent', client, createdAt: { gt: new Date(Date.now() - withinMs) } },
+    orderBy: { createdAt: 'desc' },
+    select: { createdAt: true },
+  });
+  return last?.createdAt ?? null;
+}
+
 /** Seconds while the target address of e-mail changes is over its wrong-code cap (0: not). */
 export const changeWrongCodesWait = (prisma: Db, email: string) =>
   secondsUntilRoom(prisma, { email, kind: 'change_wrong_code' }, CHANGE_WRONG_CODE_CAPS);

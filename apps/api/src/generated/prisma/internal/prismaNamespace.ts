@@ -2794,6 +2794,7 @@ export const LoginCodeScalarFieldEnum = {
   email: 'email',
   codeHash: 'codeHash',
   loginKey: 'loginKey',
+  client: 'client',
   attempts: 'attempts',
   expiresAt: 'expiresAt',
   usedAt: 'usedAt',

@@ -204,6 +204,7 @@ export const LoginCodeScalarFieldEnum = {
   email: 'email',
   codeHash: 'codeHash',
   loginKey: 'loginKey',
+  client: 'client',
   attempts: 'attempts',
   expiresAt: 'expiresAt',
   usedAt: 'usedAt',

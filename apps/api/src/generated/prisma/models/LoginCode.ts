@@ -41,6 +41,7 @@ export type LoginCodeMinAggregateOutputType = {
   email: string | null
   codeHash: runtime.Bytes | null
   loginKey: string | null
+  client: string | null
   attempts: number | null
   expiresAt: Date | null
   usedAt: Date | null
@@ -52,6 +53,7 @@ export type LoginCodeMaxAggregateOutputType = {
   email: string | null
   codeHash: runtime.Bytes | null
   loginKey: string | null
+  client: string | null
   attempts: number | null
   expiresAt: Date | null
   usedAt: Date | null
@@ -63,6 +65,7 @@ export type LoginCodeCountAggregateOutputType = {
   email: number
   codeHash: number
   loginKey: number
+  client: number
   attempts: number
   expiresAt: number
   usedAt: number
@@ -86,6 +89,7 @@ export type LoginCodeMinAggregateInputType = {
   email?: true
   codeHash?: true
   loginKey?: true
+  client?: true
   attempts?: true
   expiresAt?: true
   usedAt?: true
@@ -97,6 +101,7 @@ export type LoginCodeMaxAggregateInputType = {
   email?: true
   codeHash?: true
   loginKey?: true
+  client?: true
   attempts?: true
   expiresAt?: true
   usedAt?: true
@@ -108,6 +113,7 @@ export type LoginCodeCountAggregateInputType = {
   email?: true
   codeHash?: true
   loginKey?: true
+  client?: true
   attempts?: true
   expiresAt?: true
   usedAt?: true
@@ -206,6 +212,7 @@ export type LoginCodeGroupByOutputType = {
   email: string
   codeHash: runtime.Bytes
   loginKey: string
+  client: string
   attempts: number
   expiresAt: Date
   usedAt: Date | null
@@ -240,6 +247,7 @@ export type LoginCodeWhereInput = {
   email?: Prisma.StringFilter<"LoginCode"> | string
   codeHash?: Prisma.BytesFilter<"LoginCode"> | runtime.Bytes
   loginKey?: Prisma.StringFilter<"LoginCode"> | string
+  client?: Prisma.StringFilter<"LoginCode"> | string
   attempts?: Prisma.IntFilter<"LoginCode"> | number
   expiresAt?: Prisma.DateTimeFilter<"LoginCode"> | Date | string
   usedAt?: Prisma.DateTimeNullableFilter<"LoginCode"> | Date | string | null
@@ -251,6 +259,7 @@ export type LoginCodeOrderByWithRelationInput = {
   email?: Prisma.SortOrder
   codeHash?: Prisma.SortOrder
   loginKey?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   usedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -265,6 +274,7 @@ export type LoginCodeWhereUniqueInput = Prisma.AtLeast<{
   NOT?: Prisma.LoginCodeWhereInput | Prisma.LoginCodeWhereInput[]
   codeHash?: Prisma.BytesFilter<"LoginCode"> | runtime.Bytes
   loginKey?: Prisma.StringFilter<"LoginCode"> | string
+  client?: Prisma.StringFilter<"LoginCode"> | string
   attempts?: Prisma.IntFilter<"LoginCode"> | number
   expiresAt?: Prisma.DateTimeFilter<"LoginCode"> | Date | string
   usedAt?: Prisma.DateTimeNullableFilter<"LoginCode"> | Date | string | null
@@ -276,6 +286,7 @@ export type LoginCodeOrderByWithAggregationInput = {
   email?: Prisma.SortOrder
   codeHash?: Prisma.SortOrder
   loginKey?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   usedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -295,6 +306,7 @@ export type LoginCodeScalarWhereWithAggregatesInput = {
   email?: Prisma.StringWithAggregatesFilter<"LoginCode"> | string
   codeHash?: Prisma.BytesWithAggregatesFilter<"LoginCode"> | runtime.Bytes
   loginKey?: Prisma.StringWithAggregatesFilter<"LoginCode"> | string
+  client?: Prisma.StringWithAggregatesFilter<"LoginCode"> | string
   attempts?: Prisma.IntWithAggregatesFilter<"LoginCode"> | number
   expiresAt?: Prisma.DateTimeWithAggregatesFilter<"LoginCode"> | Date | string
   usedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"LoginCode"> | Date | string | null
@@ -305,6 +317,7 @@ export type LoginCodeCreateInput = {
   email: string
   codeHash: runtime.Bytes
   loginKey: string
+  client?: string
   attempts?: number
   expiresAt: Date | string
   usedAt?: Date | string | null
@@ -316,6 +329,7 @@ export type LoginCodeUncheckedCreateInput = {
   email: string
   codeHash: runtime.Bytes
   loginKey: string
+  client?: string
   attempts?: number
   expiresAt: Date | string
   usedAt?: Date | string | null
@@ -326,6 +340,7 @@ export type LoginCodeUpdateInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   codeHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   loginKey?: Prisma.StringFieldUpdateOperationsInput | string
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -337,6 +352,7 @@ export type LoginCodeUncheckedUpdateInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   codeHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   loginKey?: Prisma.StringFieldUpdateOperationsInput | string
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -348,6 +364,7 @@ export type LoginCodeCreateManyInput = {
   email: string
   codeHash: runtime.Bytes
   loginKey: string
+  client?: string
   attempts?: number
   expiresAt: Date | string
   usedAt?: Date | string | null
@@ -358,6 +375,7 @@ export type LoginCodeUpdateManyMutationInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   codeHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   loginKey?: Prisma.StringFieldUpdateOperationsInput | string
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -369,6 +387,7 @@ export type LoginCodeUncheckedUpdateManyInput = {
   email?: Prisma.StringFieldUpdateOperationsInput | string
   codeHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
   loginKey?: Prisma.StringFieldUpdateOperationsInput | string
+  client?: Prisma.StringFieldUpdateOperationsInput | string
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   usedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -380,6 +399,7 @@ export type LoginCodeCountOrderByAggregateInput = {
   email?: Prisma.SortOrder
   codeHash?: Prisma.SortOrder
   loginKey?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   usedAt?: Prisma.SortOrder
@@ -396,6 +416,7 @@ export type LoginCodeMaxOrderByAggregateInput = {
   email?: Prisma.SortOrder
   codeHash?: Prisma.SortOrder
   loginKey?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   usedAt?: Prisma.SortOrder
@@ -407,6 +428,7 @@ export type LoginCodeMinOrderByAggregateInput = {
   email?: Prisma.SortOrder
   codeHash?: Prisma.SortOrder
   loginKey?: Prisma.SortOrder
+  client?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   expiresAt?: Prisma.SortOrder
   usedAt?: Prisma.SortOrder
@@ -425,6 +447,7 @@ export type LoginCodeSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   email?: boolean
   codeHash?: boolean
   loginKey?: boolean
+  client?: boolean
   attempts?: boolean
   expiresAt?: boolean
   usedAt?: boolean
@@ -436,6 +459,7 @@ export type LoginCodeSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   email?: boolean
   codeHash?: boolean
   loginKey?: boolean
+  client?: boolean
   attempts?: boolean
   expiresAt?: boolean
   usedAt?: boolean
@@ -447,6 +471,7 @@ export type LoginCodeSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   email?: boolean
   codeHash?: boolean
   loginKey?: boolean
+  client?: boolean
   attempts?: boolean
   expiresAt?: boolean
   usedAt?: boolean
@@ -458,13 +483,14 @@ export type LoginCodeSelectScalar = {
   email?: boolean
   codeHash?: boolean
   loginKey?: boolean
+  client?: boolean
   attempts?: boolean
   expiresAt?: boolean
   usedAt?: boolean
   createdAt?: boolean
 }
 
-export type LoginCodeOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "codeHash" | "loginKey" | "attempts" | "expiresAt" | "usedAt" | "createdAt", ExtArgs["result"]["loginCode"]>
+export type LoginCodeOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "codeHash" | "loginKey" | "client" | "attempts" | "expiresAt" | "usedAt" | "createdAt", ExtArgs["result"]["loginCode"]>
 
 export type $LoginCodePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "LoginCode"
@@ -477,6 +503,10 @@ export type $LoginCodePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     codeHash: runtime.Bytes
     loginKey: string
+    /**
+     * Who asked for it (login_events.client): the resend minute holds for that client only (decision 0182).
+     */
+    client: string
     attempts: number
     expiresAt: Date
     usedAt: Date | null
@@ -908,6 +938,7 @@ export interface LoginCodeFieldRefs {
   readonly email: Prisma.FieldRef<"LoginCode", 'String'>
   readonly codeHash: Prisma.FieldRef<"LoginCode", 'Bytes'>
   readonly loginKey: Prisma.FieldRef<"LoginCode", 'String'>
+  readonly client: Prisma.FieldRef<"LoginCode", 'String'>
   readonly attempts: Prisma.FieldRef<"LoginCode", 'Int'>
   readonly expiresAt: Prisma.FieldRef<"LoginCode", 'DateTime'>
   readonly usedAt: Prisma.FieldRef<"LoginCode", 'DateTime'>
