@@ -118,4 +118,20 @@ describe("the 'prune-mail-outbox' job", () => {
     const left = await t.prisma.mailOutbox.findMany({ where: { key: { in: rows.map((r) => r.key) } } });
     expect(left.map((row) => row.key)).toEqual([rows[2]?.key]);
   });
+
+  it("the minute's 'mail-outbox' run drops them as well", async () => {
+    const key = `old:${Date.now()}`;
+    await t.prisma.mailOutbox.create({
+      data: {
+        key,
+        to: 'x@example.com',
+        subject: 's',
+        text: '',
+        html: '',
+        createdAt: new Date(Date.now() - 31 * DAY),
+      },
+    });
+    await t.app.jobs.run('mail-outbox');
+    expect(await t.prisma.mailOutbox.count({ where: { key } })).toBe(0);
+  });
 });

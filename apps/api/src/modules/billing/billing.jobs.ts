@@ -20,6 +20,9 @@ export function billingJobs(mailer: () => Mailer): Job[] {
           now: ctx.now,
           log: ctx.log,
         });
+        // Rows past 30 days go with every run too (an indexed delete), so a server whose daily run was
+        // missed keeps none (decision 0186).
+        await pruneOutbox(ctx.prisma, ctx.now);
         return result.sent;
       },
     },
