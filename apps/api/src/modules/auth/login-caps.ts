@@ -63,7 +63,7 @@ export function formatWait(seconds: number): string {
   return rest ? `${hours} ч ${rest} мин` : `${hours} ч`;
 }
 
-/** Seconds until every cap has room for one more event of `kind` (null client: any), or 0 when one fits now. */
+/** Seconds until every cap has room for one more event of `kind` (of `client`, or of any), or 0 when one fits now. */
 async function secondsUntilRoom(
   prisma: Db,
   where: { email: string; kind: LoginEventKind; client?: string },
