@@ -30,6 +30,7 @@ import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
+import tokensRoutes from './modules/tokens/tokens.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsJob } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
@@ -140,6 +141,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes(rateLimits));
   // Devices and sessions, and passkeys (issue 14); their static profile/ paths win over profile/{id}.
   await app.register(sessionsRoutes);
+  // Personal access tokens (issue 29); profile/tokens is static, so it wins over profile/{id} too.
+  await app.register(tokensRoutes);
   await app.register(passkeysRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);

@@ -337,6 +337,7 @@ export type UserWhereInput = {
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -373,6 +374,7 @@ export type UserOrderByWithRelationInput = {
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
+  accessTokens?: Prisma.PersonalAccessTokenOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -412,6 +414,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -490,6 +493,7 @@ export type UserCreateInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -523,6 +527,7 @@ export type UserUncheckedCreateInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -555,6 +560,7 @@ export type UserUpdateInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -588,6 +594,7 @@ export type UserUncheckedUpdateInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -822,6 +829,20 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSessionsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserCreateNestedOneWithoutAccessTokensInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutAccessTokensInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutAccessTokensNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutAccessTokensInput
+  upsert?: Prisma.UserUpsertWithoutAccessTokensInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutAccessTokensInput, Prisma.UserUpdateWithoutAccessTokensInput>, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
 }
 
 export type UserCreateNestedOneWithoutKnownDevicesInput = {
@@ -1117,6 +1138,7 @@ export type UserCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1149,6 +1171,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1228,6 +1251,7 @@ export type UserCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1260,6 +1284,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1307,6 +1332,7 @@ export type UserUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1326,6 +1352,153 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutAccessTokensInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutAccessTokensInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutAccessTokensInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+}
+
+export type UserUpsertWithoutAccessTokensInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutAccessTokensInput, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutAccessTokensInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutAccessTokensInput, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
+}
+
+export type UserUpdateWithoutAccessTokensInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutAccessTokensInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
@@ -1370,6 +1543,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1402,6 +1576,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1449,6 +1624,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1481,6 +1657,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1512,6 +1689,7 @@ export type UserCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1544,6 +1722,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1591,6 +1770,7 @@ export type UserUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1623,6 +1803,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -1654,6 +1835,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -1686,6 +1868,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -1733,6 +1916,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -1765,6 +1949,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1796,6 +1981,7 @@ export type UserCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1828,6 +2014,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1875,6 +2062,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1907,6 +2095,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1938,6 +2127,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1970,6 +2160,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2017,6 +2208,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2049,6 +2241,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2080,6 +2273,7 @@ export type UserCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2112,6 +2306,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2148,6 +2343,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2180,6 +2376,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2227,6 +2424,7 @@ export type UserUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2259,6 +2457,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2301,6 +2500,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2333,6 +2533,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2364,6 +2565,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2396,6 +2598,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2443,6 +2646,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2475,6 +2679,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2506,6 +2711,7 @@ export type UserCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2538,6 +2744,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2574,6 +2781,7 @@ export type UserCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -2606,6 +2814,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -2653,6 +2862,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -2685,6 +2895,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -2727,6 +2938,7 @@ export type UserUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -2759,6 +2971,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -2790,6 +3003,7 @@ export type UserCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -2822,6 +3036,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -2858,6 +3073,7 @@ export type UserCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -2890,6 +3106,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -2937,6 +3154,7 @@ export type UserUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -2969,6 +3187,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3011,6 +3230,7 @@ export type UserUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3043,6 +3263,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3074,6 +3295,7 @@ export type UserCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3106,6 +3328,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3163,6 +3386,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3195,6 +3419,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3242,6 +3467,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3274,6 +3500,7 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanNoticesInput = {
@@ -3305,6 +3532,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -3337,6 +3565,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -3384,6 +3613,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -3416,6 +3646,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -3465,6 +3696,7 @@ export type UserUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3497,6 +3729,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -3564,6 +3797,7 @@ export type UserUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -3596,6 +3830,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -3635,6 +3870,7 @@ export type UserCountOutputType = {
   passkeys: number
   webauthnChallenges: number
   planNotices: number
+  accessTokens: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3651,6 +3887,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
   planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
+  accessTokens?: boolean | UserCountOutputTypeCountAccessTokensArgs
 }
 
 /**
@@ -3754,6 +3991,13 @@ export type UserCountOutputTypeCountPlanNoticesArgs<ExtArgs extends runtime.Type
   where?: Prisma.PlanNoticeWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountAccessTokensArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PersonalAccessTokenWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3789,6 +4033,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -3874,6 +4119,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3916,6 +4162,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
     planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
+    /**
+     * Personal access tokens for scripts (issue 29, decision 0215).
+     */
+    accessTokens: Prisma.$PersonalAccessTokenPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4365,6 +4615,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  accessTokens<T extends Prisma.User$accessTokensArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$accessTokensArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PersonalAccessTokenPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5158,6 +5409,30 @@ export type User$planNoticesArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.PlanNoticeScalarFieldEnum | Prisma.PlanNoticeScalarFieldEnum[]
+}
+
+/**
+ * User.accessTokens
+ */
+export type User$accessTokensArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PersonalAccessToken
+   */
+  select?: Prisma.PersonalAccessTokenSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PersonalAccessToken
+   */
+  omit?: Prisma.PersonalAccessTokenOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PersonalAccessTokenInclude<ExtArgs> | null
+  where?: Prisma.PersonalAccessTokenWhereInput
+  orderBy?: Prisma.PersonalAccessTokenOrderByWithRelationInput | Prisma.PersonalAccessTokenOrderByWithRelationInput[]
+  cursor?: Prisma.PersonalAccessTokenWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PersonalAccessTokenScalarFieldEnum | Prisma.PersonalAccessTokenScalarFieldEnum[]
 }
 
 /**
