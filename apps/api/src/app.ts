@@ -19,6 +19,7 @@ import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
+import oauthRoutes from './modules/oauth/oauth.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import { pruneChallengesJob } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
@@ -163,6 +164,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes);
   // Billing (issue 15): receipts, jobs run by hand, the revenue dashboard, the admins' payments list.
   await app.register(billingRoutes);
+  // Issue 29: the device authorization grant (RFC 8628), its metadata (RFC 8414) and the admins' 'Приложения'.
+  await app.register(oauthRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 
