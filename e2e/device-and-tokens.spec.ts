@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, mailbox, signInAs, test, uniqueEmail } from './support/fixtures';
+import { signInAsAdmin } from './admin-helpers';
+import { apiSignIn, expect, mailbox, signInAs, test, uniqueEmail } from './support/fixtures';
 import { findings } from './support/inspect';
 
 // Issue 29: a command-line application signs in by the device authorization grant (approved on
@@ -108,6 +109,28 @@ test.describe('device authorization and tokens', () => {
     await items.first().getByRole('button', { name: 'Отозвать токен Сборка' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Отозвать токен' }).click();
     await expect(page.getByText('Токен отозван')).toBeVisible();
+    expect(await meStatus(page.request, token)).toBe(401);
+  });
+
+  test("an admin sees a user's token on the user's page and revokes it", async ({ page }) => {
+    const session = await apiSignIn(page.request, uniqueEmail('tokens-admin'));
+    const me = await (
+      await page.request.get('/api/v1/rest/profile/me', { headers: { 'X-Session-Id': session } })
+    ).json();
+    const made = await page.request.post('/api/v1/rest/profile/tokens', {
+      headers: { 'X-Session-Id': session },
+      data: { name: 'Ночной отчёт', scopes: ['read'], expires_in_days: 30 },
+    });
+    expect(made.status()).toBe(201);
+    const { token } = (await made.json()).data;
+    await signInAsAdmin(page);
+    await page.goto(`/app/admin/users/${me.data.id}`);
+    const panel = page.getByRole('region', { name: 'Токены доступа' });
+    await expect(panel.getByRole('listitem')).toHaveCount(1);
+    await expect(panel).toContainText('Ночной отчёт');
+    await panel.getByRole('button', { name: 'Отозвать токен Ночной отчёт' }).click();
+    await expect(page.getByText('Токен отозван')).toBeVisible();
+    await expect(panel.getByRole('listitem')).toHaveCount(0);
     expect(await meStatus(page.request, token)).toBe(401);
   });
 });

@@ -357,6 +357,27 @@ describe('/app/device: wrong and reused codes', () => {
   });
 });
 
+describe('limits answer in OAuth shape', () => {
+  it('answers 429 {error: slow_down} past 30 device codes a minute from one address', async () => {
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/oauth/device/code',
+        remoteAddress: '192.0.2.200',
+        payload: { client_id: 'desktop', scope: 'read' },
+      });
+    for (let i = 0; i < 30; i++) expect((await ask()).statusCode).toBe(200);
+    const limited = await ask();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: 'slow_down',
+      error_description: expect.stringMatching(/^Слишком много/),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).not.toHaveProperty('success');
+  });
+});
+
 describe('the server metadata (RFC 8414)', () => {
   it('names the issuer and the endpoints', async () => {
     const res = await t.app.inject({ url: '/.well-known/oauth-authorization-server' });

@@ -48,3 +48,30 @@ export function useRevokeToken() {
     invalidates: [tokenKeys.list],
   });
 }
+
+/** A user's live tokens, for admins (issue 29). */
+export function useUserTokens(userId: number, page: number) {
+  return useQuery({
+    queryKey: tokenKeys.adminListPage(userId, page),
+    queryFn: async () => {
+      const { data, meta } = await callEndpoint(tokensEndpoints.adminList, {
+        params: { id: userId },
+        query: { page, perPage: TOKENS_PAGE_SIZE },
+      });
+      return { items: data, meta };
+    },
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  });
+}
+
+/** An admin's 'Отозвать' on a user's token. */
+export function useRevokeUserToken() {
+  return useApiMutation({
+    mutationFn: (input: { userId: number; tokenId: number }) =>
+      callEndpoint(tokensEndpoints.adminRevoke, { params: { id: input.userId, tid: input.tokenId } }),
+    successToast: 'Токен отозван',
+    failureToast: 'Не удалось отозвать токен',
+    invalidates: [tokenKeys.adminList],
+  });
+}

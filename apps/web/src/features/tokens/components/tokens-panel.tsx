@@ -1,28 +1,17 @@
 import type { PersonalToken } from '@cabinet/contracts';
-import { Badge, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
-import { TooltipAction } from '@/components/tooltip-action';
-import { formatDate, formatDateTime } from '@/lib/format';
 import { TOKENS_LOAD_FAILED, useRevokeToken, useTokens } from '../api/tokens';
 import { CreateTokenDialog } from './create-token-dialog';
+import { TokenList } from './token-list';
 
 const MAX_TOKENS = 20;
-
-function tokenFacts(token: PersonalToken): string {
-  return [
-    `создан ${formatDate(token.created_at)}`,
-    token.expires_at ? `действует до ${formatDate(token.expires_at)}` : 'бессрочный',
-    token.last_used_at
-      ? `использован ${formatDateTime(token.last_used_at)}${token.last_used_ip ? ` с IP ${token.last_used_ip}` : ''}`
-      : 'ещё не использовался',
-  ].join(' · ');
-}
 
 /**
  * 'Токены доступа' (issue 29, decision 0218): personal access tokens for scripts, with their rights, term
@@ -65,48 +54,7 @@ export function TokensPanel() {
       ) : items.length === 0 ? (
         <ListEmpty compact hint="Создайте токен, чтобы вызывать API из скриптов" />
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Токены доступа">
-          {items.map((token) => (
-            <Paper key={token.id} component="li" withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
-                  <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-                    <IconKey size={20} stroke={1.6} />
-                  </ThemeIcon>
-                  <Stack gap={2} style={{ minWidth: 0 }}>
-                    <Group gap={6}>
-                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {token.name}
-                      </Text>
-                      <Badge
-                        variant="light"
-                        size="sm"
-                        color={token.scopes.includes('write') ? 'orange' : 'blue'}
-                      >
-                        {token.scopes.includes('write') ? 'Чтение и изменение' : 'Только чтение'}
-                      </Badge>
-                    </Group>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {token.prefix}…
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {tokenFacts(token)}
-                    </Text>
-                  </Stack>
-                </Group>
-                <TooltipAction
-                  tooltip="Отозвать"
-                  label={`Отозвать токен ${token.name}`}
-                  icon={<IconTrash size={18} />}
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  onClick={() => setRevoking(token)}
-                />
-              </Group>
-            </Paper>
-          ))}
-        </Stack>
+        <TokenList tokens={items} onRevoke={setRevoking} />
       )}
       <ListPagination pages={tokens.data?.meta.pages ?? 1} page={page} onChange={setPage} size="sm" />
       <CreateTokenDialog opened={creating} onClose={() => setCreating(false)} />
