@@ -1,5 +1,5 @@
 import type { PersonalToken } from '@cabinet/contracts';
-import { Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
