@@ -255,3 +255,18 @@ describe('a token stops', () => {
     );
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('declares both token schemes and lists them on the calls open to tokens only', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(
+      expect.arrayContaining(['session', 'bearer', 'personalAccessToken', 'deviceToken']),
+    );
+    const schemes = (path: string, method: string) =>
+      (doc.paths[path][method].security ?? doc.security).flatMap((s: object) => Object.keys(s));
+    expect(schemes('/api/v1/rest/profile/me', 'get')).toContain('personalAccessToken');
+    expect(schemes('/api/v1/rest/organizations', 'post')).toContain('deviceToken');
+    expect(schemes('/api/v1/rest/profile/tokens', 'get')).not.toContain('personalAccessToken');
+    expect(schemes('/api/v1/rest/admin/users-count', 'get')).not.toContain('personalAccessToken');
+  });
+});
