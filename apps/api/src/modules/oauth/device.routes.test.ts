@@ -357,6 +357,62 @@ describe('/app/device: wrong and reused codes', () => {
   });
 });
 
+describe('more rules of the device token and the page', () => {
+  it("ends from the admin's view of the user's sessions", async () => {
+    const admin = await createAdmin(t);
+    const user = await createUser(t);
+    const { device_code, user_code } = await started();
+    await decide(user, user_code, true);
+    const { access_token } = (await poll(device_code)).json();
+    const list = await t.app.inject({
+      url: `/api/v1/rest/admin/users/${user.id}/sessions`,
+      headers: admin.headers,
+    });
+    const device = list.json().data.find((s: { application: string | null }) => s.application);
+    expect(device).toMatchObject({ application: 'Настольное приложение' });
+    const ended = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/rest/admin/users/${user.id}/sessions/${device.id}`,
+      headers: admin.headers,
+    });
+    expect(ended.statusCode).toBe(200);
+    const after = await t.app.inject({
+      url: '/api/v1/rest/profile/me',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('caps wrong codes per address across people (30 in 15 minutes)', async () => {
+    const ip = '203.0.113.99';
+    for (let i = 0; i < 3; i++) {
+      const person = await createUser(t);
+      for (let j = 0; j < 10; j++) {
+        const r = await t.app.inject({
+          url: '/api/v1/oauth/device?user_code=BCDF-GHJK',
+          headers: person.headers,
+          remoteAddress: ip,
+        });
+        expect(r.statusCode).toBe(404);
+      }
+    }
+    const fresh = await createUser(t);
+    const capped = await t.app.inject({
+      url: '/api/v1/oauth/device?user_code=BCDF-GHJK',
+      headers: fresh.headers,
+      remoteAddress: ip,
+    });
+    expect(capped.statusCode).toBe(429);
+    // From another address the same fresh person is not capped.
+    const elsewhere = await t.app.inject({
+      url: '/api/v1/oauth/device?user_code=BCDF-GHJK',
+      headers: fresh.headers,
+      remoteAddress: '203.0.113.100',
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
 describe('limits answer in OAuth shape', () => {
   it('answers 429 {error: slow_down} past 30 device codes a minute from one address', async () => {
     const ask = () =>
