@@ -29,6 +29,7 @@ for (const size of WIDTHS) {
         'Тарифы',
         'Платежи',
         'Возвраты',
+        'Приложения',
         'Журнал',
       ]);
       await expect(nav.getByRole('link', { name: 'Платежи' })).toHaveAttribute('href', '/app/admin/payments');
@@ -41,6 +42,7 @@ for (const size of WIDTHS) {
         ['Организации', /\/app\/admin\/organizations$/],
         ['Тарифы', /\/app\/admin\/subscriptions$/],
         ['Возвраты', /\/app\/admin\/refunds$/],
+        ['Приложения', /\/app\/admin\/applications$/],
         ['Журнал', /\/app\/admin\/audit$/],
       ] as const;
       for (const [label, url] of sections) {

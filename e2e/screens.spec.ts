@@ -84,6 +84,8 @@ for (const size of WIDTHS) {
         ],
         ['profile-settings', '/app/settings/account', 'Сохранить'],
         ['security', '/app/settings/security', 'Это устройство'],
+        ['tokens', '/app/settings/tokens', 'Создать токен'],
+        ['device', '/app/device', 'Продолжить'],
         ['not-found', '/app/no/such/page', 'Упс! Эта страница не может быть найдена'],
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
@@ -197,6 +199,7 @@ for (const size of WIDTHS) {
         ['admin-plan-create', '/app/admin/subscriptions/new', 'Создание тарифа'],
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
+        ['admin-applications', '/app/admin/applications', 'Настольное приложение'],
         ['admin-audit', '/app/admin/audit', 'Скачать CSV'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
         ['admin-security', '/app/admin/settings/security', 'Это устройство'],

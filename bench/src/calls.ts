@@ -4,7 +4,8 @@ import type { Persona } from './fill/persona';
 // buildUrl drops empty values, keeps the order written there). The same path is sent to the product and
 // to its twin.
 
-export type Caller = 'persona' | 'admin' | 'anonymous';
+/** 'persona-token': the persona's personal access token as a Bearer (issue 29's scripts). */
+export type Caller = 'persona' | 'persona-token' | 'admin' | 'anonymous';
 
 export interface Call {
   name: string;
@@ -29,6 +30,23 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       path: '/api/v1/rest/organizations?page=1&perPage=20',
       caller: 'persona',
     },
+    // Issue 29: a script's calls with a personal access token (Authorization: Bearer cab_pat_…).
+    ...(p.accessToken
+      ? [
+          {
+            name: 'profile/me (token)',
+            screen: 'a script (personal access token)',
+            path: '/api/v1/rest/profile/me',
+            caller: 'persona-token' as const,
+          },
+          {
+            name: 'organizations (token)',
+            screen: 'a script (personal access token)',
+            path: '/api/v1/rest/organizations?page=1&perPage=20',
+            caller: 'persona-token' as const,
+          },
+        ]
+      : []),
     {
       name: 'organizations/{id}',
       screen: 'organization settings',
@@ -177,6 +195,10 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
 
 export function headersFor(call: Call, p: Persona): Record<string, string> {
   if (call.caller === 'persona') return { 'x-session-id': p.token };
+  // The product reads the Bearer; the twin, which knows no tokens, the persona's session (x-twin-session).
+  if (call.caller === 'persona-token') {
+    return { authorization: `Bearer ${p.accessToken ?? ''}`, 'x-twin-session': p.token };
+  }
   if (call.caller === 'admin') return { 'x-session-id': p.adminToken };
   return {};
 }

@@ -5,6 +5,7 @@ import { explainAll } from './capture/explain';
 import { startCaptureProxy } from './capture/proxy';
 import { compareAnswers } from './compare';
 import { type BenchDatabase, createBenchDatabase } from './database';
+import { createAccessToken } from './fill/access-token';
 import { uploadAvatar } from './fill/avatar';
 import { fillSize } from './fill/fill-size';
 import type { Persona } from './fill/persona';
@@ -209,6 +210,7 @@ export async function prepareSize(ctx: Context, size: number): Promise<PreparedS
   log(`  API on ${api.base} (migrations applied by the server); filling:`);
   const persona = await fillSize(db.url, size, ctx.report);
   const avatarId = await uploadAvatar(api.base, persona.token, persona.userId);
+  persona.accessToken = await createAccessToken(api.base, persona.token);
   const calls = selected(screenCalls(persona, avatarId));
   const twin = await startTwin({ name: 'twin', databaseUrl: db.url, publicUrl, dataDir, logDir: runDir });
   ctx.watched.add(twin.child.pid);

@@ -19,6 +19,7 @@ import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
+import oauthRoutes from './modules/oauth/oauth.routes';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import { pruneChallengesJob } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
@@ -30,6 +31,7 @@ import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
+import tokensRoutes from './modules/tokens/tokens.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsJob } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
@@ -140,6 +142,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes(rateLimits));
   // Devices and sessions, and passkeys (issue 14); their static profile/ paths win over profile/{id}.
   await app.register(sessionsRoutes);
+  // Personal access tokens (issue 29); profile/tokens is static, so it wins over profile/{id} too.
+  await app.register(tokensRoutes);
   await app.register(passkeysRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
@@ -160,6 +164,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes);
   // Billing (issue 15): receipts, jobs run by hand, the revenue dashboard, the admins' payments list.
   await app.register(billingRoutes);
+  // Issue 29: the device authorization grant (RFC 8628), its metadata (RFC 8414) and the admins' 'Приложения'.
+  await app.register(oauthRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 

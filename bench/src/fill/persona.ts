@@ -22,6 +22,8 @@ export interface Persona {
   paidOrderId: number;
   /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
   auditCursor?: string;
+  /** A 'read' personal access token of the persona (issue 29), made through the API once it runs. */
+  accessToken?: string;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest();

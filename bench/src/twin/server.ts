@@ -32,7 +32,8 @@ interface Viewer {
 }
 
 async function authenticate(req: http.IncomingMessage): Promise<Viewer> {
-  const header = req.headers['x-session-id'];
+  // x-twin-session: the session the bench sends beside a personal access token (calls.ts, issue 29).
+  const header = req.headers['x-session-id'] ?? req.headers['x-twin-session'];
   const token = typeof header === 'string' ? header.trim() : '';
   if (!token || token.length > 512) throw new HttpError(401, 'UNAUTHORIZED', 'Требуется авторизация');
   const hash = createHash('sha256').update(token).digest();

@@ -23,6 +23,17 @@ export const AUDIT_ACTIONS = {
   'passkey.added': 'passkey',
   'passkey.renamed': 'passkey',
   'passkey.removed': 'passkey',
+  // Tokens and the device authorization grant (issue 29; decision 0224).
+  'token.created': 'token',
+  /** By its owner or by a site admin (details.by_admin). */
+  'token.revoked': 'token',
+  /** A person approved a device code on /app/device; the token is issued at the application's next poll. */
+  'device.approved': 'oauth_client',
+  'device.denied': 'oauth_client',
+  /** The device grant's token (a session of its own) was handed to the application. */
+  'device.token_issued': 'session',
+  'oauth_client.created': 'oauth_client',
+  'oauth_client.updated': 'oauth_client',
   // The account.
   'profile.updated': 'user',
   /** A code went to the new address; the e-mail changes at 'email.changed' (decision 0085). */
@@ -83,6 +94,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'passkey.added': 'Ключ доступа добавлен',
   'passkey.renamed': 'Ключ доступа переименован',
   'passkey.removed': 'Ключ доступа удалён',
+  'token.created': 'Создан токен доступа',
+  'token.revoked': 'Токен доступа отозван',
+  'device.approved': 'Вход приложения на устройстве разрешён',
+  'device.denied': 'Вход приложения на устройстве отклонён',
+  'device.token_issued': 'Приложение получило токен',
+  'oauth_client.created': 'Приложение зарегистрировано',
+  'oauth_client.updated': 'Приложение изменено',
   'profile.updated': 'Профиль изменён',
   'email.change_requested': 'Запрошена смена эл. почты',
   'email.changed': 'Эл. почта изменена',

@@ -24,6 +24,11 @@ export interface EndpointDefinition {
   /** OpenAPI tag: the area. */
   tag: string;
   roles: readonly Role[];
+  /**
+   * Whether a token (a personal access token or a device grant's token) may call it (issue 29, decision
+   * 0216). Closed unless the row says true; never on an admin call. A 'read' token reaches GET and HEAD only.
+   */
+  tokens?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

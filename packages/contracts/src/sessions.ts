@@ -19,6 +19,12 @@ export const SessionSchema = z.object({
   device: z.string(),
   /** Opened by a sealed hand-off to the desktop app. */
   is_desktop: z.boolean(),
+  /**
+   * A device grant's token (issue 29): the application's name ('Настольное приложение') and the scopes it
+   * carries; null and [] for a sign-in.
+   */
+  application: z.string().nullable(),
+  scopes: z.array(z.string()),
   /** The session of this very request. */
   current: z.boolean(),
 });

@@ -1,3 +1,4 @@
+import type { TokenScope } from '@cabinet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Env } from '../env';
@@ -12,7 +13,13 @@ export interface Actor {
   email: string;
   /** A site admin (user type 2). */
   isAdmin: boolean;
+  /** 0 for a personal access token. */
   sessionId: number;
+  /**
+   * Set when the caller is a token: a personal access token, or a device grant's session (issue 29,
+   * decision 0216). Such a caller is never an admin and reaches only the table rows with `tokens: true`.
+   */
+  token?: { kind: 'personal' | 'device'; id: number; scopes: readonly TokenScope[] };
 }
 
 /**

@@ -43,7 +43,9 @@ describe('the routes and the endpoint table', () => {
         (route) => / \/api\//.test(route) && !route.startsWith('HEAD ') && !route.includes(' /api/docs'),
       )
       .sort();
+    // The table also holds /.well-known/oauth-authorization-server (issue 29), which is not under /api/.
     const table = listEndpoints()
+      .filter(({ endpoint }) => endpoint.path.startsWith('/api/'))
       .map(({ endpoint }) => `${endpoint.method} ${fastifyPath(endpoint.path)}`)
       .sort();
     expect(served).toEqual(table);

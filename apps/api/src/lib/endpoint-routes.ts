@@ -5,6 +5,7 @@ import type {
   EndpointQuery,
   EndpointResponse,
 } from '@cabinet/contracts';
+import { TOKEN_FORBIDDEN } from '@cabinet/contracts';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -14,7 +15,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { z } from 'zod';
-import { unauthorized } from './app-error';
+import { forbidden, unauthorized } from './app-error';
 import type { RequestContext, SignedInContext } from './context';
 
 // Routes are made from the contracts' endpoint table (docs/architecture.md): the entry gives the method,
@@ -79,11 +80,34 @@ function authHook(app: FastifyInstance, { roles }: EndpointDefinition) {
   return app.requireAdmin;
 }
 
+/**
+ * After authentication: a token caller (a personal access token or a device grant's token) reaches only the
+ * rows with `tokens: true`, and a 'read' token only their GET and HEAD (decision 0216).
+ */
+function tokenGate({ tokens }: EndpointDefinition) {
+  return async (request: FastifyRequest) => {
+    const token = request.ctx.actor?.token;
+    if (!token) return;
+    if (!tokens) throw forbidden(TOKEN_FORBIDDEN);
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (!reads && !token.scopes.includes('write')) throw forbidden(TOKEN_FORBIDDEN);
+  };
+}
+
 type Security = { security?: Record<string, string[]>[] };
 
-function security({ roles }: EndpointDefinition): Security {
-  if (!roles.includes('anonymous')) return {};
-  return { security: roles.includes('user') ? [{}, { session: [] }, { bearer: [] }] : [] };
+/** A row open to tokens also names the two token schemes (plugins/openapi.ts). */
+const TOKEN_SECURITY: Record<string, string[]>[] = [
+  { session: [] },
+  { bearer: [] },
+  { personalAccessToken: [] },
+  { deviceToken: [] },
+];
+
+function security({ roles, tokens }: EndpointDefinition): Security {
+  if (!roles.includes('anonymous')) return tokens ? { security: TOKEN_SECURITY } : {};
+  if (!roles.includes('user')) return { security: [] };
+  return { security: [{}, ...(tokens ? TOKEN_SECURITY : [{ session: [] }, { bearer: [] }])] };
 }
 
 function registerRoute(app: FastifyInstance, { endpoint, handler, config }: RouteBinding) {
@@ -93,7 +117,7 @@ function registerRoute(app: FastifyInstance, { endpoint, handler, config }: Rout
   app.route({
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
-    ...(onRequest ? { onRequest } : {}),
+    ...(onRequest ? { onRequest: [onRequest, tokenGate(endpoint)] } : {}),
     config: { ...config, endpoint },
     schema: {
       tags: [endpoint.tag],

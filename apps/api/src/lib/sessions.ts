@@ -1,4 +1,4 @@
-import { USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { type TokenScope, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Prisma as PrismaSql } from '../generated/prisma/client';
 import type { Database, Db } from '../plugins/db/database';
 import { type ClientDevice, describeDevice } from './client-device';
@@ -22,16 +22,22 @@ export interface SessionOrigin extends ClientDevice {
 }
 
 /**
- * Opens a session and returns its token. `origin` is kept with it as of the sign-in, the device words
+ * Opens a session and returns its token; `grant` makes it a device grant's token (decision 0222). `origin` is kept with it as of the sign-in, the device words
  * worked out once here, so the request path never parses a user agent (decision 0140).
  */
-export async function createSession(db: Db, userId: number, origin?: SessionOrigin): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  origin?: SessionOrigin,
+  grant?: { oauthClientId: number; scopes: readonly TokenScope[]; ttlMs: number },
+): Promise<string> {
   const token = newSessionToken();
   await db.session.create({
     data: {
       userId,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + SESSION_MAX_MS),
+      expiresAt: new Date(Date.now() + (grant?.ttlMs ?? SESSION_MAX_MS)),
+      ...(grant && { oauthClientId: grant.oauthClientId, scopes: [...grant.scopes] }),
       ...(origin && {
         ip: origin.ip,
         userAgent: origin.userAgent || null,
@@ -51,6 +57,8 @@ interface SessionRow {
   blocked: boolean;
   ended: boolean;
   stale: boolean;
+  oauth_client_id: number | null;
+  scopes: string[];
 }
 
 /**
@@ -69,7 +77,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     SELECT s.id, s.user_id, u.email, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
       u.blocked_at IS NOT NULL AS blocked,
       (s.expires_at <= ${at(now)} OR s.last_used_at <= ${at(idleSince)}) AS ended,
-      s.last_used_at < ${at(touchBefore)} AS stale
+      s.last_used_at < ${at(touchBefore)} AS stale, s.oauth_client_id, s.scopes
     FROM sessions s JOIN users u ON u.id = s.user_id
     WHERE s.token_hash = ${sha256(token)}`,
   );
@@ -82,6 +90,16 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     // Conditional, so processes serving the same session at once write it once.
     await db.prisma.$executeRaw`UPDATE sessions SET last_used_at = ${at(now)}
       WHERE id = ${session.id} AND last_used_at < ${at(touchBefore)}`;
+  }
+  // A device grant's token is a session of its own, limited like a personal token (decision 0222).
+  if (session.oauth_client_id !== null) {
+    return {
+      sessionId: session.id,
+      userId: session.user_id,
+      email: session.email,
+      isAdmin: false,
+      token: { kind: 'device', id: session.id, scopes: session.scopes as TokenScope[] },
+    };
   }
   return {
     sessionId: session.id,

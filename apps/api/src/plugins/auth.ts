@@ -1,8 +1,11 @@
+import { TOKEN_FORBIDDEN, TOKEN_INVALID } from '@cabinet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { findTokenUser, isPersonalToken } from '../lib/access-tokens';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { clientUserAgent } from '../lib/client-device';
-import type { RequestContext } from '../lib/context';
+import type { Actor, RequestContext } from '../lib/context';
+import { loadLoginCodeSecret } from '../lib/login-code-secret';
 import { findSessionUser } from '../lib/sessions';
 
 declare module 'fastify' {
@@ -22,7 +25,10 @@ declare module 'fastify' {
   }
 }
 
-/** The token comes in X-Session-Id (the web) or as Authorization: Bearer (the desktop app). */
+/**
+ * The token comes in X-Session-Id (the web) or as Authorization: Bearer (the desktop app, a device grant's
+ * token, a personal access token `cab_pat_…`).
+ */
 export function readToken(request: FastifyRequest): string | null {
   const header = request.headers['x-session-id'];
   if (typeof header === 'string' && header.trim()) return header.trim();
@@ -52,23 +58,36 @@ export default fp(
       };
     });
 
+    // Personal access tokens are keyed with the sign-in code secret (decision 0215).
+    const tokenSecret = await loadLoginCodeSecret(app.config.LOGIN_CODE_SECRET, app.config.DATA_DIR);
+    const findActor = (request: FastifyRequest, token: string): Promise<Actor | null> =>
+      isPersonalToken(token)
+        ? findTokenUser(app.db, tokenSecret, token, { now: app.now(), ip: request.ip })
+        : findSessionUser(app.db, token);
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token || token.length > 512) throw unauthorized();
       // A database outage throws here and becomes 503 in the error handler: never a 401 (a 401 logs out).
-      const actor = await findSessionUser(app.db, token);
-      if (!actor) throw unauthorized('Сессия истекла или недействительна, войдите снова');
+      const actor = await findActor(request, token);
+      if (!actor) {
+        throw unauthorized(
+          isPersonalToken(token) ? TOKEN_INVALID : 'Сессия истекла или недействительна, войдите снова',
+        );
+      }
       request.ctx.actor = actor;
     });
 
     app.decorate('identify', async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token || token.length > 512) return;
-      request.ctx.actor = await findSessionUser(app.db, token);
+      request.ctx.actor = await findActor(request, token);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
+      // A token never reaches an admin call, whoever made it (decision 0216).
+      if (request.ctx.actor?.token) throw forbidden(TOKEN_FORBIDDEN);
       if (!request.ctx.actor?.isAdmin) throw forbidden('Доступно только администраторам');
     });
   },

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { isOAuthRoute, OAUTH_WORDS, OAuthError, sendOAuthError } from '../lib/oauth-error';
 import { isDatabaseOutage } from '../lib/prisma-errors';
 
 // The one error handler: every failure becomes {success:false, message, data:null, code, errors?} with a
@@ -61,8 +62,51 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   return send(reply, 400, { message, code: 'VALIDATION' });
 }
 
+/** Any other failure of a call that answers in OAuth's shape (decision 0221): the same statuses, OAuth's words. */
+function oauthFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError && error.headers) reply.headers(error.headers);
+  const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
+  if (status === 429) {
+    const message = error instanceof AppError ? error.message : OAUTH_WORDS.slow_down.ru;
+    const seconds = Number(reply.getHeader('retry-after')) || 60;
+    return sendOAuthError(
+      request,
+      reply,
+      'slow_down',
+      {
+        ru: message,
+        en: `Too many requests, try again in ${seconds} s`,
+      },
+      429,
+    );
+  }
+  if (isDatabaseOutage(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return sendOAuthError(
+      request,
+      reply,
+      'temporarily_unavailable',
+      OAUTH_WORDS.temporarily_unavailable,
+      503,
+    );
+  }
+  if (status >= 400 && status < 500) {
+    const words = hasZodFastifySchemaValidationErrors(error)
+      ? { ru: validationMessage(fieldErrors(error.validation, 'body')), en: 'The request is malformed' }
+      : OAUTH_WORDS.invalid_request;
+    return sendOAuthError(request, reply, 'invalid_request', words, 400);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendOAuthError(request, reply, 'server_error', OAUTH_WORDS.server_error, 500);
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof OAuthError) {
+      if (error.headers) reply.headers(error.headers);
+      return sendOAuthError(request, reply, error.error, error.words, error.statusCode);
+    }
+    if (isOAuthRoute(request)) return oauthFailure(error, request, reply);
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return send(reply, error.statusCode, {

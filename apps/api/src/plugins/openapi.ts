@@ -18,7 +18,28 @@ export default fp(
         components: {
           securitySchemes: {
             session: { type: 'apiKey', in: 'header', name: 'X-Session-Id' },
-            bearer: { type: 'http', scheme: 'bearer' },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'A session token (the desktop hand-off).',
+            },
+            // Issue 29 (decisions 0215, 0222): the calls open to tokens list these two as well.
+            personalAccessToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'cab_pat_…',
+              description:
+                "A personal access token ('Токены доступа'): scopes read (GET and HEAD) or read and write; " +
+                "only the calls that list this scheme answer it, others 403 'Недостаточно прав у токена'.",
+            },
+            deviceToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'A token of the device authorization grant (RFC 8628): POST /api/v1/oauth/device/code, then ' +
+                'POST /api/v1/oauth/token; metadata at /.well-known/oauth-authorization-server. Same limits as ' +
+                'a personal access token.',
+            },
           },
         },
         security: [{ session: [] }, { bearer: [] }],

@@ -100,6 +100,14 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   path: paths.security.path,
                   lazy: () => import('@/routes/security-route').then((m) => ({ Component: m.SecurityRoute })),
                 },
+                {
+                  path: paths.tokens.path,
+                  lazy: () => import('@/routes/tokens-route').then((m) => ({ Component: m.TokensRoute })),
+                },
+                {
+                  path: paths.device.path,
+                  lazy: () => import('@/routes/device-route').then((m) => ({ Component: m.DeviceRoute })),
+                },
               ],
             },
             {
@@ -210,6 +218,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                   lazy: () =>
                     import('@/routes/admin/admin-profile-settings-route').then((m) => ({
                       Component: m.AdminProfileSettingsRoute,
+                    })),
+                },
+                {
+                  path: paths.admin.applications.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-applications-route').then((m) => ({
+                      Component: m.AdminApplicationsRoute,
                     })),
                 },
                 {

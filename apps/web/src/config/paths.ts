@@ -89,6 +89,16 @@ export const paths = {
     path: '/settings/security',
     getHref: () => '/settings/security',
   },
+  /** 'Токены доступа' (issue 29): personal access tokens for scripts. */
+  tokens: {
+    path: '/settings/tokens',
+    getHref: () => '/settings/tokens',
+  },
+  /** <PUBLIC_URL>/app/device?user_code=XXXX-XXXX (issue 29): the device grant's verification page. */
+  device: {
+    path: '/device',
+    getHref: (userCode?: string) => withQuery('/device', { user_code: userCode }),
+  },
   admin: {
     root: {
       path: '/admin',
@@ -168,6 +178,12 @@ export const paths = {
       name: 'admin-settings-account',
       path: '/admin/settings/account',
       getHref: () => '/admin/settings/account',
+    },
+    /** 'Приложения' (issue 29): the OAuth clients. */
+    applications: {
+      name: 'admin-applications',
+      path: '/admin/applications',
+      getHref: () => '/admin/applications',
     },
     security: {
       path: '/admin/settings/security',

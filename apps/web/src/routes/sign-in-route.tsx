@@ -1,5 +1,6 @@
 import { WEB_LOGIN_KEY } from '@cabinet/contracts/auth-constants';
 import { useNavigate, useSearchParams } from 'react-router';
+import { takeAfterSignIn } from '@/app/route-guards';
 import { paths, searchParamKeys } from '@/config/paths';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
@@ -29,7 +30,8 @@ export function SignInRoute() {
             })
             .catch(() => undefined);
         }}
-        onEnterCabinet={() => navigate(paths.home.getHref())}
+        // A visitor sent here from /device (issue 29) goes back to it with the code.
+        onEnterCabinet={() => navigate(takeAfterSignIn() ?? paths.home.getHref())}
         onOpenApp={(electronUrl) => {
           window.location.href = electronUrl;
         }}

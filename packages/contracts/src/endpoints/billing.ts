@@ -22,6 +22,7 @@ export const billingEndpoints = {
     path: '/api/v1/rest/payments/{id}/receipt',
     tag,
     roles: ['user'],
+    tokens: true,
     summary: "A paid order's receipt (its payer, or a site admin; anyone else gets 404)",
     params: IdParamsSchema,
     response: ReceiptResponseSchema,

@@ -23,7 +23,9 @@ describe('the endpoint table', () => {
   it('gives every call a summary, a tag, roles and an answer', () => {
     for (const { name, endpoint } of all) {
       // Lower-case paths; parameter names as the issues write them ({invitationId}).
-      expect(endpoint.path, name).toMatch(/^\/api\/(?:[a-z0-9/_-]|\{[A-Za-z_]+\})+$/);
+      // Issue 29's server metadata lives where RFC 8414 puts it.
+      if (name !== 'oauth.metadata')
+        expect(endpoint.path, name).toMatch(/^\/api\/(?:[a-z0-9/_-]|\{[A-Za-z_]+\})+$/);
       expect(endpoint.summary.length, name).toBeGreaterThan(5);
       expect(endpoint.tag, name).toMatch(/^[a-z-]+$/);
       expect(endpoint.roles.length, name).toBeGreaterThan(0);
@@ -41,6 +43,10 @@ describe('the endpoint table', () => {
         'health.health',
         'health.ready',
         'invitations.byToken',
+        // The device authorization grant (issue 29): what a command-line client calls before it has a token.
+        'oauth.deviceCode',
+        'oauth.metadata',
+        'oauth.token',
         'passkeys.loginOptions',
         'passkeys.loginVerify',
         'payments.notification',
@@ -50,6 +56,36 @@ describe('the endpoint table', () => {
         'site.links',
       ].sort(),
     );
+  });
+
+  it('opens to tokens only the allow-list of issue 29, never an admin call (decision 0216)', () => {
+    const open = all.filter(({ endpoint }) => endpoint.tokens).map((e) => e.name);
+    for (const { name, endpoint } of all.filter(({ endpoint }) => endpoint.tokens)) {
+      expect(endpoint.roles, name).not.toContain('admin');
+      expect(endpoint.roles, name).toContain('user');
+    }
+    const areas = new Set(open.map((name) => name.split('.')[0]));
+    expect([...areas].sort()).toEqual(
+      ['billing', 'desktop', 'files', 'invitations', 'organizations', 'payments', 'plans', 'profile'].sort(),
+    );
+    for (const closed of [
+      'profile.delete',
+      'profile.confirmEmail',
+      'profile.list',
+      'sessions.list',
+      'passkeys.list',
+      'tokens.list',
+      'tokens.create',
+      'oauth.decision',
+      'oauth.device',
+      'transfers.offer',
+      'payments.settings',
+      'payments.checkout',
+      'auth.logout',
+      'organizations.listAll',
+    ]) {
+      expect(open, closed).not.toContain(closed);
+    }
   });
 
   it('fills path parameters escaped, and refuses a missing one', () => {

@@ -19,6 +19,7 @@ export const filesEndpoints = {
     path: `${base}/upload-image`,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Uploads a JPEG or PNG image (multipart: file, group, storage)',
     description:
       'At most 5,000,000 bytes (413 «Файл слишком большой»). The type is detected from the bytes: anything ' +
@@ -33,6 +34,7 @@ export const filesEndpoints = {
     path: `${base}/upload`,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Uploads any file, stored as sent (multipart: file, group, storage)',
     description:
       'At most 20,000,000 bytes (413). The stored type is the one detected from the bytes, else ' +
@@ -47,6 +49,7 @@ export const filesEndpoints = {
     path: base,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Own files (admins: all, filtered by user_ids[]); page, perPage, sort_by, order, name',
     query: FileListQuerySchema,
     response: FileListResponseSchema,
@@ -57,6 +60,7 @@ export const filesEndpoints = {
     tag,
     // Avatars for anyone (an <img> sends no session); other files for their owner and admins.
     roles: ['anonymous', 'user'],
+    tokens: true,
     summary: 'The bytes of a file: avatars for anyone, other files for their owner and admins',
     description:
       'No session is needed for avatars (an <img> cannot send one). Private files answer 404 to anyone ' +
@@ -71,6 +75,7 @@ export const filesEndpoints = {
     path: `${base}/{id}`,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'One own file (admins: any); another user’s file is 404',
     params: IdParamsSchema,
     response: FileResponseSchema,
@@ -80,6 +85,7 @@ export const filesEndpoints = {
     path: `${base}/{id}`,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Renames (original_name) and describes a file: name, alt, description, sort',
     params: IdParamsSchema,
     body: FileUpdateRequestSchema,
@@ -90,6 +96,7 @@ export const filesEndpoints = {
     path: `${base}/{id}`,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Deletes a file and its bytes; where it was an avatar, the avatar is cleared',
     params: IdParamsSchema,
     response: MessageResponseSchema,

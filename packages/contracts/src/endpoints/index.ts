@@ -7,6 +7,7 @@ import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
 import { invitationsEndpoints } from './invitations';
+import { oauthEndpoints } from './oauth';
 import { organizationsEndpoints } from './organizations';
 import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
@@ -14,6 +15,7 @@ import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
+import { tokensEndpoints } from './tokens';
 import { transfersEndpoints } from './transfers';
 
 export { adminEndpoints } from './admin';
@@ -24,6 +26,7 @@ export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
 export { invitationsEndpoints } from './invitations';
+export { oauthEndpoints } from './oauth';
 export { organizationsEndpoints } from './organizations';
 export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
@@ -31,6 +34,7 @@ export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
+export { tokensEndpoints } from './tokens';
 export { transfersEndpoints } from './transfers';
 
 /**
@@ -42,6 +46,7 @@ export const endpoints = {
   auth: authEndpoints,
   profile: profileEndpoints,
   sessions: sessionsEndpoints,
+  tokens: tokensEndpoints,
   passkeys: passkeysEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
@@ -54,6 +59,7 @@ export const endpoints = {
   files: filesEndpoints,
   audit: auditEndpoints,
   site: siteEndpoints,
+  oauth: oauthEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

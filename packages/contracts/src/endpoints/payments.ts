@@ -52,6 +52,7 @@ export const paymentsEndpoints = {
     path: '/api/v1/rest/payments',
     tag,
     roles: ['user'],
+    tokens: true,
     summary: "Payment history, newest first: the caller's own (admins: everyone's, or user_id's)",
     query: PaymentListQuerySchema,
     response: PaymentListResponseSchema,

@@ -22,6 +22,7 @@ export const plansEndpoints = {
     path: base,
     tag,
     roles: ['user'],
+    tokens: true,
     summary: 'Plans: page, perPage, sort_by, order and filters (docs/decisions/0020-plan-list-query.md)',
     query: PlanListQuerySchema,
     response: PlanListResponseSchema,

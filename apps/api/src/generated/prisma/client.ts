@@ -57,6 +57,29 @@ export type User = Prisma.UserModel
  */
 export type Session = Prisma.SessionModel
 /**
+ * Model PersonalAccessToken
+ * A personal access token for scripts (issue 29, decision 0215): only an HMAC-SHA256 of the token under
+ * the sign-in code secret is kept. Revoking deletes the row, so its next request answers 401.
+ */
+export type PersonalAccessToken = Prisma.PersonalAccessTokenModel
+/**
+ * Model OauthClient
+ * An application that may ask for tokens by the device authorization grant (issue 29, decision 0220). The
+ * seeded `desktop` client is 'Настольное приложение'. A disabled client gets `invalid_client`.
+ */
+export type OauthClient = Prisma.OauthClientModel
+/**
+ * Model OauthDeviceCode
+ * A device authorization request (RFC 8628; decision 0221): the device_code is kept as SHA-256 only, the
+ * user_code (8 letters, no dashes) in clear while it lives; rows are pruned a day after they expire.
+ */
+export type OauthDeviceCode = Prisma.OauthDeviceCodeModel
+/**
+ * Model OauthDeviceAttempt
+ * A wrong user_code entered on /app/device, for the caps per person and per address (decision 0223).
+ */
+export type OauthDeviceAttempt = Prisma.OauthDeviceAttemptModel
+/**
  * Model KnownDevice
  * A device (user agent and client address) an account has signed in from, kept after its sessions end, so
  * that a sign-in from a device never seen before can be told by mail (decision 0141). Only a hash is kept.

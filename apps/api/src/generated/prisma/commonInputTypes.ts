@@ -263,6 +263,23 @@ export type StringNullableWithAggregatesFilter<$PrismaModel = never> = {
   _max?: Prisma.NestedStringNullableFilter<$PrismaModel>
 }
 
+export type EnumOauthDeviceStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.OauthDeviceStatus | Prisma.EnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel> | $Enums.OauthDeviceStatus
+}
+
+export type EnumOauthDeviceStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.OauthDeviceStatus | Prisma.EnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumOauthDeviceStatusWithAggregatesFilter<$PrismaModel> | $Enums.OauthDeviceStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel>
+}
+
 export type EnumWebauthnChallengePurposeFilter<$PrismaModel = never> = {
   equals?: $Enums.WebauthnChallengePurpose | Prisma.EnumWebauthnChallengePurposeFieldRefInput<$PrismaModel>
   in?: $Enums.WebauthnChallengePurpose[] | Prisma.ListEnumWebauthnChallengePurposeFieldRefInput<$PrismaModel>
@@ -764,6 +781,23 @@ export type NestedStringNullableWithAggregatesFilter<$PrismaModel = never> = {
   _count?: Prisma.NestedIntNullableFilter<$PrismaModel>
   _min?: Prisma.NestedStringNullableFilter<$PrismaModel>
   _max?: Prisma.NestedStringNullableFilter<$PrismaModel>
+}
+
+export type NestedEnumOauthDeviceStatusFilter<$PrismaModel = never> = {
+  equals?: $Enums.OauthDeviceStatus | Prisma.EnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel> | $Enums.OauthDeviceStatus
+}
+
+export type NestedEnumOauthDeviceStatusWithAggregatesFilter<$PrismaModel = never> = {
+  equals?: $Enums.OauthDeviceStatus | Prisma.EnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  in?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  notIn?: $Enums.OauthDeviceStatus[] | Prisma.ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel>
+  not?: Prisma.NestedEnumOauthDeviceStatusWithAggregatesFilter<$PrismaModel> | $Enums.OauthDeviceStatus
+  _count?: Prisma.NestedIntFilter<$PrismaModel>
+  _min?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel>
+  _max?: Prisma.NestedEnumOauthDeviceStatusFilter<$PrismaModel>
 }
 
 export type NestedEnumWebauthnChallengePurposeFilter<$PrismaModel = never> = {

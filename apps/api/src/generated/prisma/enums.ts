@@ -9,6 +9,16 @@
 * 🟢 You can import this file directly.
 */
 
+export const OauthDeviceStatus = {
+  pending: 'pending',
+  approved: 'approved',
+  denied: 'denied',
+  used: 'used'
+} as const
+
+export type OauthDeviceStatus = (typeof OauthDeviceStatus)[keyof typeof OauthDeviceStatus]
+
+
 export const WebauthnChallengePurpose = {
   registration: 'registration',
   authentication: 'authentication'

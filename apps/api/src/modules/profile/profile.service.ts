@@ -3,6 +3,7 @@ import {
   type Profile,
   type ProfileUpdateRequestSchema,
   type ProfileUpdateResult,
+  TOKEN_FORBIDDEN,
   USER_NOT_FOUND,
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
@@ -76,6 +77,8 @@ export async function updateProfile(
   const byAdmin = actor.isAdmin && actor.userId !== id;
   const emailChanged = body.email !== undefined && body.email !== user.email;
   const newEmail = emailChanged ? body.email : undefined;
+  // A token changes the name and the avatar only: the e-mail is the account's key (decision 0216).
+  if (actor.token && emailChanged) throw forbidden(TOKEN_FORBIDDEN);
   if (newEmail !== undefined) {
     if (byAdmin) {
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });

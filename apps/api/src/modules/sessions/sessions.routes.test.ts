@@ -54,7 +54,18 @@ describe('a sign-in keeps where it came from', () => {
       current: true,
     });
     expect(Object.keys(oldest).sort()).toEqual(
-      ['created_at', 'current', 'device', 'id', 'ip', 'is_desktop', 'last_used_at', 'user_agent'].sort(),
+      [
+        'application',
+        'created_at',
+        'current',
+        'device',
+        'id',
+        'ip',
+        'is_desktop',
+        'last_used_at',
+        'scopes',
+        'user_agent',
+      ].sort(),
     );
     expect(Date.parse(oldest.created_at)).toBeLessThanOrEqual(Date.parse(newest.created_at));
     expect(Date.parse(oldest.last_used_at)).not.toBeNaN();

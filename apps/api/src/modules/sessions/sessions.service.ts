@@ -25,6 +25,8 @@ const sessionFields = {
   userAgent: true,
   device: true,
   isDesktop: true,
+  scopes: true,
+  oauthClient: { select: { name: true } },
 } as const;
 
 interface SessionRow {
@@ -35,6 +37,8 @@ interface SessionRow {
   userAgent: string | null;
   device: string | null;
   isDesktop: boolean;
+  scopes: string[];
+  oauthClient: { name: string } | null;
 }
 
 const toSessionDto = (row: SessionRow, currentId: number): SessionDto => ({
@@ -45,6 +49,8 @@ const toSessionDto = (row: SessionRow, currentId: number): SessionDto => ({
   user_agent: row.userAgent,
   device: row.device ?? UNKNOWN_DEVICE,
   is_desktop: row.isDesktop,
+  application: row.oauthClient?.name ?? null,
+  scopes: row.scopes,
   current: row.id === currentId,
 });
 

@@ -22,6 +22,7 @@ describe('AdminNav', () => {
       ['Тарифы', '/admin/subscriptions'],
       ['Платежи', '/admin/payments'],
       ['Возвраты', '/admin/refunds'],
+      ['Приложения', '/admin/applications'],
       ['Журнал', '/admin/audit'],
     ]);
     expect(current()).toEqual(['Обзор']);

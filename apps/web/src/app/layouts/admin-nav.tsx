@@ -16,6 +16,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Тарифы', href: paths.admin.plans.getHref() },
   { label: 'Платежи', href: paths.admin.payments.getHref() },
   { label: 'Возвраты', href: paths.admin.refunds.getHref() },
+  { label: 'Приложения', href: paths.admin.applications.getHref() },
   { label: 'Журнал', href: paths.admin.audit.getHref() },
 ];
 

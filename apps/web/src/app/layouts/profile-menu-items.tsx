@@ -1,5 +1,12 @@
 import { Menu } from '@mantine/core';
-import { IconLock, IconSettings, IconShieldLock, IconUsersGroup, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconLock,
+  IconSettings,
+  IconShieldLock,
+  IconUsersGroup,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -28,6 +35,9 @@ export function ProfileMenuItems() {
       </Menu.Item>
       <Menu.Item component={Link} to={paths.security.getHref()} leftSection={<IconLock size={16} />}>
         Безопасность
+      </Menu.Item>
+      <Menu.Item component={Link} to={paths.tokens.getHref()} leftSection={<IconKey size={16} />}>
+        Токены доступа
       </Menu.Item>
       {profile?.is_admin && (
         <Menu.Item

@@ -18,6 +18,7 @@ import { UserStatusBadges } from '@/features/admin/users/components/user-status-
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { UserSessionsPanel } from '@/features/sessions/components/user-sessions-panel';
+import { UserTokensPanel } from '@/features/tokens/components/user-tokens-panel';
 import { displayName } from '@/lib/format';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
@@ -72,6 +73,7 @@ export function AdminUserSettingsRoute() {
           <UserOrganizationsPanel userId={data.id} />
           <UserPlanPanel user={data} />
           <UserSessionsPanel userId={data.id} />
+          <UserTokensPanel userId={data.id} />
           <SectionCard title="Доступ" gap="sm">
             <Text size="sm" c="dimmed">
               {isSelf

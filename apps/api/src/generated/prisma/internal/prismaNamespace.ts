@@ -400,6 +400,10 @@ export const ModelName = {
   UserType: 'UserType',
   User: 'User',
   Session: 'Session',
+  PersonalAccessToken: 'PersonalAccessToken',
+  OauthClient: 'OauthClient',
+  OauthDeviceCode: 'OauthDeviceCode',
+  OauthDeviceAttempt: 'OauthDeviceAttempt',
   KnownDevice: 'KnownDevice',
   SignInDevice: 'SignInDevice',
   Passkey: 'Passkey',
@@ -442,7 +446,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
+    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -665,6 +669,302 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.SessionCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.SessionCountAggregateOutputType> | number
+        }
+      }
+    }
+    PersonalAccessToken: {
+      payload: Prisma.$PersonalAccessTokenPayload<ExtArgs>
+      fields: Prisma.PersonalAccessTokenFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PersonalAccessTokenFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PersonalAccessTokenFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        findFirst: {
+          args: Prisma.PersonalAccessTokenFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PersonalAccessTokenFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        findMany: {
+          args: Prisma.PersonalAccessTokenFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>[]
+        }
+        create: {
+          args: Prisma.PersonalAccessTokenCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        createMany: {
+          args: Prisma.PersonalAccessTokenCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PersonalAccessTokenCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>[]
+        }
+        delete: {
+          args: Prisma.PersonalAccessTokenDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        update: {
+          args: Prisma.PersonalAccessTokenUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        deleteMany: {
+          args: Prisma.PersonalAccessTokenDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PersonalAccessTokenUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PersonalAccessTokenUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>[]
+        }
+        upsert: {
+          args: Prisma.PersonalAccessTokenUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PersonalAccessTokenPayload>
+        }
+        aggregate: {
+          args: Prisma.PersonalAccessTokenAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePersonalAccessToken>
+        }
+        groupBy: {
+          args: Prisma.PersonalAccessTokenGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PersonalAccessTokenGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PersonalAccessTokenCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PersonalAccessTokenCountAggregateOutputType> | number
+        }
+      }
+    }
+    OauthClient: {
+      payload: Prisma.$OauthClientPayload<ExtArgs>
+      fields: Prisma.OauthClientFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OauthClientFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OauthClientFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        findFirst: {
+          args: Prisma.OauthClientFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OauthClientFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        findMany: {
+          args: Prisma.OauthClientFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>[]
+        }
+        create: {
+          args: Prisma.OauthClientCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        createMany: {
+          args: Prisma.OauthClientCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OauthClientCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>[]
+        }
+        delete: {
+          args: Prisma.OauthClientDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        update: {
+          args: Prisma.OauthClientUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        deleteMany: {
+          args: Prisma.OauthClientDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OauthClientUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OauthClientUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>[]
+        }
+        upsert: {
+          args: Prisma.OauthClientUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthClientPayload>
+        }
+        aggregate: {
+          args: Prisma.OauthClientAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOauthClient>
+        }
+        groupBy: {
+          args: Prisma.OauthClientGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthClientGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OauthClientCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthClientCountAggregateOutputType> | number
+        }
+      }
+    }
+    OauthDeviceCode: {
+      payload: Prisma.$OauthDeviceCodePayload<ExtArgs>
+      fields: Prisma.OauthDeviceCodeFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OauthDeviceCodeFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OauthDeviceCodeFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        findFirst: {
+          args: Prisma.OauthDeviceCodeFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OauthDeviceCodeFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        findMany: {
+          args: Prisma.OauthDeviceCodeFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>[]
+        }
+        create: {
+          args: Prisma.OauthDeviceCodeCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        createMany: {
+          args: Prisma.OauthDeviceCodeCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OauthDeviceCodeCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>[]
+        }
+        delete: {
+          args: Prisma.OauthDeviceCodeDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        update: {
+          args: Prisma.OauthDeviceCodeUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        deleteMany: {
+          args: Prisma.OauthDeviceCodeDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OauthDeviceCodeUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OauthDeviceCodeUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>[]
+        }
+        upsert: {
+          args: Prisma.OauthDeviceCodeUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceCodePayload>
+        }
+        aggregate: {
+          args: Prisma.OauthDeviceCodeAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOauthDeviceCode>
+        }
+        groupBy: {
+          args: Prisma.OauthDeviceCodeGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthDeviceCodeGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OauthDeviceCodeCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthDeviceCodeCountAggregateOutputType> | number
+        }
+      }
+    }
+    OauthDeviceAttempt: {
+      payload: Prisma.$OauthDeviceAttemptPayload<ExtArgs>
+      fields: Prisma.OauthDeviceAttemptFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OauthDeviceAttemptFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OauthDeviceAttemptFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        findFirst: {
+          args: Prisma.OauthDeviceAttemptFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OauthDeviceAttemptFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        findMany: {
+          args: Prisma.OauthDeviceAttemptFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>[]
+        }
+        create: {
+          args: Prisma.OauthDeviceAttemptCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        createMany: {
+          args: Prisma.OauthDeviceAttemptCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OauthDeviceAttemptCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>[]
+        }
+        delete: {
+          args: Prisma.OauthDeviceAttemptDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        update: {
+          args: Prisma.OauthDeviceAttemptUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        deleteMany: {
+          args: Prisma.OauthDeviceAttemptDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OauthDeviceAttemptUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OauthDeviceAttemptUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>[]
+        }
+        upsert: {
+          args: Prisma.OauthDeviceAttemptUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OauthDeviceAttemptPayload>
+        }
+        aggregate: {
+          args: Prisma.OauthDeviceAttemptAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOauthDeviceAttempt>
+        }
+        groupBy: {
+          args: Prisma.OauthDeviceAttemptGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthDeviceAttemptGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OauthDeviceAttemptCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OauthDeviceAttemptCountAggregateOutputType> | number
         }
       }
     }
@@ -2732,10 +3032,71 @@ export const SessionScalarFieldEnum = {
   ip: 'ip',
   userAgent: 'userAgent',
   device: 'device',
-  isDesktop: 'isDesktop'
+  isDesktop: 'isDesktop',
+  oauthClientId: 'oauthClientId',
+  scopes: 'scopes'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const PersonalAccessTokenScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  name: 'name',
+  tokenHash: 'tokenHash',
+  prefix: 'prefix',
+  scopes: 'scopes',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  lastUsedAt: 'lastUsedAt',
+  lastUsedIp: 'lastUsedIp'
+} as const
+
+export type PersonalAccessTokenScalarFieldEnum = (typeof PersonalAccessTokenScalarFieldEnum)[keyof typeof PersonalAccessTokenScalarFieldEnum]
+
+
+export const OauthClientScalarFieldEnum = {
+  id: 'id',
+  clientId: 'clientId',
+  name: 'name',
+  grantTypes: 'grantTypes',
+  scopes: 'scopes',
+  disabledAt: 'disabledAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthClientScalarFieldEnum = (typeof OauthClientScalarFieldEnum)[keyof typeof OauthClientScalarFieldEnum]
+
+
+export const OauthDeviceCodeScalarFieldEnum = {
+  id: 'id',
+  clientId: 'clientId',
+  deviceCodeHash: 'deviceCodeHash',
+  userCode: 'userCode',
+  scopes: 'scopes',
+  status: 'status',
+  userId: 'userId',
+  interval: 'interval',
+  lastPolledAt: 'lastPolledAt',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  device: 'device',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthDeviceCodeScalarFieldEnum = (typeof OauthDeviceCodeScalarFieldEnum)[keyof typeof OauthDeviceCodeScalarFieldEnum]
+
+
+export const OauthDeviceAttemptScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  ip: 'ip',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthDeviceAttemptScalarFieldEnum = (typeof OauthDeviceAttemptScalarFieldEnum)[keyof typeof OauthDeviceAttemptScalarFieldEnum]
 
 
 export const KnownDeviceScalarFieldEnum = {
@@ -3234,6 +3595,20 @@ export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel,
 
 
 /**
+ * Reference to a field of type 'OauthDeviceStatus'
+ */
+export type EnumOauthDeviceStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'OauthDeviceStatus'>
+    
+
+
+/**
+ * Reference to a field of type 'OauthDeviceStatus[]'
+ */
+export type ListEnumOauthDeviceStatusFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'OauthDeviceStatus[]'>
+    
+
+
+/**
  * Reference to a field of type 'WebauthnChallengePurpose'
  */
 export type EnumWebauthnChallengePurposeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'WebauthnChallengePurpose'>
@@ -3540,6 +3915,10 @@ export type GlobalOmitConfig = {
   userType?: Prisma.UserTypeOmit
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
+  personalAccessToken?: Prisma.PersonalAccessTokenOmit
+  oauthClient?: Prisma.OauthClientOmit
+  oauthDeviceCode?: Prisma.OauthDeviceCodeOmit
+  oauthDeviceAttempt?: Prisma.OauthDeviceAttemptOmit
   knownDevice?: Prisma.KnownDeviceOmit
   signInDevice?: Prisma.SignInDeviceOmit
   passkey?: Prisma.PasskeyOmit

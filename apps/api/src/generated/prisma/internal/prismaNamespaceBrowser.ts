@@ -54,6 +54,10 @@ export const ModelName = {
   UserType: 'UserType',
   User: 'User',
   Session: 'Session',
+  PersonalAccessToken: 'PersonalAccessToken',
+  OauthClient: 'OauthClient',
+  OauthDeviceCode: 'OauthDeviceCode',
+  OauthDeviceAttempt: 'OauthDeviceAttempt',
   KnownDevice: 'KnownDevice',
   SignInDevice: 'SignInDevice',
   Passkey: 'Passkey',
@@ -142,10 +146,71 @@ export const SessionScalarFieldEnum = {
   ip: 'ip',
   userAgent: 'userAgent',
   device: 'device',
-  isDesktop: 'isDesktop'
+  isDesktop: 'isDesktop',
+  oauthClientId: 'oauthClientId',
+  scopes: 'scopes'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
+
+
+export const PersonalAccessTokenScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  name: 'name',
+  tokenHash: 'tokenHash',
+  prefix: 'prefix',
+  scopes: 'scopes',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  lastUsedAt: 'lastUsedAt',
+  lastUsedIp: 'lastUsedIp'
+} as const
+
+export type PersonalAccessTokenScalarFieldEnum = (typeof PersonalAccessTokenScalarFieldEnum)[keyof typeof PersonalAccessTokenScalarFieldEnum]
+
+
+export const OauthClientScalarFieldEnum = {
+  id: 'id',
+  clientId: 'clientId',
+  name: 'name',
+  grantTypes: 'grantTypes',
+  scopes: 'scopes',
+  disabledAt: 'disabledAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthClientScalarFieldEnum = (typeof OauthClientScalarFieldEnum)[keyof typeof OauthClientScalarFieldEnum]
+
+
+export const OauthDeviceCodeScalarFieldEnum = {
+  id: 'id',
+  clientId: 'clientId',
+  deviceCodeHash: 'deviceCodeHash',
+  userCode: 'userCode',
+  scopes: 'scopes',
+  status: 'status',
+  userId: 'userId',
+  interval: 'interval',
+  lastPolledAt: 'lastPolledAt',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  device: 'device',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthDeviceCodeScalarFieldEnum = (typeof OauthDeviceCodeScalarFieldEnum)[keyof typeof OauthDeviceCodeScalarFieldEnum]
+
+
+export const OauthDeviceAttemptScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  ip: 'ip',
+  createdAt: 'createdAt'
+} as const
+
+export type OauthDeviceAttemptScalarFieldEnum = (typeof OauthDeviceAttemptScalarFieldEnum)[keyof typeof OauthDeviceAttemptScalarFieldEnum]
 
 
 export const KnownDeviceScalarFieldEnum = {

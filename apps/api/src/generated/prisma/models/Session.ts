@@ -29,11 +29,13 @@ export type AggregateSession = {
 export type SessionAvgAggregateOutputType = {
   id: number | null
   userId: number | null
+  oauthClientId: number | null
 }
 
 export type SessionSumAggregateOutputType = {
   id: number | null
   userId: number | null
+  oauthClientId: number | null
 }
 
 export type SessionMinAggregateOutputType = {
@@ -47,6 +49,7 @@ export type SessionMinAggregateOutputType = {
   userAgent: string | null
   device: string | null
   isDesktop: boolean | null
+  oauthClientId: number | null
 }
 
 export type SessionMaxAggregateOutputType = {
@@ -60,6 +63,7 @@ export type SessionMaxAggregateOutputType = {
   userAgent: string | null
   device: string | null
   isDesktop: boolean | null
+  oauthClientId: number | null
 }
 
 export type SessionCountAggregateOutputType = {
@@ -73,6 +77,8 @@ export type SessionCountAggregateOutputType = {
   userAgent: number
   device: number
   isDesktop: number
+  oauthClientId: number
+  scopes: number
   _all: number
 }
 
@@ -80,11 +86,13 @@ export type SessionCountAggregateOutputType = {
 export type SessionAvgAggregateInputType = {
   id?: true
   userId?: true
+  oauthClientId?: true
 }
 
 export type SessionSumAggregateInputType = {
   id?: true
   userId?: true
+  oauthClientId?: true
 }
 
 export type SessionMinAggregateInputType = {
@@ -98,6 +106,7 @@ export type SessionMinAggregateInputType = {
   userAgent?: true
   device?: true
   isDesktop?: true
+  oauthClientId?: true
 }
 
 export type SessionMaxAggregateInputType = {
@@ -111,6 +120,7 @@ export type SessionMaxAggregateInputType = {
   userAgent?: true
   device?: true
   isDesktop?: true
+  oauthClientId?: true
 }
 
 export type SessionCountAggregateInputType = {
@@ -124,6 +134,8 @@ export type SessionCountAggregateInputType = {
   userAgent?: true
   device?: true
   isDesktop?: true
+  oauthClientId?: true
+  scopes?: true
   _all?: true
 }
 
@@ -224,6 +236,8 @@ export type SessionGroupByOutputType = {
   userAgent: string | null
   device: string | null
   isDesktop: boolean
+  oauthClientId: number | null
+  scopes: string[]
   _count: SessionCountAggregateOutputType | null
   _avg: SessionAvgAggregateOutputType | null
   _sum: SessionSumAggregateOutputType | null
@@ -260,7 +274,10 @@ export type SessionWhereInput = {
   userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
   device?: Prisma.StringNullableFilter<"Session"> | string | null
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
+  oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
+  scopes?: Prisma.StringNullableListFilter<"Session">
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  oauthClient?: Prisma.XOR<Prisma.OauthClientNullableScalarRelationFilter, Prisma.OauthClientWhereInput> | null
 }
 
 export type SessionOrderByWithRelationInput = {
@@ -274,7 +291,10 @@ export type SessionOrderByWithRelationInput = {
   userAgent?: Prisma.SortOrderInput | Prisma.SortOrder
   device?: Prisma.SortOrderInput | Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrderInput | Prisma.SortOrder
+  scopes?: Prisma.SortOrder
   user?: Prisma.UserOrderByWithRelationInput
+  oauthClient?: Prisma.OauthClientOrderByWithRelationInput
 }
 
 export type SessionWhereUniqueInput = Prisma.AtLeast<{
@@ -291,7 +311,10 @@ export type SessionWhereUniqueInput = Prisma.AtLeast<{
   userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
   device?: Prisma.StringNullableFilter<"Session"> | string | null
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
+  oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
+  scopes?: Prisma.StringNullableListFilter<"Session">
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
+  oauthClient?: Prisma.XOR<Prisma.OauthClientNullableScalarRelationFilter, Prisma.OauthClientWhereInput> | null
 }, "id" | "tokenHash">
 
 export type SessionOrderByWithAggregationInput = {
@@ -305,6 +328,8 @@ export type SessionOrderByWithAggregationInput = {
   userAgent?: Prisma.SortOrderInput | Prisma.SortOrder
   device?: Prisma.SortOrderInput | Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrderInput | Prisma.SortOrder
+  scopes?: Prisma.SortOrder
   _count?: Prisma.SessionCountOrderByAggregateInput
   _avg?: Prisma.SessionAvgOrderByAggregateInput
   _max?: Prisma.SessionMaxOrderByAggregateInput
@@ -326,6 +351,8 @@ export type SessionScalarWhereWithAggregatesInput = {
   userAgent?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
   device?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
   isDesktop?: Prisma.BoolWithAggregatesFilter<"Session"> | boolean
+  oauthClientId?: Prisma.IntNullableWithAggregatesFilter<"Session"> | number | null
+  scopes?: Prisma.StringNullableListFilter<"Session">
 }
 
 export type SessionCreateInput = {
@@ -337,7 +364,9 @@ export type SessionCreateInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  scopes?: Prisma.SessionCreatescopesInput | string[]
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
+  oauthClient?: Prisma.OauthClientCreateNestedOneWithoutSessionsInput
 }
 
 export type SessionUncheckedCreateInput = {
@@ -351,6 +380,8 @@ export type SessionUncheckedCreateInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  oauthClientId?: number | null
+  scopes?: Prisma.SessionCreatescopesInput | string[]
 }
 
 export type SessionUpdateInput = {
@@ -362,7 +393,9 @@ export type SessionUpdateInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
+  oauthClient?: Prisma.OauthClientUpdateOneWithoutSessionsNestedInput
 }
 
 export type SessionUncheckedUpdateInput = {
@@ -376,6 +409,8 @@ export type SessionUncheckedUpdateInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
 }
 
 export type SessionCreateManyInput = {
@@ -389,6 +424,8 @@ export type SessionCreateManyInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  oauthClientId?: number | null
+  scopes?: Prisma.SessionCreatescopesInput | string[]
 }
 
 export type SessionUpdateManyMutationInput = {
@@ -400,6 +437,7 @@ export type SessionUpdateManyMutationInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
 }
 
 export type SessionUncheckedUpdateManyInput = {
@@ -413,6 +451,8 @@ export type SessionUncheckedUpdateManyInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
 }
 
 export type SessionListRelationFilter = {
@@ -423,6 +463,14 @@ export type SessionListRelationFilter = {
 
 export type SessionOrderByRelationAggregateInput = {
   _count?: Prisma.SortOrder
+}
+
+export type StringNullableListFilter<$PrismaModel = never> = {
+  equals?: string[] | Prisma.ListStringFieldRefInput<$PrismaModel> | null
+  has?: string | Prisma.StringFieldRefInput<$PrismaModel> | null
+  hasEvery?: string[] | Prisma.ListStringFieldRefInput<$PrismaModel>
+  hasSome?: string[] | Prisma.ListStringFieldRefInput<$PrismaModel>
+  isEmpty?: boolean
 }
 
 export type SessionCountOrderByAggregateInput = {
@@ -436,11 +484,14 @@ export type SessionCountOrderByAggregateInput = {
   userAgent?: Prisma.SortOrder
   device?: Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrder
+  scopes?: Prisma.SortOrder
 }
 
 export type SessionAvgOrderByAggregateInput = {
   id?: Prisma.SortOrder
   userId?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrder
 }
 
 export type SessionMaxOrderByAggregateInput = {
@@ -454,6 +505,7 @@ export type SessionMaxOrderByAggregateInput = {
   userAgent?: Prisma.SortOrder
   device?: Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrder
 }
 
 export type SessionMinOrderByAggregateInput = {
@@ -467,11 +519,13 @@ export type SessionMinOrderByAggregateInput = {
   userAgent?: Prisma.SortOrder
   device?: Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrder
 }
 
 export type SessionSumOrderByAggregateInput = {
   id?: Prisma.SortOrder
   userId?: Prisma.SortOrder
+  oauthClientId?: Prisma.SortOrder
 }
 
 export type SessionCreateNestedManyWithoutUserInput = {
@@ -516,8 +570,59 @@ export type SessionUncheckedUpdateManyWithoutUserNestedInput = {
   deleteMany?: Prisma.SessionScalarWhereInput | Prisma.SessionScalarWhereInput[]
 }
 
+export type SessionCreatescopesInput = {
+  set: string[]
+}
+
 export type NullableStringFieldUpdateOperationsInput = {
   set?: string | null
+}
+
+export type SessionUpdatescopesInput = {
+  set?: string[]
+  push?: string | string[]
+}
+
+export type SessionCreateNestedManyWithoutOauthClientInput = {
+  create?: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput> | Prisma.SessionCreateWithoutOauthClientInput[] | Prisma.SessionUncheckedCreateWithoutOauthClientInput[]
+  connectOrCreate?: Prisma.SessionCreateOrConnectWithoutOauthClientInput | Prisma.SessionCreateOrConnectWithoutOauthClientInput[]
+  createMany?: Prisma.SessionCreateManyOauthClientInputEnvelope
+  connect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+}
+
+export type SessionUncheckedCreateNestedManyWithoutOauthClientInput = {
+  create?: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput> | Prisma.SessionCreateWithoutOauthClientInput[] | Prisma.SessionUncheckedCreateWithoutOauthClientInput[]
+  connectOrCreate?: Prisma.SessionCreateOrConnectWithoutOauthClientInput | Prisma.SessionCreateOrConnectWithoutOauthClientInput[]
+  createMany?: Prisma.SessionCreateManyOauthClientInputEnvelope
+  connect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+}
+
+export type SessionUpdateManyWithoutOauthClientNestedInput = {
+  create?: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput> | Prisma.SessionCreateWithoutOauthClientInput[] | Prisma.SessionUncheckedCreateWithoutOauthClientInput[]
+  connectOrCreate?: Prisma.SessionCreateOrConnectWithoutOauthClientInput | Prisma.SessionCreateOrConnectWithoutOauthClientInput[]
+  upsert?: Prisma.SessionUpsertWithWhereUniqueWithoutOauthClientInput | Prisma.SessionUpsertWithWhereUniqueWithoutOauthClientInput[]
+  createMany?: Prisma.SessionCreateManyOauthClientInputEnvelope
+  set?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  disconnect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  delete?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  connect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  update?: Prisma.SessionUpdateWithWhereUniqueWithoutOauthClientInput | Prisma.SessionUpdateWithWhereUniqueWithoutOauthClientInput[]
+  updateMany?: Prisma.SessionUpdateManyWithWhereWithoutOauthClientInput | Prisma.SessionUpdateManyWithWhereWithoutOauthClientInput[]
+  deleteMany?: Prisma.SessionScalarWhereInput | Prisma.SessionScalarWhereInput[]
+}
+
+export type SessionUncheckedUpdateManyWithoutOauthClientNestedInput = {
+  create?: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput> | Prisma.SessionCreateWithoutOauthClientInput[] | Prisma.SessionUncheckedCreateWithoutOauthClientInput[]
+  connectOrCreate?: Prisma.SessionCreateOrConnectWithoutOauthClientInput | Prisma.SessionCreateOrConnectWithoutOauthClientInput[]
+  upsert?: Prisma.SessionUpsertWithWhereUniqueWithoutOauthClientInput | Prisma.SessionUpsertWithWhereUniqueWithoutOauthClientInput[]
+  createMany?: Prisma.SessionCreateManyOauthClientInputEnvelope
+  set?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  disconnect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  delete?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  connect?: Prisma.SessionWhereUniqueInput | Prisma.SessionWhereUniqueInput[]
+  update?: Prisma.SessionUpdateWithWhereUniqueWithoutOauthClientInput | Prisma.SessionUpdateWithWhereUniqueWithoutOauthClientInput[]
+  updateMany?: Prisma.SessionUpdateManyWithWhereWithoutOauthClientInput | Prisma.SessionUpdateManyWithWhereWithoutOauthClientInput[]
+  deleteMany?: Prisma.SessionScalarWhereInput | Prisma.SessionScalarWhereInput[]
 }
 
 export type SessionCreateWithoutUserInput = {
@@ -529,6 +634,8 @@ export type SessionCreateWithoutUserInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  scopes?: Prisma.SessionCreatescopesInput | string[]
+  oauthClient?: Prisma.OauthClientCreateNestedOneWithoutSessionsInput
 }
 
 export type SessionUncheckedCreateWithoutUserInput = {
@@ -541,6 +648,8 @@ export type SessionUncheckedCreateWithoutUserInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  oauthClientId?: number | null
+  scopes?: Prisma.SessionCreatescopesInput | string[]
 }
 
 export type SessionCreateOrConnectWithoutUserInput = {
@@ -583,6 +692,61 @@ export type SessionScalarWhereInput = {
   userAgent?: Prisma.StringNullableFilter<"Session"> | string | null
   device?: Prisma.StringNullableFilter<"Session"> | string | null
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
+  oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
+  scopes?: Prisma.StringNullableListFilter<"Session">
+}
+
+export type SessionCreateWithoutOauthClientInput = {
+  tokenHash: runtime.Bytes
+  createdAt?: Date | string
+  lastUsedAt?: Date | string
+  expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
+  scopes?: Prisma.SessionCreatescopesInput | string[]
+  user: Prisma.UserCreateNestedOneWithoutSessionsInput
+}
+
+export type SessionUncheckedCreateWithoutOauthClientInput = {
+  id?: number
+  userId: number
+  tokenHash: runtime.Bytes
+  createdAt?: Date | string
+  lastUsedAt?: Date | string
+  expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
+  scopes?: Prisma.SessionCreatescopesInput | string[]
+}
+
+export type SessionCreateOrConnectWithoutOauthClientInput = {
+  where: Prisma.SessionWhereUniqueInput
+  create: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput>
+}
+
+export type SessionCreateManyOauthClientInputEnvelope = {
+  data: Prisma.SessionCreateManyOauthClientInput | Prisma.SessionCreateManyOauthClientInput[]
+  skipDuplicates?: boolean
+}
+
+export type SessionUpsertWithWhereUniqueWithoutOauthClientInput = {
+  where: Prisma.SessionWhereUniqueInput
+  update: Prisma.XOR<Prisma.SessionUpdateWithoutOauthClientInput, Prisma.SessionUncheckedUpdateWithoutOauthClientInput>
+  create: Prisma.XOR<Prisma.SessionCreateWithoutOauthClientInput, Prisma.SessionUncheckedCreateWithoutOauthClientInput>
+}
+
+export type SessionUpdateWithWhereUniqueWithoutOauthClientInput = {
+  where: Prisma.SessionWhereUniqueInput
+  data: Prisma.XOR<Prisma.SessionUpdateWithoutOauthClientInput, Prisma.SessionUncheckedUpdateWithoutOauthClientInput>
+}
+
+export type SessionUpdateManyWithWhereWithoutOauthClientInput = {
+  where: Prisma.SessionScalarWhereInput
+  data: Prisma.XOR<Prisma.SessionUpdateManyMutationInput, Prisma.SessionUncheckedUpdateManyWithoutOauthClientInput>
 }
 
 export type SessionCreateManyUserInput = {
@@ -595,6 +759,8 @@ export type SessionCreateManyUserInput = {
   userAgent?: string | null
   device?: string | null
   isDesktop?: boolean
+  oauthClientId?: number | null
+  scopes?: Prisma.SessionCreatescopesInput | string[]
 }
 
 export type SessionUpdateWithoutUserInput = {
@@ -606,6 +772,8 @@ export type SessionUpdateWithoutUserInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
+  oauthClient?: Prisma.OauthClientUpdateOneWithoutSessionsNestedInput
 }
 
 export type SessionUncheckedUpdateWithoutUserInput = {
@@ -618,6 +786,8 @@ export type SessionUncheckedUpdateWithoutUserInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
 }
 
 export type SessionUncheckedUpdateManyWithoutUserInput = {
@@ -630,6 +800,63 @@ export type SessionUncheckedUpdateManyWithoutUserInput = {
   userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
+}
+
+export type SessionCreateManyOauthClientInput = {
+  id?: number
+  userId: number
+  tokenHash: runtime.Bytes
+  createdAt?: Date | string
+  lastUsedAt?: Date | string
+  expiresAt: Date | string
+  ip?: string | null
+  userAgent?: string | null
+  device?: string | null
+  isDesktop?: boolean
+  scopes?: Prisma.SessionCreatescopesInput | string[]
+}
+
+export type SessionUpdateWithoutOauthClientInput = {
+  tokenHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
+  user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
+}
+
+export type SessionUncheckedUpdateWithoutOauthClientInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  tokenHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
+}
+
+export type SessionUncheckedUpdateManyWithoutOauthClientInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  userId?: Prisma.IntFieldUpdateOperationsInput | number
+  tokenHash?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  lastUsedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  expiresAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  ip?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  userAgent?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scopes?: Prisma.SessionUpdatescopesInput | string[]
 }
 
 
@@ -645,7 +872,10 @@ export type SessionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   userAgent?: boolean
   device?: boolean
   isDesktop?: boolean
+  oauthClientId?: boolean
+  scopes?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
 export type SessionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -659,7 +889,10 @@ export type SessionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   userAgent?: boolean
   device?: boolean
   isDesktop?: boolean
+  oauthClientId?: boolean
+  scopes?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
 export type SessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -673,7 +906,10 @@ export type SessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   userAgent?: boolean
   device?: boolean
   isDesktop?: boolean
+  oauthClientId?: boolean
+  scopes?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
 
 export type SessionSelectScalar = {
@@ -687,23 +923,29 @@ export type SessionSelectScalar = {
   userAgent?: boolean
   device?: boolean
   isDesktop?: boolean
+  oauthClientId?: boolean
+  scopes?: boolean
 }
 
-export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt" | "ip" | "userAgent" | "device" | "isDesktop", ExtArgs["result"]["session"]>
+export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt" | "ip" | "userAgent" | "device" | "isDesktop" | "oauthClientId" | "scopes", ExtArgs["result"]["session"]>
 export type SessionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }
 export type SessionIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }
 export type SessionIncludeUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
+  oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }
 
 export type $SessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "Session"
   objects: {
     user: Prisma.$UserPayload<ExtArgs>
+    oauthClient: Prisma.$OauthClientPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -731,6 +973,15 @@ export type $SessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
      * Opened by a sealed hand-off to a desktop app (a loginKey that is a real X25519 key).
      */
     isDesktop: boolean
+    /**
+     * A device authorization grant's token (issue 29, decision 0222): the application it was given to.
+     * Such a session carries `scopes` and reaches only the calls open to tokens; null for a sign-in.
+     */
+    oauthClientId: number | null
+    /**
+     * ['read'] or ['read', 'write'] for a device token; empty for a sign-in (a full session).
+     */
+    scopes: string[]
   }, ExtArgs["result"]["session"]>
   composites: {}
 }
@@ -1126,6 +1377,7 @@ readonly fields: SessionFieldRefs;
 export interface Prisma__SessionClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   user<T extends Prisma.UserDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.UserDefaultArgs<ExtArgs>>): Prisma.Prisma__UserClient<runtime.Types.Result.GetResult<Prisma.$UserPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  oauthClient<T extends Prisma.Session$oauthClientArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Session$oauthClientArgs<ExtArgs>>): Prisma.Prisma__OauthClientClient<runtime.Types.Result.GetResult<Prisma.$OauthClientPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1165,6 +1417,8 @@ export interface SessionFieldRefs {
   readonly userAgent: Prisma.FieldRef<"Session", 'String'>
   readonly device: Prisma.FieldRef<"Session", 'String'>
   readonly isDesktop: Prisma.FieldRef<"Session", 'Boolean'>
+  readonly oauthClientId: Prisma.FieldRef<"Session", 'Int'>
+  readonly scopes: Prisma.FieldRef<"Session", 'String[]'>
 }
     
 
@@ -1563,6 +1817,25 @@ export type SessionDeleteManyArgs<ExtArgs extends runtime.Types.Extensions.Inter
    * Limit how many Sessions to delete.
    */
   limit?: number
+}
+
+/**
+ * Session.oauthClient
+ */
+export type Session$oauthClientArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OauthClient
+   */
+  select?: Prisma.OauthClientSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OauthClient
+   */
+  omit?: Prisma.OauthClientOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OauthClientInclude<ExtArgs> | null
+  where?: Prisma.OauthClientWhereInput
 }
 
 /**

@@ -338,6 +338,7 @@ export type UserWhereInput = {
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -375,6 +376,7 @@ export type UserOrderByWithRelationInput = {
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
+  accessTokens?: Prisma.PersonalAccessTokenOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -415,6 +417,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -494,6 +497,7 @@ export type UserCreateInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -528,6 +532,7 @@ export type UserUncheckedCreateInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -561,6 +566,7 @@ export type UserUpdateInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -595,6 +601,7 @@ export type UserUncheckedUpdateInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -829,6 +836,20 @@ export type UserUpdateOneRequiredWithoutSessionsNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSessionsInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSessionsInput, Prisma.UserUpdateWithoutSessionsInput>, Prisma.UserUncheckedUpdateWithoutSessionsInput>
+}
+
+export type UserCreateNestedOneWithoutAccessTokensInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutAccessTokensInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutAccessTokensNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutAccessTokensInput
+  upsert?: Prisma.UserUpsertWithoutAccessTokensInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutAccessTokensInput, Prisma.UserUpdateWithoutAccessTokensInput>, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
 }
 
 export type UserCreateNestedOneWithoutKnownDevicesInput = {
@@ -1139,6 +1160,7 @@ export type UserCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1172,6 +1194,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1252,6 +1275,7 @@ export type UserCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1285,6 +1309,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1333,6 +1358,7 @@ export type UserUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1352,6 +1378,157 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutAccessTokensInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutAccessTokensInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutAccessTokensInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+}
+
+export type UserUpsertWithoutAccessTokensInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutAccessTokensInput, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutAccessTokensInput, Prisma.UserUncheckedCreateWithoutAccessTokensInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutAccessTokensInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutAccessTokensInput, Prisma.UserUncheckedUpdateWithoutAccessTokensInput>
+}
+
+export type UserUpdateWithoutAccessTokensInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutAccessTokensInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
   files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
   ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
@@ -1398,6 +1575,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1431,6 +1609,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1479,6 +1658,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1512,6 +1692,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSignInDevicesInput = {
@@ -1544,6 +1725,7 @@ export type UserCreateWithoutSignInDevicesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSignInDevicesInput = {
@@ -1577,6 +1759,7 @@ export type UserUncheckedCreateWithoutSignInDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSignInDevicesInput = {
@@ -1625,6 +1808,7 @@ export type UserUpdateWithoutSignInDevicesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInDevicesInput = {
@@ -1658,6 +1842,7 @@ export type UserUncheckedUpdateWithoutSignInDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1690,6 +1875,7 @@ export type UserCreateWithoutPasskeysInput = {
   signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1723,6 +1909,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1771,6 +1958,7 @@ export type UserUpdateWithoutPasskeysInput = {
   signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1804,6 +1992,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -1836,6 +2025,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -1869,6 +2059,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -1917,6 +2108,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -1950,6 +2142,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1982,6 +2175,7 @@ export type UserCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -2015,6 +2209,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -2063,6 +2258,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -2096,6 +2292,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -2128,6 +2325,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -2161,6 +2359,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2209,6 +2408,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2242,6 +2442,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2274,6 +2475,7 @@ export type UserCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2307,6 +2509,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2344,6 +2547,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2377,6 +2581,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2425,6 +2630,7 @@ export type UserUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2458,6 +2664,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2501,6 +2708,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2534,6 +2742,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2566,6 +2775,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2599,6 +2809,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2647,6 +2858,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2680,6 +2892,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2712,6 +2925,7 @@ export type UserCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2745,6 +2959,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2782,6 +2997,7 @@ export type UserCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -2815,6 +3031,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -2863,6 +3080,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -2896,6 +3114,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -2939,6 +3158,7 @@ export type UserUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -2972,6 +3192,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -3004,6 +3225,7 @@ export type UserCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -3037,6 +3259,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -3074,6 +3297,7 @@ export type UserCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -3107,6 +3331,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -3155,6 +3380,7 @@ export type UserUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -3188,6 +3414,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3231,6 +3458,7 @@ export type UserUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3264,6 +3492,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3296,6 +3525,7 @@ export type UserCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3329,6 +3559,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3387,6 +3618,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3420,6 +3652,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3468,6 +3701,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3501,6 +3735,7 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanNoticesInput = {
@@ -3533,6 +3768,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -3566,6 +3802,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -3614,6 +3851,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -3647,6 +3885,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -3697,6 +3936,7 @@ export type UserUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3730,6 +3970,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -3798,6 +4039,7 @@ export type UserUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -3831,6 +4073,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -3871,6 +4114,7 @@ export type UserCountOutputType = {
   passkeys: number
   webauthnChallenges: number
   planNotices: number
+  accessTokens: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3888,6 +4132,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
   planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
+  accessTokens?: boolean | UserCountOutputTypeCountAccessTokensArgs
 }
 
 /**
@@ -3998,6 +4243,13 @@ export type UserCountOutputTypeCountPlanNoticesArgs<ExtArgs extends runtime.Type
   where?: Prisma.PlanNoticeWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountAccessTokensArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PersonalAccessTokenWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -4034,6 +4286,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -4120,6 +4373,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -4163,6 +4417,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
     planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
+    /**
+     * Personal access tokens for scripts (issue 29, decision 0215).
+     */
+    accessTokens: Prisma.$PersonalAccessTokenPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4613,6 +4871,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  accessTokens<T extends Prisma.User$accessTokensArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$accessTokensArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PersonalAccessTokenPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5430,6 +5689,30 @@ export type User$planNoticesArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.PlanNoticeScalarFieldEnum | Prisma.PlanNoticeScalarFieldEnum[]
+}
+
+/**
+ * User.accessTokens
+ */
+export type User$accessTokensArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PersonalAccessToken
+   */
+  select?: Prisma.PersonalAccessTokenSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PersonalAccessToken
+   */
+  omit?: Prisma.PersonalAccessTokenOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PersonalAccessTokenInclude<ExtArgs> | null
+  where?: Prisma.PersonalAccessTokenWhereInput
+  orderBy?: Prisma.PersonalAccessTokenOrderByWithRelationInput | Prisma.PersonalAccessTokenOrderByWithRelationInput[]
+  cursor?: Prisma.PersonalAccessTokenWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PersonalAccessTokenScalarFieldEnum | Prisma.PersonalAccessTokenScalarFieldEnum[]
 }
 
 /**

@@ -18,6 +18,7 @@ const MOBILE = /\b(iOS|Android|iPadOS)\b/;
 /** The facts of a session in one line: where from, when signed in, when last active. */
 function sessionFacts(session: Session): string {
   return [
+    session.application ? session.device : null,
     session.ip ? `IP ${session.ip}` : null,
     `вход ${formatDateTime(session.created_at)}`,
     `активность ${formatDateTime(session.last_used_at)}`,
@@ -58,11 +59,16 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Group gap={6}>
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {session.device}
+                      {session.application ?? session.device}
                     </Text>
                     {isCurrent && (
                       <Badge color="teal" variant="light" size="sm">
                         Это устройство
+                      </Badge>
+                    )}
+                    {session.application && (
+                      <Badge color="indigo" variant="light" size="sm">
+                        {session.scopes.includes('write') ? 'Токен: чтение и изменение' : 'Токен: чтение'}
                       </Badge>
                     )}
                     {session.is_desktop && (
@@ -85,7 +91,7 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
                   loading={revokingId === session.id}
                   style={{ flexShrink: 0 }}
                   ml={{ base: 52, xs: 0 }}
-                  aria-label={`Завершить сеанс: ${session.device}`}
+                  aria-label={`Завершить сеанс: ${session.application ?? session.device}`}
                 >
                   Завершить
                 </Button>

@@ -17,6 +17,8 @@ const session = (over: Partial<Session>): Session => ({
   user_agent: 'Mozilla/5.0',
   device: 'Chrome 142, Windows',
   is_desktop: false,
+  application: null,
+  scopes: [],
   current: false,
   ...over,
 });

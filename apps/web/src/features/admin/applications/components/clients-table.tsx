@@ -1,0 +1,60 @@
+import type { OauthClient } from '@cabinet/contracts';
+import { Badge, Button, Code, Table, Text } from '@mantine/core';
+import { formatDate } from '@/lib/format';
+import { useUpdateClient } from '../api/clients';
+
+const scopeWords = (scopes: string[]) => (scopes.includes('write') ? 'Чтение и изменение' : 'Только чтение');
+
+/** The admins' 'Приложения': each client with its client_id, rights and state; 'Отключить' / 'Включить'. */
+export function ClientsTable({ clients }: { clients: OauthClient[] }) {
+  const update = useUpdateClient();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Приложения">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Название</Table.Th>
+            <Table.Th>client_id</Table.Th>
+            <Table.Th>Права</Table.Th>
+            <Table.Th>Добавлено</Table.Th>
+            <Table.Th>Состояние</Table.Th>
+            <Table.Th aria-label="Действия" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {clients.map((client) => (
+            <Table.Tr key={client.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {client.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{client.client_id}</Code>
+              </Table.Td>
+              <Table.Td>{scopeWords(client.scopes)}</Table.Td>
+              <Table.Td>{formatDate(client.created_at)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={client.disabled ? 'gray' : 'teal'}>
+                  {client.disabled ? 'Отключено' : 'Включено'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color={client.disabled ? 'blue' : 'red'}
+                  loading={update.isPending && update.variables?.id === client.id}
+                  onClick={() => update.mutate({ id: client.id, disabled: !client.disabled })}
+                  aria-label={`${client.disabled ? 'Включить' : 'Отключить'} приложение ${client.name}`}
+                >
+                  {client.disabled ? 'Включить' : 'Отключить'}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

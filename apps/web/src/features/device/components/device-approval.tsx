@@ -1,0 +1,109 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconTerminal2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { SubmitButton } from '@/components/submit-button';
+import { useDeviceDecision, useDeviceRequest } from '../api/device';
+
+/**
+ * /app/device (issue 29, decision 0223): the person enters or confirms the code the application shows,
+ * sees which application asks, with what rights, from which address and browser, and answers 'Разрешить'
+ * or 'Отклонить'. Wrong codes are capped; the page then says how long to wait.
+ */
+export function DeviceApproval({ initialCode }: { initialCode: string }) {
+  const [typed, setTyped] = useState(initialCode);
+  const [code, setCode] = useState<string | null>(initialCode.trim() ? initialCode.trim() : null);
+  const request = useDeviceRequest(code);
+  const decision = useDeviceDecision();
+  const answered = decision.data;
+
+  if (answered) {
+    return (
+      <Alert
+        color={answered.approved ? 'teal' : 'gray'}
+        icon={answered.approved ? <IconCircleCheck /> : <IconCircleX />}
+        title={answered.approved ? 'Вход разрешён' : 'Вход отклонён'}
+      >
+        {answered.approved
+          ? 'Вернитесь в приложение: оно получит доступ в течение нескольких секунд. Завершить его сеанс можно в разделе «Безопасность».'
+          : 'Приложение не получит доступ к аккаунту. Эту страницу можно закрыть.'}
+      </Alert>
+    );
+  }
+
+  const found = request.data;
+  return (
+    <Stack gap="lg">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (typed.trim()) setCode(typed.trim());
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Код с экрана приложения"
+            placeholder="XXXX-XXXX"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            maxLength={16}
+            autoComplete="off"
+            autoCapitalize="characters"
+            styles={{ input: { fontFamily: 'monospace', letterSpacing: 2 } }}
+            data-autofocus
+          />
+          <SubmitButton type="submit" variant="default" blockedReason={typed.trim() ? null : 'Введите код'}>
+            Продолжить
+          </SubmitButton>
+        </Group>
+      </form>
+      {request.isError && (
+        <Text role="alert" c="red.7" size="sm">
+          {request.error.message}
+        </Text>
+      )}
+      {request.isFetching && !found && <Text size="sm">Проверяем код…</Text>}
+      {found && (
+        <Paper withBorder p="lg" radius="md" component="section" aria-label="Запрос на вход">
+          <Stack gap="sm">
+            <Group gap="sm">
+              <IconTerminal2 aria-hidden />
+              <Title order={2} size="h4">
+                {found.client_name}
+              </Title>
+            </Group>
+            <Text size="sm">Приложение просит доступ к вашему аккаунту с правами:</Text>
+            <List size="sm" spacing={4}>
+              {found.scope_labels.map((label) => (
+                <List.Item key={label}>{label}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" c="dimmed">
+              Запрос отправлен {found.ip ? `с адреса ${found.ip}, ` : ''}
+              {found.device}. Код {found.user_code}.
+            </Text>
+            <Text size="sm">Разрешайте, только если вы сами запустили это приложение.</Text>
+            <Group justify="flex-end" gap="sm">
+              <Button
+                variant="default"
+                color="red"
+                loading={decision.isPending && decision.variables?.approve === false}
+                disabled={decision.isPending}
+                onClick={() => decision.mutate({ user_code: found.user_code, approve: false })}
+              >
+                Отклонить
+              </Button>
+              <Button
+                loading={decision.isPending && decision.variables?.approve === true}
+                disabled={decision.isPending}
+                onClick={() => decision.mutate({ user_code: found.user_code, approve: true })}
+              >
+                Разрешить
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Group } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ListFrame } from '@/components/list-frame/list-frame';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { CLIENTS_LOAD_FAILED, useClients } from '@/features/admin/applications/api/clients';
+import { ClientsTable } from '@/features/admin/applications/components/clients-table';
+import { CreateClientDialog } from '@/features/admin/applications/components/create-client-dialog';
+
+/**
+ * /admin/applications: 'Приложения' (issue 29, decision 0220): the OAuth clients that may sign in by a
+ * code (the device authorization grant); the seeded one is 'Настольное приложение' (client_id desktop).
+ */
+export function AdminApplicationsRoute() {
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const list = useClients(page);
+  return (
+    <>
+      <PageHeader
+        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Приложения' }]}
+        title="Приложения"
+        description="Приложения, которые входят в аккаунт по коду с экрана (программы в терминале, скрипты). Отключённое приложение не получает новых токенов, а выданные перестают работать."
+      />
+      <Group justify="flex-end" mb="md">
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+          Зарегистрировать приложение
+        </Button>
+      </Group>
+      <ListFrame
+        list={list}
+        page={page}
+        onPageChange={setPage}
+        errorText={CLIENTS_LOAD_FAILED}
+        emptyNextStep="Зарегистрируйте первое приложение"
+      >
+        <ClientsTable clients={list.data?.items ?? []} />
+      </ListFrame>
+      <CreateClientDialog opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
