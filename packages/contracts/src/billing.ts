@@ -113,8 +113,8 @@ const day = (edge: 'from' | 'to') =>
     return new Date(edge === 'from' ? ms : ms + 24 * 60 * 60 * 1000);
   });
 
-export const AdminPaymentStatusSchema = z.enum(['pending', 'paid', 'refund'], {
-  message: 'status: ожидается pending, paid или refund',
+export const AdminPaymentStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refund'], {
+  message: 'status: ожидается pending, paid, canceled или refund',
 });
 export type AdminPaymentStatus = z.infer<typeof AdminPaymentStatusSchema>;
 
@@ -153,6 +153,8 @@ export type AdminPaymentListQuery = z.input<typeof AdminPaymentListQuerySchema>;
 export const AdminPaymentSchema = PaymentSchema.extend({
   user: PaymentPayerSchema,
   refund: z.boolean(),
+  /** A renewal charge YooKassa never answered for 24 h: 'Требует проверки' (decision 0206). */
+  needs_review: z.boolean(),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminPaymentListResponseSchema = listEnvelope(AdminPaymentSchema);

@@ -337,6 +337,7 @@ export type UserWhereInput = {
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
 }
 
 export type UserOrderByWithRelationInput = {
@@ -373,6 +374,7 @@ export type UserOrderByWithRelationInput = {
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodOrderByWithRelationInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -412,6 +414,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -490,6 +493,7 @@ export type UserCreateInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -523,6 +527,7 @@ export type UserUncheckedCreateInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -555,6 +560,7 @@ export type UserUpdateInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -588,6 +594,7 @@ export type UserUncheckedUpdateInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -1074,6 +1081,20 @@ export type UserUpdateOneWithoutPaymentOrdersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPaymentOrdersInput, Prisma.UserUpdateWithoutPaymentOrdersInput>, Prisma.UserUncheckedUpdateWithoutPaymentOrdersInput>
 }
 
+export type UserCreateNestedOneWithoutSavedPaymentMethodInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSavedPaymentMethodInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutSavedPaymentMethodNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSavedPaymentMethodInput
+  upsert?: Prisma.UserUpsertWithoutSavedPaymentMethodInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSavedPaymentMethodInput, Prisma.UserUpdateWithoutSavedPaymentMethodInput>, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+}
+
 export type UserCreateNestedOneWithoutPlanNoticesInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutPlanNoticesInput
@@ -1117,6 +1138,7 @@ export type UserCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1149,6 +1171,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1228,6 +1251,7 @@ export type UserCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1260,6 +1284,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1307,6 +1332,7 @@ export type UserUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1339,6 +1365,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1370,6 +1397,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1402,6 +1430,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1449,6 +1478,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1481,6 +1511,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1512,6 +1543,7 @@ export type UserCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1544,6 +1576,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1591,6 +1624,7 @@ export type UserUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1623,6 +1657,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -1654,6 +1689,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -1686,6 +1722,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -1733,6 +1770,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -1765,6 +1803,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1796,6 +1835,7 @@ export type UserCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1828,6 +1868,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1875,6 +1916,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1907,6 +1949,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1938,6 +1981,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1970,6 +2014,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2017,6 +2062,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2049,6 +2095,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2080,6 +2127,7 @@ export type UserCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2112,6 +2160,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2148,6 +2197,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2180,6 +2230,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2227,6 +2278,7 @@ export type UserUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2259,6 +2311,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2301,6 +2354,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2333,6 +2387,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2364,6 +2419,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2396,6 +2452,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2443,6 +2500,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2475,6 +2533,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2506,6 +2565,7 @@ export type UserCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2538,6 +2598,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2574,6 +2635,7 @@ export type UserCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -2606,6 +2668,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -2653,6 +2716,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -2685,6 +2749,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -2727,6 +2792,7 @@ export type UserUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -2759,6 +2825,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -2790,6 +2857,7 @@ export type UserCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -2822,6 +2890,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -2858,6 +2927,7 @@ export type UserCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -2890,6 +2960,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -2937,6 +3008,7 @@ export type UserUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -2969,6 +3041,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3011,6 +3084,7 @@ export type UserUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3043,6 +3117,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3074,6 +3149,7 @@ export type UserCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3106,6 +3182,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3163,6 +3240,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3195,6 +3273,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3242,6 +3321,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3267,6 +3347,153 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+}
+
+export type UserCreateWithoutSavedPaymentMethodInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutSavedPaymentMethodInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+}
+
+export type UserUpsertWithoutSavedPaymentMethodInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSavedPaymentMethodInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+}
+
+export type UserUpdateWithoutSavedPaymentMethodInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
@@ -3305,6 +3532,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -3337,6 +3565,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -3384,6 +3613,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -3416,6 +3646,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -3465,6 +3696,7 @@ export type UserUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3497,6 +3729,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -3564,6 +3797,7 @@ export type UserUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -3596,6 +3830,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -3789,6 +4024,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -3874,6 +4110,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3916,6 +4153,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
     planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
+    savedPaymentMethod: Prisma.$SavedPaymentMethodPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4365,6 +4603,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  savedPaymentMethod<T extends Prisma.User$savedPaymentMethodArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$savedPaymentMethodArgs<ExtArgs>>): Prisma.Prisma__SavedPaymentMethodClient<runtime.Types.Result.GetResult<Prisma.$SavedPaymentMethodPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5158,6 +5397,25 @@ export type User$planNoticesArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.PlanNoticeScalarFieldEnum | Prisma.PlanNoticeScalarFieldEnum[]
+}
+
+/**
+ * User.savedPaymentMethod
+ */
+export type User$savedPaymentMethodArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SavedPaymentMethod
+   */
+  select?: Prisma.SavedPaymentMethodSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SavedPaymentMethod
+   */
+  omit?: Prisma.SavedPaymentMethodOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SavedPaymentMethodInclude<ExtArgs> | null
+  where?: Prisma.SavedPaymentMethodWhereInput
 }
 
 /**
