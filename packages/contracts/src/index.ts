@@ -17,3 +17,4 @@ export * from './sessions';
 export * from './site';
 export * from './transfers';
 export * from './users';
+export * from './yookassa';

@@ -179,6 +179,7 @@ export const PaymentListQuerySchema = PaginationQuerySchema.extend({
 }).strict();
 export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 export const PaymentListResponseSchema = listEnvelope(PaymentSchema);
+export const PaymentResponseSchema = envelope(PaymentSchema);
 
 export const PaymentsModeSchema = z.enum(['test', 'live']);
 export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
