@@ -35,6 +35,7 @@ export class YooKassaServer {
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
   private failures: number[] = [];
   private hangs = 0;
+  private lost = 0;
   private readonly refused = new Set<string>();
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
@@ -61,6 +62,10 @@ export class YooKassaServer {
   /** The next `count` API calls never answer (a timeout on the client's side). */
   hangNext(count: number) {
     this.hangs += count;
+  }
+  /** The next `count` POSTs are carried out, but their answer never arrives (the outcome is unknown). */
+  loseAnswerNext(count: number) {
+    this.lost += count;
   }
   /** Charges of this saved method are refused (insufficient_funds). */
   refuseMethod(id: string, refuse = true) {
@@ -177,6 +182,11 @@ export class YooKassaServer {
             : null;
       if (!answer) return this.error(res, 404, 'not_found', 'Not found');
       if (answer.status < 500) this.idempotent.set(`${path} ${key}`, answer);
+      if (this.lost > 0) {
+        this.lost--;
+        this.hanging.add(res);
+        return;
+      }
       return this.send(res, answer.status, answer.body);
     }
     const payment = /^\/payments\/([^/]+)$/.exec(path);

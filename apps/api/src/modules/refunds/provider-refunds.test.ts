@@ -12,7 +12,9 @@ afterAll(async () => {
 
 async function paidOrder(u: TestUser) {
   const c = await yooCheckout(s.t, u);
-  expect((await notify(s.t, s.yk.notification('payment.succeeded', s.yk.pay(c.paymentId)))).statusCode).toBe(200);
+  expect((await notify(s.t, s.yk.notification('payment.succeeded', s.yk.pay(c.paymentId)))).statusCode).toBe(
+    200,
+  );
   return c;
 }
 
@@ -26,7 +28,12 @@ describe('POST /api/v1/rest/admin/payments/{id}/refund (issue 28)', () => {
     const before = (await s.t.prisma.user.findUniqueOrThrow({ where: { id: u.id } })).planExpiresAt;
     const res = await refund(c.order.id, { amount: '300', reason: 'Не подошёл тариф' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ amount: '300.00', refunded_amount: '300.00', left: '690.00', plan_ended: false });
+    expect(res.json().data).toMatchObject({
+      amount: '300.00',
+      refunded_amount: '300.00',
+      left: '690.00',
+      plan_ended: false,
+    });
     const call = s.yk.calls('POST', '/refunds').at(-1);
     expect(call?.headers['idempotence-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(call?.body).toEqual({
@@ -51,13 +58,23 @@ describe('POST /api/v1/rest/admin/payments/{id}/refund (issue 28)', () => {
     expect(account.planId).toBe(2);
     expect(account.planExpiresAt).toEqual(before);
     expect((await s.t.smtp.nextMail(u.email, 1)).subject).toBe('Возврат оплаты: тариф «Про»');
-    expect(await s.t.prisma.auditEvent.count({ where: { action: 'payment.refunded', targetId: c.order.id } })).toBe(1);
-    const list = await s.t.app.inject({ method: 'GET', url: '/api/v1/rest/admin/refunds', headers: s.admin.headers });
+    expect(
+      await s.t.prisma.auditEvent.count({ where: { action: 'payment.refunded', targetId: c.order.id } }),
+    ).toBe(1);
+    const list = await s.t.app.inject({
+      method: 'GET',
+      url: '/api/v1/rest/admin/refunds',
+      headers: s.admin.headers,
+    });
     expect(list.json().data).toContainEqual(
       expect.objectContaining({ order_id: c.order.id, amount: '300.00', reason: 'provider_refund' }),
     );
     const history = await s.t.app.inject({ method: 'GET', url: '/api/v1/rest/payments', headers: u.headers });
-    expect(history.json().data[0]).toMatchObject({ provider: 'yookassa', status: 'paid', refunded_amount: '300.00' });
+    expect(history.json().data[0]).toMatchObject({
+      provider: 'yookassa',
+      status: 'paid',
+      refunded_amount: '300.00',
+    });
   });
 
   it('more than is left is 409 and asks YooKassa nothing; the rest ends the plan now', async () => {
@@ -78,7 +95,12 @@ describe('POST /api/v1/rest/admin/payments/{id}/refund (issue 28)', () => {
   it('bad input is 400 in Russian; not an admin 403; YooKassa down 502 and nothing kept', async () => {
     const u = await createUser(s.t);
     const c = await paidOrder(u);
-    for (const payload of [{ amount: '0', reason: 'x' }, { amount: '1.001', reason: 'x' }, { amount: '10' }, { amount: '10', reason: ' ' }]) {
+    for (const payload of [
+      { amount: '0', reason: 'x' },
+      { amount: '1.001', reason: 'x' },
+      { amount: '10' },
+      { amount: '10', reason: ' ' },
+    ]) {
       const res = await refund(c.order.id, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/[А-Яа-я]/);
@@ -87,7 +109,11 @@ describe('POST /api/v1/rest/admin/payments/{id}/refund (issue 28)', () => {
     s.yk.failNext(3);
     const down = await refund(c.order.id, { amount: '10', reason: 'x' });
     expect(down.statusCode).toBe(502);
-    expect((await s.t.prisma.paymentOrder.findUniqueOrThrow({ where: { id: c.order.id } })).refundedAmount.toFixed(2)).toBe('0.00');
+    expect(
+      (await s.t.prisma.paymentOrder.findUniqueOrThrow({ where: { id: c.order.id } })).refundedAmount.toFixed(
+        2,
+      ),
+    ).toBe('0.00');
   });
 
   it('refund.succeeded of a refund made elsewhere is read back and recorded once', async () => {
