@@ -113,8 +113,8 @@ const day = (edge: 'from' | 'to') =>
     return new Date(edge === 'from' ? ms : ms + 24 * 60 * 60 * 1000);
   });
 
-export const AdminPaymentStatusSchema = z.enum(['pending', 'paid', 'canceled', 'refund'], {
-  message: 'status: ожидается pending, paid, canceled или refund',
+export const AdminPaymentStatusSchema = z.enum(['pending', 'paid', 'refund'], {
+  message: 'status: ожидается pending, paid или refund',
 });
 export type AdminPaymentStatus = z.infer<typeof AdminPaymentStatusSchema>;
 

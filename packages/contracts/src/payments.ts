@@ -173,9 +173,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /** Newest first. `user_id` is for admins (anyone else may only name themselves); `status` narrows. */
 export const PaymentListQuerySchema = PaginationQuerySchema.extend({
   user_id: IdSchema.optional(),
-  status: z
-    .enum(['pending', 'paid', 'canceled'], { message: 'status: ожидается pending, paid или canceled' })
-    .optional(),
+  status: z.enum(['pending', 'paid'], { message: 'status: ожидается pending или paid' }).optional(),
 }).strict();
 export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 export const PaymentListResponseSchema = listEnvelope(PaymentSchema);
@@ -188,7 +186,16 @@ export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
  * GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge, and the admin home a
  * warning, in test mode (PAYMENTS_MODE; docs/decisions/0090).
  */
-export const PaymentSettingsSchema = z.object({ test_mode: z.boolean(), mode: PaymentsModeSchema });
+export const PaymentSettingsSchema = z.object({
+  test_mode: z.boolean(),
+  mode: PaymentsModeSchema,
+  /**
+   * Present only when YooKassa takes checkouts (decision 0205): the checkout then offers
+   * 'Продлевать автоматически', charged `auto_renew_days_before` days before the plan ends.
+   */
+  provider: z.literal('yookassa').optional(),
+  auto_renew_days_before: z.number().int().optional(),
+});
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 export const PaymentSettingsResponseSchema = envelope(PaymentSettingsSchema);
 

@@ -13,7 +13,7 @@ const raw = Prisma.raw;
 export interface PaymentPageQuery {
   /** Whose orders; undefined: everyone's (admins). */
   userId: number | undefined;
-  status: 'pending' | 'paid' | 'canceled' | undefined;
+  status: 'pending' | 'paid' | undefined;
   /** Admins see the payer: the account's e-mail, or the one kept on the order (decision 0093). */
   withPayer: boolean;
   take: number;

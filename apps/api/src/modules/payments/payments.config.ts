@@ -76,8 +76,9 @@ export function paymentsConfig(env: Env): Promise<PaymentsConfig> {
 
 /** GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge in test mode. */
 export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
-  const { testMode, mode } = await paymentsConfig(ctx.config);
-  return { test_mode: testMode, mode };
+  const { testMode, mode, provider } = await paymentsConfig(ctx.config);
+  if (provider !== 'yookassa') return { test_mode: testMode, mode };
+  return { test_mode: testMode, mode, provider, auto_renew_days_before: ctx.config.AUTO_RENEW_DAYS_BEFORE };
 }
 
 export const successUrl = (config: PaymentsConfig) => `${config.publicUrl}/app/subscription?payment=success`;
