@@ -71,7 +71,7 @@ export function autoRenewText(sum: string, period: PaymentPeriod, daysBefore: nu
       ? 'в день окончания срока'
       : `за ${daysBefore} ${daysBefore === 1 ? 'день' : daysBefore < 5 ? 'дня' : 'дней'} до окончания срока`;
   const every = period === 'month' ? 'каждый месяц' : 'каждый год';
-  return `Сохраним карту и ${every} ${when} будем списывать ${formatMoney(sum)}, пока вы не отключите автопродление в разделе «Подписка».`;
+  return `Сохраним карту и ${every} ${when} будем списывать ${formatMoney(sum)}, пока вы не отключите автопродление.`;
 }
 
 /** Checkout (spec section 2): the plan, month or year, mir or sbp, then 'Оплатить' posts the payment form. */

@@ -91,7 +91,7 @@ export function SubscriptionResultRoute() {
             to={paths.subscription.getHref()}
             variant={status === 'paid' ? 'filled' : 'default'}
           >
-            К подписке
+            К тарифам
           </Button>
           {status === 'canceled' && order.data && (
             <Button

@@ -1,12 +1,14 @@
 import type { AdminPayment } from '@cabinet/contracts';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconReceipt } from '@tabler/icons-react';
+import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/list-frame/list-table';
 import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { leftToRefund, RefundPaymentDialog } from './refund-payment-dialog';
 
 const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const;
 
@@ -18,12 +20,26 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
         <Badge color="green" variant="light" radius="sm" tt="none">
           Оплачен
         </Badge>
+      ) : payment.status === 'canceled' ? (
+        <Badge color="gray" variant="outline" radius="sm" tt="none">
+          Отменён
+        </Badge>
       ) : (
         <Badge color="gray" variant="light" radius="sm" tt="none">
           Не оплачен
         </Badge>
       )}
-      {payment.refund && (
+      {payment.refunded_amount !== '0.00' && (
+        <Badge color="orange" variant="outline" radius="sm" tt="none">
+          Возвращено {formatMoney(payment.refunded_amount)}
+        </Badge>
+      )}
+      {payment.needs_review && (
+        <Badge color="red" variant="light" radius="sm" tt="none">
+          Требует проверки
+        </Badge>
+      )}
+      {payment.refund && payment.refunded_amount === '0.00' && (
         <Badge color="orange" variant="light" radius="sm" tt="none">
           К возврату
         </Badge>
@@ -45,6 +61,27 @@ function Payer({ payment }: { payment: AdminPayment }) {
         </Text>
       )}
     </Text>
+  );
+}
+
+/** 'Вернуть': a paid YooKassa payment with money left to return (decision 0204). */
+function RefundButton({ payment }: { payment: AdminPayment }) {
+  const [opened, setOpened] = useState(false);
+  if (payment.provider !== 'yookassa' || payment.status !== 'paid' || leftToRefund(payment) === '0.00')
+    return null;
+  return (
+    <>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconArrowBackUp size={14} aria-hidden />}
+        aria-label={`Вернуть деньги по платежу № ${payment.id}`}
+        onClick={() => setOpened(true)}
+      >
+        Вернуть
+      </Button>
+      {opened && <RefundPaymentDialog payment={payment} opened onClose={() => setOpened(false)} />}
+    </>
   );
 }
 
@@ -102,6 +139,7 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   <PaymentStatus payment={payment} />
                   <Group>
                     <ReceiptLink payment={payment} />
+                    <RefundButton payment={payment} />
                   </Group>
                 </Stack>
               </Stack>
@@ -129,7 +167,10 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   : '—'}
             </Table.Td>
             <Table.Td className={classes.actions} visibleFrom="xs">
-              <ReceiptLink payment={payment} />
+              <Group gap="xs" wrap="nowrap" justify="flex-end">
+                <ReceiptLink payment={payment} />
+                <RefundButton payment={payment} />
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}
