@@ -80,7 +80,7 @@ export class YooKassaServer {
   /** The payer pays on the confirmation page: succeeded, and the method saved when asked. */
   pay(id: string): Json {
     const p = this.payments.get(id);
-    if (!p || p.status !== 'pending') throw new Error(`payment ${id} is not pending`);
+    if (p?.status !== 'pending') throw new Error(`payment ${id} is not pending`);
     const save = p._save === true;
     Object.assign(p, {
       status: 'succeeded',

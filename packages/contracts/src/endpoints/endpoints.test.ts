@@ -47,6 +47,7 @@ describe('the endpoint table', () => {
         'payments.sandboxForm',
         'payments.sandboxPage',
         'payments.sandboxPay',
+        'payments.yookassaNotification',
         'site.links',
       ].sort(),
     );

@@ -64,7 +64,7 @@ async function findOrder(ctx: RequestContext, payment: YooKassaPayment) {
   const orderId = Number(payment.metadata?.order_id);
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
   const order = await ctx.prisma.paymentOrder.findUnique({ where: { id: orderId } });
-  if (!order || order.provider !== 'yookassa' || order.providerPaymentId !== null) return null;
+  if (order?.provider !== 'yookassa' || order.providerPaymentId !== null) return null;
   await ctx.prisma.paymentOrder.updateMany({
     where: { id: order.id, providerPaymentId: null },
     data: { providerPaymentId: payment.id },
