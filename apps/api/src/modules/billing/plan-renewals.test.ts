@@ -141,6 +141,26 @@ describe("the 'plan-renewals' job", () => {
       headers: s.admin.headers,
     });
     expect(list.json().data).toContainEqual(expect.objectContaining({ id: pending?.id, needs_review: true }));
+
+    // The lost charge did happen after all: YooKassa's notification (found by metadata.order_id) settles it.
+    const made = await fetch(`${s.yk.base}/v3/payments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${s.yk.shopId}:${s.yk.secretKey}`).toString('base64')}`,
+        'idempotence-key': 'late-charge',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ ...tries[0]?.body }),
+    });
+    const late = (await made.json()) as { id: string; status: string };
+    expect(late.status).toBe('succeeded');
+    s.t.setNow(null);
+    expect(
+      (await notify(s.t, s.yk.notification('payment.succeeded', s.yk.payment(late.id)))).statusCode,
+    ).toBe(200);
+    const settled = await s.t.prisma.paymentOrder.findUniqueOrThrow({ where: { id: pending?.id } });
+    expect(settled).toMatchObject({ status: 'paid', providerPaymentId: late.id });
+    expect(await planEnd(other.u)).toBeGreaterThan(other.end.getTime());
   });
 
   it('a person who turned auto-renewal off is never charged; on again, and DELETE removes the method', async () => {
