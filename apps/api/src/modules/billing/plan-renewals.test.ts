@@ -197,6 +197,25 @@ describe("the 'plan-renewals' job", () => {
     expect((await put(true)).statusCode).toBe(409);
   });
 
+  it("reminders of a plan that will renew say so; others keep 'Оплата не списывается автоматически'", async () => {
+    const renewing = await subscriber();
+    const manual = await subscriber(false);
+    const later = (end: Date) => new Date(end.getTime() - 7 * DAY + HOUR);
+    s.t.setNow(later(renewing.end));
+    await s.t.app.jobs.run('plan-reminders');
+    await s.t.app.outbox.idle();
+    const mail = await s.t.smtp.nextMail(renewing.u.email, 1, 15_000);
+    expect(mail.text).toMatch(
+      /Подписка продлится автоматически: \d\d\.\d\d\.\d{4} спишем 990,00 ₽ \(Bank card \*4444\)/,
+    );
+    s.t.setNow(later(manual.end));
+    await s.t.app.jobs.run('plan-reminders');
+    await s.t.app.outbox.idle();
+    expect((await s.t.smtp.nextMail(manual.u.email, 1, 15_000)).text).toContain(
+      'Оплата не списывается автоматически',
+    );
+  });
+
   it('without auto_renew at checkout no method is saved', async () => {
     const { u } = await subscriber(false);
     expect(await s.t.prisma.savedPaymentMethod.findUnique({ where: { userId: u.id } })).toBeNull();
