@@ -2,7 +2,7 @@ import net from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { YooKassaServer } from '../apps/api/test/yookassa-server';
 import { findings } from './support/inspect';
-import { type Stack, startStack } from './support/stack';
+import { ADMIN_EMAIL, type Stack, startStack } from './support/stack';
 
 // Issue 28's browser flow: checkout with auto-renewal on → the local YooKassa server's confirmation page →
 // back on the result page → the plan and the saved method shown → auto-renewal off. This spec runs its own
@@ -119,6 +119,35 @@ test('YooKassa: pay with auto-renewal, come back, see the plan and the saved car
   expect(created?.body).toMatchObject({
     save_payment_method: true,
     receipt: { items: [{ quantity: '1.00' }] },
+  });
+  expect(errors).toEqual([]);
+});
+
+test("an admin returns part of the payment from 'Платежи'", async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(request, page, ADMIN_EMAIL);
+  await page.goto(`${app.baseURL}/app/admin/payments`);
+  const row = page.getByTestId('admin-payment-row').filter({ hasText: 'renewer.' }).first();
+  await row.getByRole('button', { name: /Вернуть деньги по платежу/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Возврат по платежу/ });
+  await expect(dialog.getByText(/можно вернуть 990,00\s₽/)).toBeVisible();
+  await dialog.getByLabel('Сумма').fill('2000');
+  await dialog.getByLabel('Причина').fill('Проверка возврата');
+  await dialog.getByRole('button', { name: 'Вернуть' }).click();
+  // More than is left: the server's answer stays in the form, on its field.
+  await expect(
+    dialog.getByText('Сумма возврата больше, чем осталось вернуть по этому платежу'),
+  ).toBeVisible();
+  expect(await findings(page, 'refund dialog')).toEqual([]);
+  await dialog.getByLabel('Сумма').fill('100');
+  await dialog.getByRole('button', { name: 'Вернуть' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText(/Возвращено 100,00\s₽/).last()).toBeVisible();
+  const [refund] = yk.calls('POST', '/refunds');
+  expect(refund?.body).toMatchObject({
+    amount: { value: '100.00', currency: 'RUB' },
+    description: 'Проверка возврата',
   });
   expect(errors).toEqual([]);
 });
