@@ -162,10 +162,13 @@ export const PaymentSchema = z.object({
   created_at: z.string(),
   /** A sandbox payment of test mode: no money moved ('Тестовый'; docs/decisions/0090). */
   test: z.boolean(),
-  /** Who took the money (decision 0200). */
-  provider: PaymentProviderSchema,
+  /**
+   * Who took the money (decision 0200). The API always sends it; the defaults only let a client read an
+   * answer of a server from before issue 28.
+   */
+  provider: PaymentProviderSchema.default('yoomoney'),
   /** Money returned through the provider so far ('0.00' when none; decision 0204). */
-  refunded_amount: MoneySchema,
+  refunded_amount: MoneySchema.default('0.00'),
   user: PaymentPayerSchema.optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
