@@ -144,6 +144,15 @@ test("an admin returns part of the payment from 'Платежи'", async ({ page
   await dialog.getByRole('button', { name: 'Вернуть' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText(/Возвращено 100,00\s₽/).last()).toBeVisible();
+  // The payment's own page (its receipt) offers the same to admins, with what is left.
+  await row
+    .getByRole('link', { name: /Квитанция/ })
+    .last()
+    .click();
+  await page.getByRole('button', { name: /Вернуть деньги по платежу/ }).click();
+  await expect(page.getByRole('dialog').getByText(/можно вернуть 890,00\s₽/)).toBeVisible();
+  expect(await findings(page, 'receipt with the refund dialog')).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
   const [refund] = yk.calls('POST', '/refunds');
   expect(refund?.body).toMatchObject({
     amount: { value: '100.00', currency: 'RUB' },

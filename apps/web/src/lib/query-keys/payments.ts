@@ -11,6 +11,7 @@ export const paymentKeys = {
   settings: endpointKey('payments', 'settings'),
   /** The result page's poll of one order (issue 28). */
   order: (label: string) => [...endpointKey('payments', 'order'), label] as const,
+  orders: endpointKey('payments', 'order'),
   /** The saved payment method and auto-renewal (issue 28). */
   paymentMethod: endpointKey('payments', 'paymentMethod'),
   /** A payment's printable receipt (issue 15). */

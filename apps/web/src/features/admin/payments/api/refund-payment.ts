@@ -9,6 +9,6 @@ export function useRefundPayment(paymentId: number) {
     mutationFn: (body: PaymentRefundRequest) =>
       callEndpoint(paymentsEndpoints.refundPayment, { params: { id: paymentId }, body }),
     successToast: SERVER_MESSAGE,
-    invalidates: [paymentKeys.adminList, paymentKeys.refunds, paymentKeys.history],
+    invalidates: [paymentKeys.adminList, paymentKeys.refunds, paymentKeys.history, paymentKeys.orders],
   });
 }

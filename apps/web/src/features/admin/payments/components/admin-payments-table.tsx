@@ -1,14 +1,13 @@
 import type { AdminPayment } from '@cabinet/contracts';
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { IconArrowBackUp, IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ListTable } from '@/components/list-frame/list-table';
 import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { leftToRefund, RefundPaymentDialog } from './refund-payment-dialog';
+import { RefundButton } from './refund-payment-dialog';
 
 const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const;
 
@@ -61,27 +60,6 @@ function Payer({ payment }: { payment: AdminPayment }) {
         </Text>
       )}
     </Text>
-  );
-}
-
-/** 'Вернуть': a paid YooKassa payment with money left to return (decision 0204). */
-function RefundButton({ payment }: { payment: AdminPayment }) {
-  const [opened, setOpened] = useState(false);
-  if (payment.provider !== 'yookassa' || payment.status !== 'paid' || leftToRefund(payment) === '0.00')
-    return null;
-  return (
-    <>
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconArrowBackUp size={14} aria-hidden />}
-        aria-label={`Вернуть деньги по платежу № ${payment.id}`}
-        onClick={() => setOpened(true)}
-      >
-        Вернуть
-      </Button>
-      {opened && <RefundPaymentDialog payment={payment} opened onClose={() => setOpened(false)} />}
-    </>
   );
 }
 
