@@ -183,6 +183,20 @@ export function screenCalls(p: Persona, avatarId: number): Call[] {
       path: `/api/v1/rest/payments/${p.paidOrderId}/receipt`,
       caller: 'persona',
     },
+    // YooKassa (issue 28): the saved card on the subscription screen, and the result page's poll of an
+    // order (a paid one: no read-back from YooKassa).
+    {
+      name: 'profile/payment-method',
+      screen: 'subscription (Способ оплаты)',
+      path: '/api/v1/rest/profile/payment-method',
+      caller: 'persona',
+    },
+    {
+      name: 'payments/orders/{label}',
+      screen: 'payment result (polled every 2 s)',
+      path: `/api/v1/rest/payments/orders/${p.paidOrderLabel}`,
+      caller: 'persona',
+    },
     {
       // An <img> sends no session: the public avatar path.
       name: 'files/download avatar',

@@ -59,7 +59,8 @@ async function waitReady(url: string, server: ChildProcess, output: () => string
   throw new Error(`server did not become ready:\n${output()}`);
 }
 
-export async function startStack(port: number): Promise<Stack> {
+/** `env`: more settings for this server (a second stack with YooKassa: yookassa.spec.ts). */
+export async function startStack(port: number, env: Record<string, string> = {}): Promise<Stack> {
   const serverJs = path.join(root, 'apps/api/dist/server.js');
   if (!fs.existsSync(serverJs) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build first: pnpm build');
@@ -89,6 +90,7 @@ export async function startStack(port: number): Promise<Stack> {
       ABOUT_URL: ABOUT_URL,
       SUPPORT_EMAIL: SUPPORT_EMAIL,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -208,3 +208,46 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('YooKassa settings (issue 28, decision 0200)', () => {
+  const keys = { YOOKASSA_SHOP_ID: '123456' };
+  it.each([
+    [{ YOOKASSA_SHOP_ID: '123456' }, 'YOOKASSA_SECRET_KEY: required with YOOKASSA_SHOP_ID'],
+    [{ YOOKASSA_SECRET_KEY: 'test_abc' }, 'YOOKASSA_SHOP_ID: required with YOOKASSA_SECRET_KEY'],
+    [
+      { ...keys, YOOKASSA_SECRET_KEY: 'live_abc', PAYMENTS_MODE: 'test' },
+      'YOOKASSA_SECRET_KEY: test mode needs',
+    ],
+    [
+      { ...keys, YOOKASSA_SECRET_KEY: 'test_abc', PAYMENTS_MODE: 'live' },
+      'YOOKASSA_SECRET_KEY: live mode refuses',
+    ],
+    [{ YOOKASSA_NOTIFY_IPS: '10.0.0.0/40' }, 'YOOKASSA_NOTIFY_IPS: not an address or CIDR'],
+    [{ YOOKASSA_VAT_CODE: '13' }, 'YOOKASSA_VAT_CODE:'],
+    [{ YOOKASSA_API_URL: 'ftp://x' }, 'YOOKASSA_API_URL:'],
+    [{ AUTO_RENEW_DAYS_BEFORE: '-1' }, 'AUTO_RENEW_DAYS_BEFORE:'],
+  ])('%o stops the server: %s', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('defaults, and the mode follows the key', () => {
+    const none = loadEnv({});
+    expect(none).toMatchObject({
+      YOOKASSA_API_URL: 'https://api.yookassa.ru/v3',
+      YOOKASSA_VAT_CODE: 1,
+      AUTO_RENEW_DAYS_BEFORE: 1,
+      PAYMENTS_MODE: 'test',
+    });
+    expect(none.YOOKASSA_TAX_SYSTEM_CODE).toBeUndefined();
+    expect(none.YOOKASSA_NOTIFY_IPS).toContain('185.71.76.0/27');
+    expect(loadEnv({ ...keys, YOOKASSA_SECRET_KEY: 'test_abc' }).PAYMENTS_MODE).toBe('test');
+    expect(loadEnv({ ...keys, YOOKASSA_SECRET_KEY: 'live_abc' }).PAYMENTS_MODE).toBe('live');
+    expect(loadEnv({ ...keys, YOOKASSA_SECRET_KEY: 'live_abc', PAYMENTS_MODE: 'live' }).PAYMENTS_MODE).toBe(
+      'live',
+    );
+    expect(loadEnv({ YOOKASSA_NOTIFY_IPS: ' 127.0.0.1, ::1 ' }).YOOKASSA_NOTIFY_IPS).toEqual([
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+});

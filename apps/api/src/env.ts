@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { paymentEnvFields, refinePayments, resolvePaymentsMode } from './env-payments';
 
 // Configuration is read once here and validated; nothing else reads process.env.
 // A bad value stops the server with a message naming the variable (architecture.md, convention 5).
@@ -143,15 +144,7 @@ export const EnvSchema = z
         .regex(/^[a-z][a-z0-9+.-]*$/, 'a URL scheme such as insomnia')
         .default('insomnia'),
     ),
-    YOOMONEY_RECEIVER: optionalString,
-    YOOMONEY_SECRET: optionalString,
-    /**
-     * 'test' (the sandbox, no money moves) or 'live' (YooMoney). Unset: live with both YOOMONEY_* set,
-     * test with neither; any other combination stops the server (decision 0090).
-     */
-    PAYMENTS_MODE: z.preprocess(emptyToUndefined, z.enum(['test', 'live']).optional()),
-    /** The provider's share that an amount may fall short of the price by (0.03 = 3 %). */
-    PAYMENT_COMMISSION: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(0.5).default(0.03)),
+    ...paymentEnvFields,
     /**
      * Key of the sign-in code hashes (HMAC-SHA256). Unset: a secret made once and kept in DATA_DIR, which
      * serves one process; several processes must share one value (decision 0082).
@@ -225,24 +218,7 @@ export const EnvSchema = z
     ),
   })
   .superRefine((env, ctx) => {
-    // Payments fail closed: a half-configured YooMoney must not quietly fall back to the sandbox.
-    const yoomoney = ['YOOMONEY_RECEIVER', 'YOOMONEY_SECRET'] as const;
-    const given = yoomoney.filter((name) => env[name] !== undefined);
-    if (given.length === 1) {
-      const missing = yoomoney.find((name) => env[name] === undefined) as string;
-      ctx.addIssue({ code: 'custom', path: [missing], message: `required with ${given[0]} (real payments)` });
-    } else if (given.length === 0 && env.PAYMENTS_MODE === 'live') {
-      for (const name of yoomoney) {
-        ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS_MODE=live' });
-      }
-    } else if (given.length === 2 && env.PAYMENTS_MODE === 'test') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PAYMENTS_MODE'],
-        message:
-          'test mode takes no YOOMONEY_RECEIVER and YOOMONEY_SECRET: unset them or set PAYMENTS_MODE=live',
-      });
-    }
+    refinePayments(env, ctx);
 
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
     const set = s3.filter((name) => env[name] !== undefined);
@@ -274,8 +250,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    // The refinement above leaves only agreeing combinations: both YooMoney settings or neither.
-    PAYMENTS_MODE: env.PAYMENTS_MODE ?? (env.YOOMONEY_RECEIVER ? 'live' : 'test'),
+    // The refinement above leaves only agreeing combinations (env-payments.ts).
+    PAYMENTS_MODE: resolvePaymentsMode(env),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   };
 }

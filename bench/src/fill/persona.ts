@@ -20,6 +20,8 @@ export interface Persona {
   inviteToken: string;
   /** The persona's latest paid order: the printable receipt page's subject (issue 15). */
   paidOrderId: number;
+  /** Its label: the YooKassa result page's poll (issue 28). */
+  paidOrderLabel: string;
   /** A deep page's cursor of /admin/audit, once audit_events is filled (fill/audit-events.ts). */
   auditCursor?: string;
   /** A 'read' personal access token of the persona (issue 29), made through the API once it runs. */
@@ -114,11 +116,18 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
      FROM generate_series(1, 24) AS i, LATERAL (SELECT now() - i * interval '30 days' AS c) t`,
     [userId],
   );
-  const { rows: paid } = await client.query<{ id: number }>(
-    `SELECT id FROM payment_orders WHERE user_id = $1 AND status = 'paid' ORDER BY created_at DESC, id DESC LIMIT 1`,
+  // A saved card with auto-renewal on (issue 28): the subscription screen's 'Способ оплаты'.
+  await client.query(
+    `INSERT INTO saved_payment_methods (user_id, provider_method_id, type, title)
+     VALUES ($1, 'bench-method', 'bank_card', 'Bank card *4444')`,
+    [userId],
+  );
+  const { rows: paid } = await client.query<{ id: number; label: string }>(
+    `SELECT id, label FROM payment_orders WHERE user_id = $1 AND status = 'paid' ORDER BY created_at DESC, id DESC LIMIT 1`,
     [userId],
   );
   const paidOrderId = paid[0]?.id;
+  const paidOrderLabel = paid[0]?.label ?? '';
   if (paidOrderId === undefined) throw new Error('no paid order');
   const organizationId = owned[0];
   if (organizationId === undefined) throw new Error('no organization');
@@ -167,5 +176,6 @@ export async function createPersona(client: pg.Client, shape: Shape): Promise<Pe
     search: rareSubstring(n),
     inviteToken,
     paidOrderId,
+    paidOrderLabel,
   };
 }

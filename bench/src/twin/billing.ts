@@ -73,6 +73,7 @@ const payments = `SELECT (SELECT COALESCE(sum(value), 0)::int FROM counters WHER
         'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', po.period, 'method', po.method,
         'amount', po.amount::text, 'status', po.status, 'paid_at', ${iso('po.paid_at')},
         'granted_until', ${iso('po.granted_until')}, 'created_at', ${iso('po.created_at')}, 'test', po.test,
+        'provider', po.provider, 'refunded_amount', po.refunded_amount::text, 'needs_review', po.needs_review,
         'user', json_build_object('id', po.user_id, 'email', COALESCE(u.email, po.email, '')),
         'refund', EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = po.id))
         ORDER BY po.created_at DESC, po.id DESC)
@@ -89,6 +90,20 @@ const receipt = `SELECT json_build_object('payment_id', o.id, 'label', o.label,
   FROM payment_orders o JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id
   WHERE o.id = $1 AND o.status = 'paid' AND o.paid_at IS NOT NULL AND ($3 OR o.user_id = $2)`;
 
+/** $1 label, $2 the viewer's id, $3 whether the viewer is an admin (the result page's poll, issue 28). */
+const order = `SELECT json_build_object('id', o.id, 'label', o.label,
+    'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', o.period, 'method', o.method,
+    'amount', o.amount::text, 'status', o.status, 'paid_at', ${iso('o.paid_at')},
+    'granted_until', ${iso('o.granted_until')}, 'created_at', ${iso('o.created_at')}, 'test', o.test,
+    'provider', o.provider, 'refunded_amount', o.refunded_amount::text)::text AS data, o.user_id,
+    COALESCE(u.email, o.email, '') AS email
+  FROM payment_orders o JOIN plans pl ON pl.id = o.plan_id LEFT JOIN users u ON u.id = o.user_id
+  WHERE o.label = $1 AND ($3 OR o.user_id = $2)`;
+
+/** $1 the viewer's id: the saved payment method (issue 28). */
+const paymentMethod = `SELECT json_build_object('type', type, 'title', title, 'auto_renew', auto_renew)::text AS data
+  FROM saved_payment_methods WHERE user_id = $1`;
+
 interface Deps {
   pool: pg.Pool;
   authenticate(req: http.IncomingMessage): Promise<{ userId: number; isAdmin: boolean }>;
@@ -99,6 +114,26 @@ type Route = (req: http.IncomingMessage, q: URLSearchParams, match: RegExpMatchA
 
 export function billingRoutes(deps: Deps): [RegExp, Route][] {
   return [
+    [
+      /^\/api\/v1\/rest\/payments\/orders\/([0-9a-f]{32})$/,
+      async (req, _q, match) => {
+        const viewer = await deps.authenticate(req);
+        const { rows } = await deps.pool.query(order, [match[1], viewer.userId, viewer.isAdmin]);
+        const row = rows[0];
+        if (!row) throw new HttpError(404, 'NOT_FOUND', 'Заказ не найден');
+        if (!viewer.isAdmin) return json('', row.data);
+        const data = { ...JSON.parse(row.data), user: { id: row.user_id, email: row.email } };
+        return json('', JSON.stringify(data));
+      },
+    ],
+    [
+      /^\/api\/v1\/rest\/profile\/payment-method$/,
+      async (req) => {
+        const viewer = await deps.authenticate(req);
+        const { rows } = await deps.pool.query(paymentMethod, [viewer.userId]);
+        return json('', rows[0]?.data ?? 'null');
+      },
+    ],
     [
       /^\/api\/v1\/rest\/payments\/(\d+)\/receipt$/,
       async (req, _q, match) => {

@@ -221,7 +221,8 @@ export function twinSql(publicUrl: string) {
         COALESCE((SELECT json_agg(json_build_object('id', po.id, 'label', po.label,
             'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', po.period, 'method', po.method,
             'amount', po.amount::text, 'status', po.status, 'paid_at', ${iso('po.paid_at')},
-            'granted_until', ${iso('po.granted_until')}, 'created_at', ${iso('po.created_at')}, 'test', po.test)
+            'granted_until', ${iso('po.granted_until')}, 'created_at', ${iso('po.created_at')}, 'test', po.test,
+            'provider', po.provider, 'refunded_amount', po.refunded_amount::text)
             ORDER BY po.created_at DESC, po.id DESC)
           FROM (SELECT * FROM payment_orders WHERE user_id = $1 AND status = $2::payment_order_status
                 ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4) po JOIN plans pl ON pl.id = po.plan_id),

@@ -68,6 +68,8 @@ export const AUDIT_ACTIONS = {
   'transfer.cancelled': 'transfer',
   // Plans and payments.
   'plan.purchased': 'order',
+  /** An admin returned money of a YooKassa payment (details: amount, reason, full; decision 0204). */
+  'payment.refunded': 'order',
   /** Reserved (issue 15): the paid term and its grace period ran out. */
   'plan.expired': 'user',
   'plan.created': 'plan',
@@ -128,6 +130,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'transfer.declined': 'Передача организации отклонена',
   'transfer.cancelled': 'Передача организации отменена',
   'plan.purchased': 'Тариф оплачен',
+  'payment.refunded': 'Платёж возвращён',
   'plan.expired': 'Срок тарифа истёк',
   'plan.created': 'Тариф создан',
   'plan.updated': 'Тариф изменён',

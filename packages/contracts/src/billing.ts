@@ -154,6 +154,8 @@ export type AdminPaymentListQuery = z.input<typeof AdminPaymentListQuerySchema>;
 export const AdminPaymentSchema = PaymentSchema.extend({
   user: PaymentPayerSchema,
   refund: z.boolean(),
+  /** A renewal charge YooKassa never answered for 24 h: 'Требует проверки' (decision 0206). */
+  needs_review: z.boolean().default(false),
 });
 export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminPaymentListResponseSchema = listEnvelope(AdminPaymentSchema);

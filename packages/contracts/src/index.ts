@@ -19,3 +19,4 @@ export * from './site';
 export * from './tokens';
 export * from './transfers';
 export * from './users';
+export * from './yookassa';

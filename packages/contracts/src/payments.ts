@@ -38,6 +38,11 @@ export const SubscribeInfoRequestSchema = z
       .max(1, 'Способ оплаты указывается один раз')
       .default([]),
     user_id: IdSchema,
+    /**
+     * 'Продлевать автоматически': YooKassa saves the payment method and the plan renews from it
+     * (decision 0205). Ignored by YooMoney and the sandbox.
+     */
+    auto_renew: z.boolean({ message: 'auto_renew: ожидается true или false' }).default(false),
   })
   .strict();
 export type SubscribeInfoRequest = z.input<typeof SubscribeInfoRequestSchema>;
@@ -57,6 +62,8 @@ export const SubscribeInfoSchema = z.object({
   successURL: z.string(),
   /** No money moves: `action` is the server's own sandbox page ('Тестовый режим'). */
   test_mode: z.boolean(),
+  /** YooKassa: the page the person goes to (GET) to pay; present only when YooKassa takes the checkout. */
+  confirmation_url: z.string().optional(),
 });
 export type SubscribeInfo = z.infer<typeof SubscribeInfoSchema>;
 export const SubscribeInfoResponseSchema = envelope(SubscribeInfoSchema);
@@ -127,7 +134,8 @@ export const PaymentNotificationSchema = z.looseObject({
 });
 export type PaymentNotification = z.input<typeof PaymentNotificationSchema>;
 
-export const PaymentOrderStatusSchema = z.enum(['pending', 'paid']);
+/** 'canceled': a YooKassa payment that was canceled or refused (decision 0202). */
+export const PaymentOrderStatusSchema = z.enum(['pending', 'paid', 'canceled']);
 export type PaymentOrderStatus = z.infer<typeof PaymentOrderStatusSchema>;
 
 /**
@@ -136,6 +144,9 @@ export type PaymentOrderStatus = z.infer<typeof PaymentOrderStatusSchema>;
  */
 export const PaymentPayerSchema = z.object({ id: z.number().int().nullable(), email: z.string() });
 export type PaymentPayer = z.infer<typeof PaymentPayerSchema>;
+
+export const PaymentProviderSchema = z.enum(['yoomoney', 'yookassa', 'test']);
+export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
 /** One order of the payment history (GET /api/v1/rest/payments). `user` is present for admins only. */
 export const PaymentSchema = z.object({
@@ -151,6 +162,13 @@ export const PaymentSchema = z.object({
   created_at: z.string(),
   /** A sandbox payment of test mode: no money moved ('Тестовый'; docs/decisions/0090). */
   test: z.boolean(),
+  /**
+   * Who took the money (decision 0200). The API always sends it; the defaults only let a client read an
+   * answer of a server from before issue 28.
+   */
+  provider: PaymentProviderSchema.default('yoomoney'),
+  /** Money returned through the provider so far ('0.00' when none; decision 0204). */
+  refunded_amount: MoneySchema.default('0.00'),
   user: PaymentPayerSchema.optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
@@ -162,6 +180,7 @@ export const PaymentListQuerySchema = PaginationQuerySchema.extend({
 }).strict();
 export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 export const PaymentListResponseSchema = listEnvelope(PaymentSchema);
+export const PaymentResponseSchema = envelope(PaymentSchema);
 
 export const PaymentsModeSchema = z.enum(['test', 'live']);
 export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
@@ -170,13 +189,28 @@ export type PaymentsMode = z.infer<typeof PaymentsModeSchema>;
  * GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge, and the admin home a
  * warning, in test mode (PAYMENTS_MODE; docs/decisions/0090).
  */
-export const PaymentSettingsSchema = z.object({ test_mode: z.boolean(), mode: PaymentsModeSchema });
+export const PaymentSettingsSchema = z.object({
+  test_mode: z.boolean(),
+  mode: PaymentsModeSchema,
+  /**
+   * Present only when YooKassa takes checkouts (decision 0205): the checkout then offers
+   * 'Продлевать автоматически', charged `auto_renew_days_before` days before the plan ends.
+   */
+  provider: z.literal('yookassa').optional(),
+  auto_renew_days_before: z.number().int().optional(),
+});
 export type PaymentSettings = z.infer<typeof PaymentSettingsSchema>;
 export const PaymentSettingsResponseSchema = envelope(PaymentSettingsSchema);
 
 // ---- Refunds: money that arrived with a valid signature but bought nothing (docs/decisions/0092) ----
 
-export const RefundReasonSchema = z.enum(['unknown_label', 'already_paid', 'amount_short']);
+/** provider_refund: returned by an admin through YooKassa (decision 0204). */
+export const RefundReasonSchema = z.enum([
+  'unknown_label',
+  'already_paid',
+  'amount_short',
+  'provider_refund',
+]);
 export type RefundReason = z.infer<typeof RefundReasonSchema>;
 
 export const RefundStateSchema = z.enum(['open', 'resolved'], {

@@ -28,3 +28,5 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 export const unavailable = (message = 'Сервис временно недоступен, попробуйте позже') =>
   new AppError(503, 'UNAVAILABLE', message);
+/** 502: an outside service we depend on (the payment provider) failed or did not answer. */
+export const badGateway = (message: string) => new AppError(502, 'UNAVAILABLE', message);

@@ -69,6 +69,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.subscriptionResult.path,
+                  lazy: () =>
+                    import('@/routes/subscription-result-route').then((m) => ({
+                      Component: m.SubscriptionResultRoute,
+                    })),
+                },
+                {
                   path: paths.paymentReceipt.path,
                   lazy: () =>
                     import('@/routes/payment-receipt-route').then((m) => ({

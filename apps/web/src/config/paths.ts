@@ -63,6 +63,11 @@ export const paths = {
         [searchParamKeys.type]: type,
       }),
   },
+  /** Back from YooKassa: the order's outcome, polled (issue 28). */
+  subscriptionResult: {
+    path: '/subscription/result',
+    getHref: (order: string) => withQuery('/subscription/result', { order }),
+  },
   /** A payment's printable receipt (issue 15), from 'Квитанция' in the payment history. */
   paymentReceipt: {
     path: '/payments/:paymentId/receipt',

@@ -6,14 +6,20 @@ import { LoadError } from '@/components/load-error';
 import { NotFoundView } from '@/components/not-found-view';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { RefundButton } from '@/features/admin/payments/components/refund-payment-dialog';
+import { useOrder } from '@/features/payments/api/get-order';
 import { RECEIPT_LOAD_FAILED, useReceipt } from '@/features/payments/api/get-receipt';
 import { ReceiptView } from '@/features/payments/components/receipt-view';
+import { useProfile } from '@/features/profile/api/get-profile';
 
 /** /payments/:paymentId/receipt (issue 15): a payment's receipt, 'Печать' prints it alone. */
 export function PaymentReceiptRoute() {
   const paymentId = Number(useParams().paymentId);
   const receipt = useReceipt(paymentId);
   const valid = Number.isInteger(paymentId) && paymentId > 0;
+  // Admins return money of a YooKassa payment from here too (decision 0204): the order says what is left.
+  const isAdmin = useProfile().data?.is_admin === true;
+  const order = useOrder(isAdmin && receipt.data ? receipt.data.label : '');
 
   // The printed page's title and a saved PDF's default name.
   useEffect(() => {
@@ -38,6 +44,7 @@ export function PaymentReceiptRoute() {
           title="Квитанция"
           actions={
             <Group gap="sm">
+              {order.data && <RefundButton payment={order.data} size="sm" />}
               <Button
                 component={Link}
                 to={paths.subscription.getHref()}

@@ -4,7 +4,18 @@ import {
   type PaymentPeriod,
   type Plan,
 } from '@cabinet/contracts';
-import { Alert, Badge, Button, Group, Radio, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Radio,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconArrowLeft, IconCreditCard, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -53,6 +64,16 @@ const METHODS: { value: PaymentMethod; label: string; hint: string; icon: typeof
   { value: 'sbp', label: 'СБП', hint: 'Система быстрых платежей', icon: IconQrcode },
 ];
 
+/** What auto-renewal will charge and when (the law on autopayments asks to say both before consent). */
+export function autoRenewText(sum: string, period: PaymentPeriod, daysBefore: number): string {
+  const when =
+    daysBefore === 0
+      ? 'в день окончания срока'
+      : `за ${daysBefore} ${daysBefore === 1 ? 'день' : daysBefore < 5 ? 'дня' : 'дней'} до окончания срока`;
+  const every = period === 'month' ? 'каждый месяц' : 'каждый год';
+  return `Сохраним карту и ${every} ${when} будем списывать ${formatMoney(sum)}, пока вы не отключите автопродление.`;
+}
+
 /** Checkout (spec section 2): the plan, month or year, mir or sbp, then 'Оплатить' posts the payment form. */
 export function SubscriptionCheckoutRoute() {
   const [params] = useSearchParams();
@@ -72,6 +93,9 @@ export function SubscriptionCheckoutRoute() {
       : ((location.state as { period?: PaymentPeriod } | null)?.period ?? 'month');
   const [period, setPeriod] = useState<PaymentPeriod>(initialPeriod);
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_PAYMENT_METHOD);
+  // 'Продлевать автоматически' (YooKassa only): off by default, as the law on autopayments asks.
+  const [autoRenew, setAutoRenew] = useState(false);
+  const canRenew = settings.data?.provider === 'yookassa';
 
   const back = () => {
     // 'Назад' is a step back in history; opened directly, there is no step, so go to the plans.
@@ -87,7 +111,13 @@ export function SubscriptionCheckoutRoute() {
 
   const pay = () => {
     if (!data || !profile.data) return;
-    checkout.mutate({ planId: data.id, period, method, userId: profile.data.id });
+    checkout.mutate({
+      planId: data.id,
+      period,
+      method,
+      userId: profile.data.id,
+      autoRenew: canRenew && autoRenew,
+    });
   };
 
   return (
@@ -179,6 +209,14 @@ export function SubscriptionCheckoutRoute() {
               <Text size="sm" c="dimmed">
                 Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
               </Text>
+            )}
+            {canRenew && !free && (
+              <Checkbox
+                checked={autoRenew}
+                onChange={(event) => setAutoRenew(event.currentTarget.checked)}
+                label="Продлевать автоматически"
+                description={autoRenewText(sum, period, settings.data?.auto_renew_days_before ?? 1)}
+              />
             )}
             <CheckoutPreviewNote planId={data.id} period={period} enabled={!free} />
             <Group justify="space-between" align="baseline">

@@ -24,6 +24,7 @@ import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
+import { SavedPaymentMethod } from '@/features/payments/components/saved-payment-method';
 import { PLANS_LOAD_FAILED, usePlans } from '@/features/plans/api/get-plans';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
@@ -240,6 +241,7 @@ export function SubscriptionRoute() {
         ) : (
           <Skeleton height={140} />
         )}
+        <SavedPaymentMethod />
         <PlanCatalog
           currentPlanId={profile.data?.subscribe_id ?? 0}
           onChoose={(plan, period) => choose(plan.id, period)}

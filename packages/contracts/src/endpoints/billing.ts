@@ -36,6 +36,7 @@ export const billingEndpoints = {
       'Runs a scheduled job now and answers when it is done (admins); running it twice sends nothing twice',
     description:
       'Jobs: plan-reminders (reminders and end-of-plan mails), plan-expiry (the end of the grace period), ' +
+      'plan-renewals (charges saved YooKassa methods before the plan ends), ' +
       'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, mail-outbox (sends the mails ' +
       'waiting in the outbox), prune-mail-outbox (deletes outbox rows older than 30 days). An unknown name is 404.',
     params: JobParamsSchema,

@@ -53,6 +53,7 @@ describe('the endpoint table', () => {
         'payments.sandboxForm',
         'payments.sandboxPage',
         'payments.sandboxPay',
+        'payments.yookassaNotification',
         'site.links',
       ].sort(),
     );

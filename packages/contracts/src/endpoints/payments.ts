@@ -7,6 +7,7 @@ import {
   PaymentListQuerySchema,
   PaymentListResponseSchema,
   PaymentNotificationSchema,
+  PaymentResponseSchema,
   PaymentSettingsResponseSchema,
   RefundListQuerySchema,
   RefundListResponseSchema,
@@ -14,6 +15,14 @@ import {
   SubscribeInfoRequestSchema,
   SubscribeInfoResponseSchema,
 } from '../payments';
+import {
+  AutoRenewRequestSchema,
+  OrderLabelParamsSchema,
+  PaymentRefundRequestSchema,
+  PaymentRefundResultResponseSchema,
+  SavedPaymentMethodResponseSchema,
+  YooKassaNotificationSchema,
+} from '../yookassa';
 
 // Checkout, the history, the provider's callback, the test-mode sandbox and the refund cases
 // (product-decisions "Plans and payments"; docs/authorization/plans-and-payments.md).
@@ -127,5 +136,62 @@ export const paymentsEndpoints = {
     summary: 'Marks a refund case as returned (admins); marking it again changes nothing',
     params: IdParamsSchema,
     response: RefundResponseSchema,
+  }),
+  yookassaNotification: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/payments/yookassa/notifications',
+    tag,
+    roles: ['anonymous'],
+    summary:
+      "YooKassa's notification: from YOOKASSA_NOTIFY_IPS only (403 otherwise); the payment or refund is read " +
+      'back from YooKassa and applied once; unknown ones answer 200; our own failures 500',
+    query: AnyQuerySchema,
+    body: YooKassaNotificationSchema,
+    response: MessageResponseSchema,
+  }),
+  order: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/payments/orders/{label}',
+    tag,
+    roles: ['user'],
+    summary: "One order by its label, for the result page's poll (its payer, or a site admin; else 404)",
+    params: OrderLabelParamsSchema,
+    response: PaymentResponseSchema,
+  }),
+  paymentMethod: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/rest/profile/payment-method',
+    tag,
+    roles: ['user'],
+    summary: "The caller's saved payment method {type, title, auto_renew}; data null when none",
+    response: SavedPaymentMethodResponseSchema,
+  }),
+  deletePaymentMethod: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/rest/profile/payment-method',
+    tag,
+    roles: ['user'],
+    summary: "Deletes the caller's saved payment method: auto-renewal ends, nothing is charged again",
+    response: MessageResponseSchema,
+  }),
+  autoRenew: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/rest/profile/auto-renew',
+    tag,
+    roles: ['user'],
+    summary: "Turns the caller's auto-renewal on or off (on needs a saved method; off: never charged)",
+    body: AutoRenewRequestSchema,
+    response: SavedPaymentMethodResponseSchema,
+  }),
+  refundPayment: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/rest/admin/payments/{id}/refund',
+    tag,
+    roles: ['admin'],
+    summary:
+      'Refunds a paid YooKassa order in full or in part, with its receipt (admins); more than is left is 409',
+    params: IdParamsSchema,
+    body: PaymentRefundRequestSchema,
+    response: PaymentRefundResultResponseSchema,
   }),
 };

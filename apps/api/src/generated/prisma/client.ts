@@ -178,6 +178,12 @@ export type PaymentNotification = Prisma.PaymentNotificationModel
  */
 export type PaymentRefund = Prisma.PaymentRefundModel
 /**
+ * Model SavedPaymentMethod
+ * A payment method YooKassa saved for auto-renewal (decision 0205): its id there, type and title only,
+ * never card data. One per user; a new saved method replaces the old one.
+ */
+export type SavedPaymentMethod = Prisma.SavedPaymentMethodModel
+/**
  * Model Counter
  * Exact counts kept by triggers in the transactions that add or remove the rows they count, so the admin
  * counts and unfiltered list totals read a few rows instead of counting a million (decision 0117). A count is

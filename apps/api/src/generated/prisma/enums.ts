@@ -76,7 +76,8 @@ export type PaymentPeriod = (typeof PaymentPeriod)[keyof typeof PaymentPeriod]
 
 export const PaymentOrderStatus = {
   pending: 'pending',
-  paid: 'paid'
+  paid: 'paid',
+  canceled: 'canceled'
 } as const
 
 export type PaymentOrderStatus = (typeof PaymentOrderStatus)[keyof typeof PaymentOrderStatus]
@@ -85,7 +86,8 @@ export type PaymentOrderStatus = (typeof PaymentOrderStatus)[keyof typeof Paymen
 export const PaymentRefundReason = {
   unknown_label: 'unknown_label',
   already_paid: 'already_paid',
-  amount_short: 'amount_short'
+  amount_short: 'amount_short',
+  provider_refund: 'provider_refund'
 } as const
 
 export type PaymentRefundReason = (typeof PaymentRefundReason)[keyof typeof PaymentRefundReason]

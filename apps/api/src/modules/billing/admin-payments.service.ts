@@ -54,6 +54,9 @@ export function toAdminPayment(order: AdminPaymentRow): AdminPayment {
     granted_until: order.grantedUntil?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     test: order.test,
+    provider: order.provider as AdminPayment['provider'],
+    refunded_amount: order.refundedAmount.toFixed(2),
+    needs_review: order.needsReview,
     user: { id: order.userId, email: order.user?.email ?? order.email ?? '' },
     refund: order._count.refunds > 0,
   };
@@ -131,6 +134,7 @@ export async function listAdminPayments(
           'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', o.period, 'method', o.method,
           'amount', o.amount::text, 'status', o.status, 'paid_at', ${iso('o.paid_at')},
           'granted_until', ${iso('o.granted_until')}, 'created_at', ${iso('o.created_at')}, 'test', o.test,
+          'provider', o.provider, 'refunded_amount', o.refunded_amount::text, 'needs_review', o.needs_review,
           'user', json_build_object('id', o.user_id, 'email', COALESCE(u.email, o.email, '')),
           'refund', EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = o.id))
           ORDER BY o.created_at DESC, o.id DESC)

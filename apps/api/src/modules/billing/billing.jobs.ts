@@ -3,6 +3,7 @@ import type { Mailer } from '../../lib/mail';
 import { deliverOutbox, pruneOutbox } from '../../lib/outbox';
 import { expireGracePeriods } from './plan-expiry';
 import { sendEndNotices, sendReminders } from './plan-notices';
+import { renewPlans } from './plan-renewals';
 
 // The jobs of issue 15 (docs/decisions/0150..0153). Each takes `now` from its context: the app's clock,
 // or the one a test or the admins' run call passes.
@@ -38,6 +39,12 @@ export function billingJobs(mailer: () => Mailer): Job[] {
         if (queued > 0) void ctx.outbox.flush();
         return queued;
       },
+    },
+    {
+      // Auto-renewal from saved YooKassa methods (decision 0206); before plan-expiry's run of the hour.
+      name: 'plan-renewals',
+      cron: '15 * * * *',
+      run: renewPlans,
     },
     {
       // The end-of-plan mail (if the reminders job has not sent it) and the move back to 'Базовый' once the

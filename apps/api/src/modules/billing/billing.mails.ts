@@ -33,6 +33,17 @@ export interface PlanMailData {
   planEnd: Date;
   period: 'month' | 'year';
   publicUrl: string;
+  /** Auto-renewal is on: what will be charged, from which method, on which day (decision 0205). */
+  renew?: { title: string; amount: string; on: Date };
+}
+
+/** The reminder's last line: whether the plan renews by itself. */
+function renewalLine(data: PlanMailData): string {
+  if (!data.renew) {
+    return 'Оплата не списывается автоматически: без продления после окончания действует тариф «Базовый».';
+  }
+  const sum = `${data.renew.amount.replace('.', ',')} ₽`;
+  return `Подписка продлится автоматически: ${formatDay(data.renew.on)} спишем ${sum} (${data.renew.title}). Отключить автопродление можно в разделе «Подписка».`;
 }
 
 export function reminderMail(data: PlanMailData, days: number): Mail {
@@ -48,13 +59,13 @@ export function reminderMail(data: PlanMailData, days: number): Mail {
       `Ваша подписка на тариф «${data.planName}» заканчивается ${left}, ${end}.`,
       `Продлите её в один клик: ${link}`,
       '',
-      'Оплата не списывается автоматически: без продления после окончания действует тариф «Базовый».',
+      renewalLine(data),
     ].join('\n'),
     html: page([
       'Здравствуйте!',
       `Ваша подписка на тариф «${escapeHtml(data.planName)}» заканчивается ${left}, <b>${end}</b>.`,
       `<a href="${escapeHtml(link)}">Продлить подписку</a>`,
-      'Оплата не списывается автоматически: без продления после окончания действует тариф «Базовый».',
+      escapeHtml(renewalLine(data)),
     ]),
   };
 }

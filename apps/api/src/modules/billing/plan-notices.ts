@@ -24,6 +24,9 @@ interface Locked {
   plan_expires_at: Date | null;
   plan_name: string;
   period: 'month' | 'year' | null;
+  /** The saved method's title when auto-renewal is on (decision 0205), and the amount it will be charged. */
+  renew_title: string | null;
+  renew_amount: string | null;
 }
 
 /** Locks the user and reads what the mail needs: the plan, its end and the period last paid for it. */
@@ -32,8 +35,13 @@ async function lockUser(tx: Tx, userId: number): Promise<Locked | null> {
     SELECT u.email, u.plan_id, u.plan_expires_at, p.name AS plan_name,
            (SELECT o.period::text FROM payment_orders o
              WHERE o.user_id = u.id AND o.plan_id = u.plan_id AND o.status = 'paid'
-             ORDER BY o.paid_at DESC NULLS LAST, o.id DESC LIMIT 1) AS period
+             ORDER BY o.paid_at DESC NULLS LAST, o.id DESC LIMIT 1) AS period,
+           s.title AS renew_title,
+           (SELECT o.amount::text FROM payment_orders o
+             WHERE o.user_id = u.id AND o.plan_id = u.plan_id AND o.status = 'paid'
+             ORDER BY o.paid_at DESC NULLS LAST, o.id DESC LIMIT 1) AS renew_amount
     FROM users u JOIN plans p ON p.id = u.plan_id
+    LEFT JOIN saved_payment_methods s ON s.user_id = u.id AND s.auto_renew
     WHERE u.id = ${userId} FOR UPDATE OF u`;
   return row ?? null;
 }
@@ -54,6 +62,15 @@ const mailData = (ctx: JobContext, user: Locked, planEnd: Date): PlanMailData =>
   planEnd,
   period: user.period ?? 'month',
   publicUrl: ctx.config.PUBLIC_URL,
+  ...(user.renew_title && user.renew_amount
+    ? {
+        renew: {
+          title: user.renew_title,
+          amount: user.renew_amount,
+          on: new Date(planEnd.getTime() - ctx.config.AUTO_RENEW_DAYS_BEFORE * DAY_MS),
+        },
+      }
+    : {}),
 });
 
 /**

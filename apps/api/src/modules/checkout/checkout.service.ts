@@ -11,15 +11,18 @@ import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { decimalKopecks } from '../payments/money';
-import { paymentsConfig, periodText, sandboxUrl, successUrl } from '../payments/payments.config';
-import { newOrderLabel, PAYMENT_TYPES, QUICKPAY_URL } from './quickpay';
+import { paymentsConfig } from '../payments/payments.config';
+import { checkoutProvider } from './providers';
+import { newOrderLabel } from './quickpay';
 
 type SubscribeInfoRequest = z.output<typeof SubscribeInfoRequestSchema>;
 
 /**
- * get-subscribe-info: a pending order for the plan and period, and the payment form that pays it
- * (product-decisions "Plans and payments"; docs/decisions/0022-checkout.md). The order keeps the payer's
- * e-mail (it outlives the account, decision 0093) and whether it was made in test mode (decision 0090).
+ * get-subscribe-info: a pending order for the plan and period, and what pays it: YooMoney's payment form
+ * (product-decisions "Plans and payments"; docs/decisions/0022-checkout.md) or YooKassa's confirmation page
+ * (decision 0202). The order keeps the payer's e-mail (it outlives the account, decision 0093), whether it
+ * was made in test mode (decision 0090) and its provider (decision 0200). When YooKassa cannot make the
+ * payment the order is deleted again and the answer is 502: no order is left half-made.
  */
 export async function createCheckout(
   ctx: SignedInContext,
@@ -39,9 +42,12 @@ export async function createCheckout(
   const price = body.type === 'month' ? plan.priceMonth : plan.priceYear;
   if (plan.id === BASIC_PLAN_ID || decimalKopecks(price) === 0) throw badRequest('Этот тариф бесплатный');
 
+  const provider = checkoutProvider(config);
   const method = body.options[0]?.value ?? DEFAULT_PAYMENT_METHOD;
   const label = newOrderLabel();
-  await mapPrismaErrors(
+  const idempotenceKey = provider.newKey();
+  const autoRenew = provider.name === 'yookassa' && body.auto_renew;
+  const order = await mapPrismaErrors(
     () =>
       prisma.paymentOrder.create({
         data: {
@@ -53,20 +59,37 @@ export async function createCheckout(
           method,
           amount: price,
           test: config.testMode,
+          provider: provider.name,
+          idempotenceKey,
+          autoRenew,
         },
+        select: { id: true },
       }),
     // The plan or the user was deleted a moment ago.
     { foreignKey: notFound(PLAN_NOT_FOUND) },
   );
-  return {
-    action: config.testMode ? sandboxUrl(config) : QUICKPAY_URL,
-    receiver: config.testMode ? 'test' : config.receiver,
-    'quickpay-form': 'button',
-    sum: price.toFixed(2),
-    label,
-    paymentType: PAYMENT_TYPES[method],
-    targets: `Тариф «${plan.name}» на ${periodText(body.type)}`,
-    successURL: successUrl(config),
-    test_mode: config.testMode,
-  };
+  try {
+    const started = await provider.start(ctx, {
+      id: order.id,
+      label,
+      email: user.email,
+      planName: plan.name,
+      period: body.type,
+      method,
+      amount: price.toFixed(2),
+      autoRenew,
+      idempotenceKey,
+    });
+    if (started.paymentId) {
+      await prisma.paymentOrder.update({
+        where: { id: order.id },
+        data: { providerPaymentId: started.paymentId },
+      });
+    }
+    return started.info;
+  } catch (error) {
+    // Nothing was charged (the person never saw a payment page): the order goes.
+    await prisma.paymentOrder.deleteMany({ where: { id: order.id, status: 'pending' } }).catch(() => {});
+    throw error;
+  }
 }

@@ -36,7 +36,7 @@ export async function selectPaymentPage(pool: pg.Pool, query: PaymentPageQuery):
           'plan', json_build_object('id', pl.id, 'name', pl.name), 'period', po.period, 'method', po.method,
           'amount', po.amount::text, 'status', po.status, 'paid_at', ${raw(iso('po.paid_at'))},
           'granted_until', ${raw(iso('po.granted_until'))}, 'created_at', ${raw(iso('po.created_at'))},
-          'test', po.test ${payer}) ORDER BY po.created_at DESC, po.id DESC)
+          'test', po.test, 'provider', po.provider, 'refunded_amount', po.refunded_amount::text ${payer}) ORDER BY po.created_at DESC, po.id DESC)
         FROM (SELECT * FROM payment_orders po ${filter} ORDER BY po.created_at DESC, po.id DESC
           LIMIT ${query.take} OFFSET ${query.skip}) po
         JOIN plans pl ON pl.id = po.plan_id

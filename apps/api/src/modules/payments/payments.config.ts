@@ -2,6 +2,7 @@ import type { PaymentSettings } from '@cabinet/contracts';
 import type { Env, PaymentsMode } from '../../env';
 import type { RequestContext } from '../../lib/context';
 import { loadOrCreateDataDirSecret } from '../../lib/data-dir-secret';
+import { createYooKassaClient, type YooKassaClient } from '../../lib/yookassa';
 
 // What checkout, the provider's notifications and the sandbox share: the mode, the receiver, the secret
 // that signs notifications, and the addresses the payer is sent back to (decision 0090).
@@ -17,7 +18,13 @@ export interface PaymentsConfig {
   publicUrl: string;
   /** The provider's share an amount may fall short of the price by (PAYMENT_COMMISSION). */
   commission: number;
+  /** Who takes new checkouts: YooKassa when configured, else YooMoney, else the sandbox (decision 0200). */
+  provider: PaymentProvider;
+  /** The YooKassa client when YOOKASSA_* are set (its notifications are accepted whichever takes checkouts). */
+  yookassa: YooKassaClient | null;
 }
+
+export type PaymentProvider = 'yoomoney' | 'yookassa' | 'test';
 
 export const PAYMENT_SECRET_FILE = 'payment-secret';
 
@@ -29,9 +36,22 @@ async function resolvePaymentsConfig(env: Env): Promise<PaymentsConfig> {
   const { YOOMONEY_RECEIVER: receiver, YOOMONEY_SECRET: yoomoneySecret } = env;
   // env.ts lets live mode start only with both YooMoney settings, and test mode only with neither.
   const live = env.PAYMENTS_MODE === 'live' && receiver !== undefined && yoomoneySecret !== undefined;
+  const yookassa =
+    env.YOOKASSA_SHOP_ID && env.YOOKASSA_SECRET_KEY
+      ? createYooKassaClient({
+          shopId: env.YOOKASSA_SHOP_ID,
+          secretKey: env.YOOKASSA_SECRET_KEY,
+          apiUrl: env.YOOKASSA_API_URL,
+          timeoutMs: env.YOOKASSA_TIMEOUT_MS,
+        })
+      : null;
+  // With YooKassa the mode is its key's (env.ts): a test_ key is a test shop, no money moves.
+  const testMode = yookassa ? env.PAYMENTS_MODE === 'test' : !live;
   return {
-    testMode: !live,
-    mode: live ? 'live' : 'test',
+    provider: yookassa ? 'yookassa' : live ? 'yoomoney' : 'test',
+    yookassa,
+    testMode,
+    mode: testMode ? 'test' : 'live',
     receiver: live ? receiver : 'test',
     secret: live ? yoomoneySecret : await loadOrCreatePaymentSecret(env.DATA_DIR),
     publicUrl: env.PUBLIC_URL,
@@ -56,8 +76,9 @@ export function paymentsConfig(env: Env): Promise<PaymentsConfig> {
 
 /** GET /api/v1/rest/payments/settings: the cabinet shows a 'Тестовый режим' badge in test mode. */
 export async function getPaymentSettings(ctx: RequestContext): Promise<PaymentSettings> {
-  const { testMode, mode } = await paymentsConfig(ctx.config);
-  return { test_mode: testMode, mode };
+  const { testMode, mode, provider } = await paymentsConfig(ctx.config);
+  if (provider !== 'yookassa') return { test_mode: testMode, mode };
+  return { test_mode: testMode, mode, provider, auto_renew_days_before: ctx.config.AUTO_RENEW_DAYS_BEFORE };
 }
 
 export const successUrl = (config: PaymentsConfig) => `${config.publicUrl}/app/subscription?payment=success`;

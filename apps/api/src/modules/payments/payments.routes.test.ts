@@ -56,6 +56,9 @@ describe('GET /api/v1/rest/payments', () => {
       granted_until: null,
       created_at: expect.any(String),
       test: true,
+      // Issue 28: who took the money, and what was returned of it.
+      provider: 'test',
+      refunded_amount: '0.00',
     });
     expect(body.data[1]).toMatchObject({
       status: 'paid',

@@ -2,6 +2,8 @@ import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok } from '../../lib/envelope';
 import { listPayments } from './history.service';
+import { getOrder } from './order.service';
+import { deletePaymentMethod, getPaymentMethod, setAutoRenew } from './payment-method.service';
 import { getPaymentSettings, paymentsConfig } from './payments.config';
 
 // The payment history and the payments mode (docs/authorization/plans-and-payments.md).
@@ -16,5 +18,16 @@ export default routes(async (app) => {
     }),
 
     handle(e.settings, async (ctx) => ok(await getPaymentSettings(ctx))),
+
+    // YooKassa (issue 28): the result page's poll, the saved method and the auto-renewal switch.
+    handle(e.order, async (ctx, { params }) => ok(await getOrder(ctx, params))),
+    handle(e.paymentMethod, async (ctx) => ok(await getPaymentMethod(ctx))),
+    handle(e.deletePaymentMethod, async (ctx) => {
+      await deletePaymentMethod(ctx);
+      return ok(null, 'Способ оплаты удалён');
+    }),
+    handle(e.autoRenew, async (ctx, { body }) =>
+      ok(await setAutoRenew(ctx, body), body.enabled ? 'Автопродление включено' : 'Автопродление отключено'),
+    ),
   ];
 });

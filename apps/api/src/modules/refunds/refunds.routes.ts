@@ -1,6 +1,7 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
+import { refundPayment } from './provider-refunds.service';
 import { listRefunds, resolveRefund } from './refunds.service';
 
 // Refund cases for site admins only (401, 403 otherwise; docs/authorization/plans-and-payments.md,
@@ -12,4 +13,9 @@ export default routes(() => [
   }),
 
   handle(e.resolveRefund, async (ctx, { params }) => ok(await resolveRefund(ctx, params), 'Возврат отмечен')),
+
+  // Money of a YooKassa payment returned through YooKassa (decision 0204).
+  handle(e.refundPayment, async (ctx, { params, body }) =>
+    ok(await refundPayment(ctx, { id: params.id, ...body }), 'Деньги возвращены'),
+  ),
 ]);

@@ -37,6 +37,8 @@ function stubApi(profile: ReturnType<typeof makeProfile>) {
               granted_until: '2026-11-24T10:00:00.000Z',
               created_at: '2025-11-24T10:00:00.000Z',
               test: false,
+              provider: 'yoomoney',
+              refunded_amount: '0.00',
             },
           ],
           meta: { page: 1, pages: 1, perPage: 10, total: 1 },

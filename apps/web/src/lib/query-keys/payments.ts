@@ -9,6 +9,11 @@ export const paymentKeys = {
   checkoutPreview: (planId: number, period: string) =>
     [...endpointKey('payments', 'checkoutPreview'), planId, period] as const,
   settings: endpointKey('payments', 'settings'),
+  /** The result page's poll of one order (issue 28). */
+  order: (label: string) => [...endpointKey('payments', 'order'), label] as const,
+  orders: endpointKey('payments', 'order'),
+  /** The saved payment method and auto-renewal (issue 28). */
+  paymentMethod: endpointKey('payments', 'paymentMethod'),
   /** A payment's printable receipt (issue 15). */
   receipt: (paymentId: number) => [...endpointKey('billing', 'receipt'), paymentId] as const,
   /** The admins' payments list (issue 15), by page and filters. */

@@ -422,6 +422,7 @@ export const ModelName = {
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
   PaymentRefund: 'PaymentRefund',
+  SavedPaymentMethod: 'SavedPaymentMethod',
   Counter: 'Counter',
   AuditEvent: 'AuditEvent',
   MailOutbox: 'MailOutbox',
@@ -446,7 +447,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
+    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "savedPaymentMethod" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2300,6 +2301,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    SavedPaymentMethod: {
+      payload: Prisma.$SavedPaymentMethodPayload<ExtArgs>
+      fields: Prisma.SavedPaymentMethodFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SavedPaymentMethodFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SavedPaymentMethodFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        findFirst: {
+          args: Prisma.SavedPaymentMethodFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SavedPaymentMethodFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        findMany: {
+          args: Prisma.SavedPaymentMethodFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>[]
+        }
+        create: {
+          args: Prisma.SavedPaymentMethodCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        createMany: {
+          args: Prisma.SavedPaymentMethodCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SavedPaymentMethodCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>[]
+        }
+        delete: {
+          args: Prisma.SavedPaymentMethodDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        update: {
+          args: Prisma.SavedPaymentMethodUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        deleteMany: {
+          args: Prisma.SavedPaymentMethodDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SavedPaymentMethodUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SavedPaymentMethodUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>[]
+        }
+        upsert: {
+          args: Prisma.SavedPaymentMethodUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SavedPaymentMethodPayload>
+        }
+        aggregate: {
+          args: Prisma.SavedPaymentMethodAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSavedPaymentMethod>
+        }
+        groupBy: {
+          args: Prisma.SavedPaymentMethodGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SavedPaymentMethodGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SavedPaymentMethodCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SavedPaymentMethodCountAggregateOutputType> | number
+        }
+      }
+    }
     Counter: {
       payload: Prisma.$CounterPayload<ExtArgs>
       fields: Prisma.CounterFieldRefs
@@ -3327,6 +3402,14 @@ export const PaymentOrderScalarFieldEnum = {
   grantedUntil: 'grantedUntil',
   credit: 'credit',
   supersededAt: 'supersededAt',
+  provider: 'provider',
+  providerPaymentId: 'providerPaymentId',
+  idempotenceKey: 'idempotenceKey',
+  cancelReason: 'cancelReason',
+  refundedAmount: 'refundedAmount',
+  autoRenew: 'autoRenew',
+  renewalOf: 'renewalOf',
+  needsReview: 'needsReview',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -3366,6 +3449,22 @@ export const PaymentRefundScalarFieldEnum = {
 } as const
 
 export type PaymentRefundScalarFieldEnum = (typeof PaymentRefundScalarFieldEnum)[keyof typeof PaymentRefundScalarFieldEnum]
+
+
+export const SavedPaymentMethodScalarFieldEnum = {
+  userId: 'userId',
+  providerMethodId: 'providerMethodId',
+  type: 'type',
+  title: 'title',
+  autoRenew: 'autoRenew',
+  failures: 'failures',
+  failedFor: 'failedFor',
+  nextAttemptAt: 'nextAttemptAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SavedPaymentMethodScalarFieldEnum = (typeof SavedPaymentMethodScalarFieldEnum)[keyof typeof SavedPaymentMethodScalarFieldEnum]
 
 
 export const CounterScalarFieldEnum = {
@@ -3937,6 +4036,7 @@ export type GlobalOmitConfig = {
   paymentOrder?: Prisma.PaymentOrderOmit
   paymentNotification?: Prisma.PaymentNotificationOmit
   paymentRefund?: Prisma.PaymentRefundOmit
+  savedPaymentMethod?: Prisma.SavedPaymentMethodOmit
   counter?: Prisma.CounterOmit
   auditEvent?: Prisma.AuditEventOmit
   mailOutbox?: Prisma.MailOutboxOmit

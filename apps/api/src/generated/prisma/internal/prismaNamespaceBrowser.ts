@@ -76,6 +76,7 @@ export const ModelName = {
   PaymentOrder: 'PaymentOrder',
   PaymentNotification: 'PaymentNotification',
   PaymentRefund: 'PaymentRefund',
+  SavedPaymentMethod: 'SavedPaymentMethod',
   Counter: 'Counter',
   AuditEvent: 'AuditEvent',
   MailOutbox: 'MailOutbox',
@@ -441,6 +442,14 @@ export const PaymentOrderScalarFieldEnum = {
   grantedUntil: 'grantedUntil',
   credit: 'credit',
   supersededAt: 'supersededAt',
+  provider: 'provider',
+  providerPaymentId: 'providerPaymentId',
+  idempotenceKey: 'idempotenceKey',
+  cancelReason: 'cancelReason',
+  refundedAmount: 'refundedAmount',
+  autoRenew: 'autoRenew',
+  renewalOf: 'renewalOf',
+  needsReview: 'needsReview',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -480,6 +489,22 @@ export const PaymentRefundScalarFieldEnum = {
 } as const
 
 export type PaymentRefundScalarFieldEnum = (typeof PaymentRefundScalarFieldEnum)[keyof typeof PaymentRefundScalarFieldEnum]
+
+
+export const SavedPaymentMethodScalarFieldEnum = {
+  userId: 'userId',
+  providerMethodId: 'providerMethodId',
+  type: 'type',
+  title: 'title',
+  autoRenew: 'autoRenew',
+  failures: 'failures',
+  failedFor: 'failedFor',
+  nextAttemptAt: 'nextAttemptAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SavedPaymentMethodScalarFieldEnum = (typeof SavedPaymentMethodScalarFieldEnum)[keyof typeof SavedPaymentMethodScalarFieldEnum]
 
 
 export const CounterScalarFieldEnum = {

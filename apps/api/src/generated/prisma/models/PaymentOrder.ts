@@ -32,6 +32,7 @@ export type PaymentOrderAvgAggregateOutputType = {
   planId: number | null
   amount: runtime.Decimal | null
   credit: runtime.Decimal | null
+  refundedAmount: runtime.Decimal | null
 }
 
 export type PaymentOrderSumAggregateOutputType = {
@@ -40,6 +41,7 @@ export type PaymentOrderSumAggregateOutputType = {
   planId: number | null
   amount: runtime.Decimal | null
   credit: runtime.Decimal | null
+  refundedAmount: runtime.Decimal | null
 }
 
 export type PaymentOrderMinAggregateOutputType = {
@@ -58,6 +60,14 @@ export type PaymentOrderMinAggregateOutputType = {
   grantedUntil: Date | null
   credit: runtime.Decimal | null
   supersededAt: Date | null
+  provider: string | null
+  providerPaymentId: string | null
+  idempotenceKey: string | null
+  cancelReason: string | null
+  refundedAmount: runtime.Decimal | null
+  autoRenew: boolean | null
+  renewalOf: Date | null
+  needsReview: boolean | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -78,6 +88,14 @@ export type PaymentOrderMaxAggregateOutputType = {
   grantedUntil: Date | null
   credit: runtime.Decimal | null
   supersededAt: Date | null
+  provider: string | null
+  providerPaymentId: string | null
+  idempotenceKey: string | null
+  cancelReason: string | null
+  refundedAmount: runtime.Decimal | null
+  autoRenew: boolean | null
+  renewalOf: Date | null
+  needsReview: boolean | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -98,6 +116,14 @@ export type PaymentOrderCountAggregateOutputType = {
   grantedUntil: number
   credit: number
   supersededAt: number
+  provider: number
+  providerPaymentId: number
+  idempotenceKey: number
+  cancelReason: number
+  refundedAmount: number
+  autoRenew: number
+  renewalOf: number
+  needsReview: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -110,6 +136,7 @@ export type PaymentOrderAvgAggregateInputType = {
   planId?: true
   amount?: true
   credit?: true
+  refundedAmount?: true
 }
 
 export type PaymentOrderSumAggregateInputType = {
@@ -118,6 +145,7 @@ export type PaymentOrderSumAggregateInputType = {
   planId?: true
   amount?: true
   credit?: true
+  refundedAmount?: true
 }
 
 export type PaymentOrderMinAggregateInputType = {
@@ -136,6 +164,14 @@ export type PaymentOrderMinAggregateInputType = {
   grantedUntil?: true
   credit?: true
   supersededAt?: true
+  provider?: true
+  providerPaymentId?: true
+  idempotenceKey?: true
+  cancelReason?: true
+  refundedAmount?: true
+  autoRenew?: true
+  renewalOf?: true
+  needsReview?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -156,6 +192,14 @@ export type PaymentOrderMaxAggregateInputType = {
   grantedUntil?: true
   credit?: true
   supersededAt?: true
+  provider?: true
+  providerPaymentId?: true
+  idempotenceKey?: true
+  cancelReason?: true
+  refundedAmount?: true
+  autoRenew?: true
+  renewalOf?: true
+  needsReview?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -176,6 +220,14 @@ export type PaymentOrderCountAggregateInputType = {
   grantedUntil?: true
   credit?: true
   supersededAt?: true
+  provider?: true
+  providerPaymentId?: true
+  idempotenceKey?: true
+  cancelReason?: true
+  refundedAmount?: true
+  autoRenew?: true
+  renewalOf?: true
+  needsReview?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -283,6 +335,14 @@ export type PaymentOrderGroupByOutputType = {
   grantedUntil: Date | null
   credit: runtime.Decimal
   supersededAt: Date | null
+  provider: string
+  providerPaymentId: string | null
+  idempotenceKey: string | null
+  cancelReason: string | null
+  refundedAmount: runtime.Decimal
+  autoRenew: boolean
+  renewalOf: Date | null
+  needsReview: boolean
   createdAt: Date
   updatedAt: Date
   _count: PaymentOrderCountAggregateOutputType | null
@@ -326,6 +386,14 @@ export type PaymentOrderWhereInput = {
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  provider?: Prisma.StringFilter<"PaymentOrder"> | string
+  providerPaymentId?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  idempotenceKey?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  cancelReason?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  refundedAmount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFilter<"PaymentOrder"> | boolean
+  renewalOf?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  needsReview?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
@@ -350,6 +418,14 @@ export type PaymentOrderOrderByWithRelationInput = {
   grantedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   credit?: Prisma.SortOrder
   supersededAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  provider?: Prisma.SortOrder
+  providerPaymentId?: Prisma.SortOrderInput | Prisma.SortOrder
+  idempotenceKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  cancelReason?: Prisma.SortOrderInput | Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
+  autoRenew?: Prisma.SortOrder
+  renewalOf?: Prisma.SortOrderInput | Prisma.SortOrder
+  needsReview?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   user?: Prisma.UserOrderByWithRelationInput
@@ -361,6 +437,7 @@ export type PaymentOrderOrderByWithRelationInput = {
 export type PaymentOrderWhereUniqueInput = Prisma.AtLeast<{
   id?: number
   label?: string
+  providerPaymentId?: string
   AND?: Prisma.PaymentOrderWhereInput | Prisma.PaymentOrderWhereInput[]
   OR?: Prisma.PaymentOrderWhereInput[]
   NOT?: Prisma.PaymentOrderWhereInput | Prisma.PaymentOrderWhereInput[]
@@ -377,13 +454,20 @@ export type PaymentOrderWhereUniqueInput = Prisma.AtLeast<{
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  provider?: Prisma.StringFilter<"PaymentOrder"> | string
+  idempotenceKey?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  cancelReason?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  refundedAmount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFilter<"PaymentOrder"> | boolean
+  renewalOf?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  needsReview?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   user?: Prisma.XOR<Prisma.UserNullableScalarRelationFilter, Prisma.UserWhereInput> | null
   plan?: Prisma.XOR<Prisma.PlanScalarRelationFilter, Prisma.PlanWhereInput>
   notifications?: Prisma.PaymentNotificationListRelationFilter
   refunds?: Prisma.PaymentRefundListRelationFilter
-}, "id" | "label">
+}, "id" | "label" | "providerPaymentId">
 
 export type PaymentOrderOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -401,6 +485,14 @@ export type PaymentOrderOrderByWithAggregationInput = {
   grantedUntil?: Prisma.SortOrderInput | Prisma.SortOrder
   credit?: Prisma.SortOrder
   supersededAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  provider?: Prisma.SortOrder
+  providerPaymentId?: Prisma.SortOrderInput | Prisma.SortOrder
+  idempotenceKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  cancelReason?: Prisma.SortOrderInput | Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
+  autoRenew?: Prisma.SortOrder
+  renewalOf?: Prisma.SortOrderInput | Prisma.SortOrder
+  needsReview?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.PaymentOrderCountOrderByAggregateInput
@@ -429,6 +521,14 @@ export type PaymentOrderScalarWhereWithAggregatesInput = {
   grantedUntil?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
   credit?: Prisma.DecimalWithAggregatesFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
+  provider?: Prisma.StringWithAggregatesFilter<"PaymentOrder"> | string
+  providerPaymentId?: Prisma.StringNullableWithAggregatesFilter<"PaymentOrder"> | string | null
+  idempotenceKey?: Prisma.StringNullableWithAggregatesFilter<"PaymentOrder"> | string | null
+  cancelReason?: Prisma.StringNullableWithAggregatesFilter<"PaymentOrder"> | string | null
+  refundedAmount?: Prisma.DecimalWithAggregatesFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolWithAggregatesFilter<"PaymentOrder"> | boolean
+  renewalOf?: Prisma.DateTimeNullableWithAggregatesFilter<"PaymentOrder"> | Date | string | null
+  needsReview?: Prisma.BoolWithAggregatesFilter<"PaymentOrder"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"PaymentOrder"> | Date | string
 }
@@ -446,6 +546,14 @@ export type PaymentOrderCreateInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
@@ -470,6 +578,14 @@ export type PaymentOrderUncheckedCreateInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
@@ -489,6 +605,14 @@ export type PaymentOrderUpdateInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
@@ -513,6 +637,14 @@ export type PaymentOrderUncheckedUpdateInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
@@ -535,6 +667,14 @@ export type PaymentOrderCreateManyInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -552,6 +692,14 @@ export type PaymentOrderUpdateManyMutationInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -572,6 +720,14 @@ export type PaymentOrderUncheckedUpdateManyInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -602,6 +758,14 @@ export type PaymentOrderCountOrderByAggregateInput = {
   grantedUntil?: Prisma.SortOrder
   credit?: Prisma.SortOrder
   supersededAt?: Prisma.SortOrder
+  provider?: Prisma.SortOrder
+  providerPaymentId?: Prisma.SortOrder
+  idempotenceKey?: Prisma.SortOrder
+  cancelReason?: Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
+  autoRenew?: Prisma.SortOrder
+  renewalOf?: Prisma.SortOrder
+  needsReview?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -612,6 +776,7 @@ export type PaymentOrderAvgOrderByAggregateInput = {
   planId?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   credit?: Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
 }
 
 export type PaymentOrderMaxOrderByAggregateInput = {
@@ -630,6 +795,14 @@ export type PaymentOrderMaxOrderByAggregateInput = {
   grantedUntil?: Prisma.SortOrder
   credit?: Prisma.SortOrder
   supersededAt?: Prisma.SortOrder
+  provider?: Prisma.SortOrder
+  providerPaymentId?: Prisma.SortOrder
+  idempotenceKey?: Prisma.SortOrder
+  cancelReason?: Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
+  autoRenew?: Prisma.SortOrder
+  renewalOf?: Prisma.SortOrder
+  needsReview?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -650,6 +823,14 @@ export type PaymentOrderMinOrderByAggregateInput = {
   grantedUntil?: Prisma.SortOrder
   credit?: Prisma.SortOrder
   supersededAt?: Prisma.SortOrder
+  provider?: Prisma.SortOrder
+  providerPaymentId?: Prisma.SortOrder
+  idempotenceKey?: Prisma.SortOrder
+  cancelReason?: Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
+  autoRenew?: Prisma.SortOrder
+  renewalOf?: Prisma.SortOrder
+  needsReview?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -660,6 +841,7 @@ export type PaymentOrderSumOrderByAggregateInput = {
   planId?: Prisma.SortOrder
   amount?: Prisma.SortOrder
   credit?: Prisma.SortOrder
+  refundedAmount?: Prisma.SortOrder
 }
 
 export type PaymentOrderScalarRelationFilter = {
@@ -807,6 +989,14 @@ export type PaymentOrderCreateWithoutUserInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   plan: Prisma.PlanCreateNestedOneWithoutOrdersInput
@@ -829,6 +1019,14 @@ export type PaymentOrderUncheckedCreateWithoutUserInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
@@ -880,6 +1078,14 @@ export type PaymentOrderScalarWhereInput = {
   grantedUntil?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
   credit?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  provider?: Prisma.StringFilter<"PaymentOrder"> | string
+  providerPaymentId?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  idempotenceKey?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  cancelReason?: Prisma.StringNullableFilter<"PaymentOrder"> | string | null
+  refundedAmount?: Prisma.DecimalFilter<"PaymentOrder"> | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFilter<"PaymentOrder"> | boolean
+  renewalOf?: Prisma.DateTimeNullableFilter<"PaymentOrder"> | Date | string | null
+  needsReview?: Prisma.BoolFilter<"PaymentOrder"> | boolean
   createdAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"PaymentOrder"> | Date | string
 }
@@ -897,6 +1103,14 @@ export type PaymentOrderCreateWithoutPlanInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
@@ -919,6 +1133,14 @@ export type PaymentOrderUncheckedCreateWithoutPlanInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
@@ -964,6 +1186,14 @@ export type PaymentOrderCreateWithoutNotificationsInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
@@ -987,6 +1217,14 @@ export type PaymentOrderUncheckedCreateWithoutNotificationsInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   refunds?: Prisma.PaymentRefundUncheckedCreateNestedManyWithoutOrderInput
@@ -1021,6 +1259,14 @@ export type PaymentOrderUpdateWithoutNotificationsInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
@@ -1044,6 +1290,14 @@ export type PaymentOrderUncheckedUpdateWithoutNotificationsInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   refunds?: Prisma.PaymentRefundUncheckedUpdateManyWithoutOrderNestedInput
@@ -1062,6 +1316,14 @@ export type PaymentOrderCreateWithoutRefundsInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   user?: Prisma.UserCreateNestedOneWithoutPaymentOrdersInput
@@ -1085,6 +1347,14 @@ export type PaymentOrderUncheckedCreateWithoutRefundsInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   notifications?: Prisma.PaymentNotificationUncheckedCreateNestedManyWithoutOrderInput
@@ -1119,6 +1389,14 @@ export type PaymentOrderUpdateWithoutRefundsInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
@@ -1142,6 +1420,14 @@ export type PaymentOrderUncheckedUpdateWithoutRefundsInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
@@ -1162,6 +1448,14 @@ export type PaymentOrderCreateManyUserInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1179,6 +1473,14 @@ export type PaymentOrderUpdateWithoutUserInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   plan?: Prisma.PlanUpdateOneRequiredWithoutOrdersNestedInput
@@ -1201,6 +1503,14 @@ export type PaymentOrderUncheckedUpdateWithoutUserInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
@@ -1222,6 +1532,14 @@ export type PaymentOrderUncheckedUpdateManyWithoutUserInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1241,6 +1559,14 @@ export type PaymentOrderCreateManyPlanInput = {
   grantedUntil?: Date | string | null
   credit?: runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Date | string | null
+  provider?: string
+  providerPaymentId?: string | null
+  idempotenceKey?: string | null
+  cancelReason?: string | null
+  refundedAmount?: runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: boolean
+  renewalOf?: Date | string | null
+  needsReview?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -1258,6 +1584,14 @@ export type PaymentOrderUpdateWithoutPlanInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   user?: Prisma.UserUpdateOneWithoutPaymentOrdersNestedInput
@@ -1280,6 +1614,14 @@ export type PaymentOrderUncheckedUpdateWithoutPlanInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   notifications?: Prisma.PaymentNotificationUncheckedUpdateManyWithoutOrderNestedInput
@@ -1301,6 +1643,14 @@ export type PaymentOrderUncheckedUpdateManyWithoutPlanInput = {
   grantedUntil?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   credit?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
   supersededAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  provider?: Prisma.StringFieldUpdateOperationsInput | string
+  providerPaymentId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  idempotenceKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  cancelReason?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  refundedAmount?: Prisma.DecimalFieldUpdateOperationsInput | runtime.Decimal | runtime.DecimalJsLike | number | string
+  autoRenew?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  renewalOf?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  needsReview?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -1361,6 +1711,14 @@ export type PaymentOrderSelect<ExtArgs extends runtime.Types.Extensions.Internal
   grantedUntil?: boolean
   credit?: boolean
   supersededAt?: boolean
+  provider?: boolean
+  providerPaymentId?: boolean
+  idempotenceKey?: boolean
+  cancelReason?: boolean
+  refundedAmount?: boolean
+  autoRenew?: boolean
+  renewalOf?: boolean
+  needsReview?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
@@ -1386,6 +1744,14 @@ export type PaymentOrderSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   grantedUntil?: boolean
   credit?: boolean
   supersededAt?: boolean
+  provider?: boolean
+  providerPaymentId?: boolean
+  idempotenceKey?: boolean
+  cancelReason?: boolean
+  refundedAmount?: boolean
+  autoRenew?: boolean
+  renewalOf?: boolean
+  needsReview?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
@@ -1408,6 +1774,14 @@ export type PaymentOrderSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   grantedUntil?: boolean
   credit?: boolean
   supersededAt?: boolean
+  provider?: boolean
+  providerPaymentId?: boolean
+  idempotenceKey?: boolean
+  cancelReason?: boolean
+  refundedAmount?: boolean
+  autoRenew?: boolean
+  renewalOf?: boolean
+  needsReview?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
@@ -1430,11 +1804,19 @@ export type PaymentOrderSelectScalar = {
   grantedUntil?: boolean
   credit?: boolean
   supersededAt?: boolean
+  provider?: boolean
+  providerPaymentId?: boolean
+  idempotenceKey?: boolean
+  cancelReason?: boolean
+  refundedAmount?: boolean
+  autoRenew?: boolean
+  renewalOf?: boolean
+  needsReview?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type PaymentOrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "label" | "userId" | "email" | "planId" | "period" | "method" | "amount" | "status" | "test" | "paidAt" | "termStart" | "grantedUntil" | "credit" | "supersededAt" | "createdAt" | "updatedAt", ExtArgs["result"]["paymentOrder"]>
+export type PaymentOrderOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "label" | "userId" | "email" | "planId" | "period" | "method" | "amount" | "status" | "test" | "paidAt" | "termStart" | "grantedUntil" | "credit" | "supersededAt" | "provider" | "providerPaymentId" | "idempotenceKey" | "cancelReason" | "refundedAmount" | "autoRenew" | "renewalOf" | "needsReview" | "createdAt" | "updatedAt", ExtArgs["result"]["paymentOrder"]>
 export type PaymentOrderInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.PaymentOrder$userArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -1499,6 +1881,38 @@ export type $PaymentOrderPayload<ExtArgs extends runtime.Types.Extensions.Intern
      * When this order's unused time was credited to another plan: it counts no more.
      */
     supersededAt: Date | null
+    /**
+     * 'yoomoney', 'yookassa' or 'test' (the sandbox): who takes the money (decision 0200).
+     */
+    provider: string
+    /**
+     * YooKassa's payment id, once the payment exists there.
+     */
+    providerPaymentId: string | null
+    /**
+     * The Idempotence-Key of the POST that made the payment: a retry repeats it (decision 0201).
+     */
+    idempotenceKey: string | null
+    /**
+     * cancellation_details.reason of a canceled YooKassa payment.
+     */
+    cancelReason: string | null
+    /**
+     * Money returned through the provider so far (decision 0204).
+     */
+    refundedAmount: runtime.Decimal
+    /**
+     * The payer asked to save the method and renew automatically ('Продлевать автоматически').
+     */
+    autoRenew: boolean
+    /**
+     * Made by the 'plan-renewals' job with a saved method (decision 0205); the plan end it renews.
+     */
+    renewalOf: Date | null
+    /**
+     * A renewal charge with no answer for 24 h: never charged again blindly ('Требует проверки').
+     */
+    needsReview: boolean
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["paymentOrder"]>
@@ -1943,6 +2357,14 @@ export interface PaymentOrderFieldRefs {
   readonly grantedUntil: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
   readonly credit: Prisma.FieldRef<"PaymentOrder", 'Decimal'>
   readonly supersededAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
+  readonly provider: Prisma.FieldRef<"PaymentOrder", 'String'>
+  readonly providerPaymentId: Prisma.FieldRef<"PaymentOrder", 'String'>
+  readonly idempotenceKey: Prisma.FieldRef<"PaymentOrder", 'String'>
+  readonly cancelReason: Prisma.FieldRef<"PaymentOrder", 'String'>
+  readonly refundedAmount: Prisma.FieldRef<"PaymentOrder", 'Decimal'>
+  readonly autoRenew: Prisma.FieldRef<"PaymentOrder", 'Boolean'>
+  readonly renewalOf: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
+  readonly needsReview: Prisma.FieldRef<"PaymentOrder", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"PaymentOrder", 'DateTime'>
 }

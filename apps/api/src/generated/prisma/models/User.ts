@@ -339,6 +339,7 @@ export type UserWhereInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
   accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
+  savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
 }
 
 export type UserOrderByWithRelationInput = {
@@ -377,6 +378,7 @@ export type UserOrderByWithRelationInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
   accessTokens?: Prisma.PersonalAccessTokenOrderByRelationAggregateInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodOrderByWithRelationInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -418,6 +420,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
   accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
+  savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -498,6 +501,7 @@ export type UserCreateInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -533,6 +537,7 @@ export type UserUncheckedCreateInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -567,6 +572,7 @@ export type UserUpdateInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -602,6 +608,7 @@ export type UserUncheckedUpdateInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -1116,6 +1123,20 @@ export type UserUpdateOneWithoutPaymentOrdersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPaymentOrdersInput, Prisma.UserUpdateWithoutPaymentOrdersInput>, Prisma.UserUncheckedUpdateWithoutPaymentOrdersInput>
 }
 
+export type UserCreateNestedOneWithoutSavedPaymentMethodInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSavedPaymentMethodInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutSavedPaymentMethodNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutSavedPaymentMethodInput
+  upsert?: Prisma.UserUpsertWithoutSavedPaymentMethodInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSavedPaymentMethodInput, Prisma.UserUpdateWithoutSavedPaymentMethodInput>, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+}
+
 export type UserCreateNestedOneWithoutPlanNoticesInput = {
   create?: Prisma.XOR<Prisma.UserCreateWithoutPlanNoticesInput, Prisma.UserUncheckedCreateWithoutPlanNoticesInput>
   connectOrCreate?: Prisma.UserCreateOrConnectWithoutPlanNoticesInput
@@ -1161,6 +1182,7 @@ export type UserCreateWithoutTypeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1195,6 +1217,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1276,6 +1299,7 @@ export type UserCreateWithoutSessionsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1310,6 +1334,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1359,6 +1384,7 @@ export type UserUpdateWithoutSessionsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1393,6 +1419,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAccessTokensInput = {
@@ -1426,6 +1453,7 @@ export type UserCreateWithoutAccessTokensInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAccessTokensInput = {
@@ -1460,6 +1488,7 @@ export type UserUncheckedCreateWithoutAccessTokensInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAccessTokensInput = {
@@ -1509,6 +1538,7 @@ export type UserUpdateWithoutAccessTokensInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAccessTokensInput = {
@@ -1543,6 +1573,7 @@ export type UserUncheckedUpdateWithoutAccessTokensInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1576,6 +1607,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1610,6 +1642,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1659,6 +1692,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1693,6 +1727,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSignInDevicesInput = {
@@ -1726,6 +1761,7 @@ export type UserCreateWithoutSignInDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSignInDevicesInput = {
@@ -1760,6 +1796,7 @@ export type UserUncheckedCreateWithoutSignInDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSignInDevicesInput = {
@@ -1809,6 +1846,7 @@ export type UserUpdateWithoutSignInDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInDevicesInput = {
@@ -1843,6 +1881,7 @@ export type UserUncheckedUpdateWithoutSignInDevicesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1876,6 +1915,7 @@ export type UserCreateWithoutPasskeysInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1910,6 +1950,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1959,6 +2000,7 @@ export type UserUpdateWithoutPasskeysInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1993,6 +2035,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -2026,6 +2069,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -2060,6 +2104,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -2109,6 +2154,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -2143,6 +2189,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -2176,6 +2223,7 @@ export type UserCreateWithoutEmailChangeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -2210,6 +2258,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -2259,6 +2308,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -2293,6 +2343,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -2326,6 +2377,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -2360,6 +2412,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2409,6 +2462,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2443,6 +2497,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2476,6 +2531,7 @@ export type UserCreateWithoutMembershipsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2510,6 +2566,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2548,6 +2605,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2582,6 +2640,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2631,6 +2690,7 @@ export type UserUpdateWithoutMembershipsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2665,6 +2725,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2709,6 +2770,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2743,6 +2805,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2776,6 +2839,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2810,6 +2874,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2859,6 +2924,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2893,6 +2959,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2926,6 +2993,7 @@ export type UserCreateWithoutTransfersFromInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2960,6 +3028,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2998,6 +3067,7 @@ export type UserCreateWithoutTransfersToInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -3032,6 +3102,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -3081,6 +3152,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -3115,6 +3187,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -3159,6 +3232,7 @@ export type UserUpdateWithoutTransfersToInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -3193,6 +3267,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -3226,6 +3301,7 @@ export type UserCreateWithoutFilesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -3260,6 +3336,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -3298,6 +3375,7 @@ export type UserCreateWithoutAvatarInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -3332,6 +3410,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -3381,6 +3460,7 @@ export type UserUpdateWithoutFilesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -3415,6 +3495,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3459,6 +3540,7 @@ export type UserUpdateWithoutAvatarInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3493,6 +3575,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3526,6 +3609,7 @@ export type UserCreateWithoutPlanInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3560,6 +3644,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3619,6 +3704,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3653,6 +3739,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3702,6 +3789,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3727,6 +3815,161 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
   memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
   requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+}
+
+export type UserCreateWithoutSavedPaymentMethodInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutSavedPaymentMethodInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+}
+
+export type UserUpsertWithoutSavedPaymentMethodInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedCreateWithoutSavedPaymentMethodInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutSavedPaymentMethodInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutSavedPaymentMethodInput, Prisma.UserUncheckedUpdateWithoutSavedPaymentMethodInput>
+}
+
+export type UserUpdateWithoutSavedPaymentMethodInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
   sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
   transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
   transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
@@ -3769,6 +4012,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -3803,6 +4047,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -3852,6 +4097,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -3886,6 +4132,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -3937,6 +4184,7 @@ export type UserUpdateWithoutTypeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3971,6 +4219,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -4040,6 +4289,7 @@ export type UserUpdateWithoutPlanInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -4074,6 +4324,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -4287,6 +4538,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
+  savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -4374,6 +4626,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
+  savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -4421,6 +4674,7 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Personal access tokens for scripts (issue 29, decision 0215).
      */
     accessTokens: Prisma.$PersonalAccessTokenPayload<ExtArgs>[]
+    savedPaymentMethod: Prisma.$SavedPaymentMethodPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4872,6 +5126,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   accessTokens<T extends Prisma.User$accessTokensArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$accessTokensArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PersonalAccessTokenPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  savedPaymentMethod<T extends Prisma.User$savedPaymentMethodArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$savedPaymentMethodArgs<ExtArgs>>): Prisma.Prisma__SavedPaymentMethodClient<runtime.Types.Result.GetResult<Prisma.$SavedPaymentMethodPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5713,6 +5968,25 @@ export type User$accessTokensArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.PersonalAccessTokenScalarFieldEnum | Prisma.PersonalAccessTokenScalarFieldEnum[]
+}
+
+/**
+ * User.savedPaymentMethod
+ */
+export type User$savedPaymentMethodArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SavedPaymentMethod
+   */
+  select?: Prisma.SavedPaymentMethodSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SavedPaymentMethod
+   */
+  omit?: Prisma.SavedPaymentMethodOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SavedPaymentMethodInclude<ExtArgs> | null
+  where?: Prisma.SavedPaymentMethodWhereInput
 }
 
 /**

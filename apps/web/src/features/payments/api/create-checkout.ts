@@ -8,12 +8,25 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
 
-type CheckoutInput = { planId: number; period: PaymentPeriod; method: PaymentMethod; userId: number };
+type CheckoutInput = {
+  planId: number;
+  period: PaymentPeriod;
+  method: PaymentMethod;
+  userId: number;
+  /** 'Продлевать автоматически' (YooKassa only; decision 0205). */
+  autoRenew?: boolean;
+};
 
-/** A pending order and the payment form that pays it. */
-export async function createCheckout({ planId, period, method, userId }: CheckoutInput) {
+/** A pending order and what pays it: the payment form, or YooKassa's confirmation page. */
+export async function createCheckout({ planId, period, method, userId, autoRenew = false }: CheckoutInput) {
   const { data } = await callEndpoint(paymentsEndpoints.checkout, {
-    body: { subscribe_id: planId, type: period, options: [{ id: 'method', value: method }], user_id: userId },
+    body: {
+      subscribe_id: planId,
+      type: period,
+      options: [{ id: 'method', value: method }],
+      user_id: userId,
+      ...(autoRenew ? { auto_renew: true } : {}),
+    },
   });
   return data;
 }
@@ -45,7 +58,9 @@ export function useCheckout() {
   return useMutation({
     mutationFn: createCheckout,
     onSuccess: (info) => {
-      submitPaymentForm(info);
+      // YooKassa: the person goes to its confirmation page (a GET); YooMoney and the sandbox take a form POST.
+      if (info.confirmation_url) window.location.assign(info.confirmation_url);
+      else submitPaymentForm(info);
     },
   });
 }

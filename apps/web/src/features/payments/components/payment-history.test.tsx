@@ -19,6 +19,8 @@ const payment = (over: Partial<Payment>): Payment => ({
   granted_until: '2026-06-10T12:00:00.000Z',
   created_at: '2026-05-10T11:59:00.000Z',
   test: false,
+  provider: 'yoomoney',
+  refunded_amount: '0.00',
   ...over,
 });
 

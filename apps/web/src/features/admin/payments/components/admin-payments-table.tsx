@@ -7,6 +7,7 @@ import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { RefundButton } from './refund-payment-dialog';
 
 const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const;
 
@@ -18,12 +19,26 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
         <Badge color="green" variant="light" radius="sm" tt="none">
           Оплачен
         </Badge>
+      ) : payment.status === 'canceled' ? (
+        <Badge color="gray" variant="outline" radius="sm" tt="none">
+          Отменён
+        </Badge>
       ) : (
         <Badge color="gray" variant="light" radius="sm" tt="none">
           Не оплачен
         </Badge>
       )}
-      {payment.refund && (
+      {payment.refunded_amount !== '0.00' && (
+        <Badge color="orange" variant="outline" radius="sm" tt="none">
+          Возвращено {formatMoney(payment.refunded_amount)}
+        </Badge>
+      )}
+      {payment.needs_review && (
+        <Badge color="red" variant="light" radius="sm" tt="none">
+          Требует проверки
+        </Badge>
+      )}
+      {payment.refund && payment.refunded_amount === '0.00' && (
         <Badge color="orange" variant="light" radius="sm" tt="none">
           К возврату
         </Badge>
@@ -102,6 +117,7 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   <PaymentStatus payment={payment} />
                   <Group>
                     <ReceiptLink payment={payment} />
+                    <RefundButton payment={payment} />
                   </Group>
                 </Stack>
               </Stack>
@@ -129,7 +145,10 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   : '—'}
             </Table.Td>
             <Table.Td className={classes.actions} visibleFrom="xs">
-              <ReceiptLink payment={payment} />
+              <Group gap="xs" wrap="nowrap" justify="flex-end">
+                <ReceiptLink payment={payment} />
+                <RefundButton payment={payment} />
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -5,6 +5,7 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   unknown_label: 'Заказ не найден',
   already_paid: 'Заказ уже оплачен',
   amount_short: 'Сумма меньше цены заказа',
+  provider_refund: 'Возврат через ЮKassa',
 };
 
 export const RESOLVE_REFUND_LABEL = 'Отметить как возвращённый';

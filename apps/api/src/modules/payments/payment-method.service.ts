@@ -1,0 +1,41 @@
+import type { SavedPaymentMethod } from '@cabinet/contracts';
+import { conflict } from '../../lib/app-error';
+import type { SignedInContext } from '../../lib/context';
+
+// The saved payment method and the auto-renewal switch (decision 0205). Only the method's type and title
+// are kept (never card data); turning auto-renewal off, or deleting the method, means never charged again.
+
+export const NO_SAVED_METHOD =
+  'Нет сохранённого способа оплаты: включите «Продлевать автоматически» при следующей оплате';
+
+const select = { type: true, title: true, autoRenew: true } as const;
+
+const view = (row: { type: string; title: string; autoRenew: boolean } | null): SavedPaymentMethod | null =>
+  row && { type: row.type, title: row.title, auto_renew: row.autoRenew };
+
+export async function getPaymentMethod(ctx: SignedInContext): Promise<SavedPaymentMethod | null> {
+  return view(
+    await ctx.prisma.savedPaymentMethod.findUnique({ where: { userId: ctx.actor.userId }, select }),
+  );
+}
+
+/** DELETE: the method goes; deleting none changes nothing. */
+export async function deletePaymentMethod(ctx: SignedInContext): Promise<void> {
+  await ctx.prisma.savedPaymentMethod.deleteMany({ where: { userId: ctx.actor.userId } });
+}
+
+/** PUT auto-renew {enabled}: on needs a saved method (409 otherwise); off always works. */
+export async function setAutoRenew(
+  ctx: SignedInContext,
+  { enabled }: { enabled: boolean },
+): Promise<SavedPaymentMethod | null> {
+  const changed = await ctx.prisma.savedPaymentMethod.updateMany({
+    where: { userId: ctx.actor.userId },
+    // Turning it on again starts the refusal count afresh.
+    data: enabled
+      ? { autoRenew: true, failures: 0, failedFor: null, nextAttemptAt: null }
+      : { autoRenew: false },
+  });
+  if (!changed.count && enabled) throw conflict(NO_SAVED_METHOD);
+  return getPaymentMethod(ctx);
+}
