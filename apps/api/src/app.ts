@@ -19,6 +19,7 @@ import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
+import { pruneUserLookupsJob } from './modules/organizations/known-accounts';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import { pruneChallengesJob } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
@@ -118,7 +119,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('outbox', outbox);
   await app.register(storagePlugin);
   await app.register(authPlugin, { now: options.now });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { emailLookups: options.rateLimits?.emailLookups });
   await app.register(openapiPlugin);
 
   const rateLimits: RateLimits = {
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions) {
       purgeUnverifiedAccountsJob,
       auditRetentionJob(env.AUDIT_RETENTION_DAYS),
       pruneChallengesJob,
+      pruneUserLookupsJob,
       ...billingJobs(() => app.mailer),
     ],
   });

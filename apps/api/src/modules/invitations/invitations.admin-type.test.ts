@@ -33,7 +33,12 @@ describe('admin invitations (type 3) and organization admins', () => {
     const before = await row(inv.id);
     const mailsBefore = mailedInviteTokens(t, email).length;
 
-    const resent = await restCall(t, 'POST', `/organizations/${org.id}/invitations/${inv.id}/resend`, orgAdmin);
+    const resent = await restCall(
+      t,
+      'POST',
+      `/organizations/${org.id}/invitations/${inv.id}/resend`,
+      orgAdmin,
+    );
     expect(resent.statusCode, resent.body).toBe(403);
     expect(resent.json()).toMatchObject({
       success: false,
@@ -59,7 +64,12 @@ describe('admin invitations (type 3) and organization admins', () => {
       data: { sentAt: minutesAgo(60 * 24 * 8), expiresAt: minutesAgo(60) },
     });
     const before = await row(inv.id);
-    const resent = await restCall(t, 'POST', `/organizations/${org.id}/invitations/${inv.id}/resend`, orgAdmin);
+    const resent = await restCall(
+      t,
+      'POST',
+      `/organizations/${org.id}/invitations/${inv.id}/resend`,
+      orgAdmin,
+    );
     expect(resent.statusCode, resent.body).toBe(403);
     expect(await row(inv.id)).toEqual(before);
   });
@@ -77,9 +87,19 @@ describe('admin invitations (type 3) and organization admins', () => {
 
     const member = await invite(t, orgAdmin, org.id, uniqueEmail('type-two'));
     await t.prisma.invitation.update({ where: { id: member.id }, data: { sentAt: minutesAgo(5) } });
-    const resent = await restCall(t, 'POST', `/organizations/${org.id}/invitations/${member.id}/resend`, orgAdmin);
+    const resent = await restCall(
+      t,
+      'POST',
+      `/organizations/${org.id}/invitations/${member.id}/resend`,
+      orgAdmin,
+    );
     expect(resent.statusCode, resent.body).toBe(200);
-    const revoked = await restCall(t, 'DELETE', `/organizations/${org.id}/invitations/${member.id}`, orgAdmin);
+    const revoked = await restCall(
+      t,
+      'DELETE',
+      `/organizations/${org.id}/invitations/${member.id}`,
+      orgAdmin,
+    );
     expect(revoked.statusCode, revoked.body).toBe(200);
   });
 });

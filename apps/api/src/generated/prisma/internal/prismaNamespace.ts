@@ -401,6 +401,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   KnownDevice: 'KnownDevice',
+  UserLookup: 'UserLookup',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -441,7 +442,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "knownDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
+    modelProps: "userType" | "user" | "session" | "knownDevice" | "userLookup" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -738,6 +739,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.KnownDeviceCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.KnownDeviceCountAggregateOutputType> | number
+        }
+      }
+    }
+    UserLookup: {
+      payload: Prisma.$UserLookupPayload<ExtArgs>
+      fields: Prisma.UserLookupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.UserLookupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.UserLookupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        findFirst: {
+          args: Prisma.UserLookupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.UserLookupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        findMany: {
+          args: Prisma.UserLookupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        create: {
+          args: Prisma.UserLookupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        createMany: {
+          args: Prisma.UserLookupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.UserLookupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        delete: {
+          args: Prisma.UserLookupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        update: {
+          args: Prisma.UserLookupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        deleteMany: {
+          args: Prisma.UserLookupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.UserLookupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.UserLookupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        upsert: {
+          args: Prisma.UserLookupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        aggregate: {
+          args: Prisma.UserLookupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateUserLookup>
+        }
+        groupBy: {
+          args: Prisma.UserLookupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserLookupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.UserLookupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserLookupCountAggregateOutputType> | number
         }
       }
     }
@@ -2674,6 +2749,15 @@ export const KnownDeviceScalarFieldEnum = {
 export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
 
 
+export const UserLookupScalarFieldEnum = {
+  callerId: 'callerId',
+  userId: 'userId',
+  at: 'at'
+} as const
+
+export type UserLookupScalarFieldEnum = (typeof UserLookupScalarFieldEnum)[keyof typeof UserLookupScalarFieldEnum]
+
+
 export const PasskeyScalarFieldEnum = {
   id: 'id',
   userId: 'userId',
@@ -3453,6 +3537,7 @@ export type GlobalOmitConfig = {
   user?: Prisma.UserOmit
   session?: Prisma.SessionOmit
   knownDevice?: Prisma.KnownDeviceOmit
+  userLookup?: Prisma.UserLookupOmit
   passkey?: Prisma.PasskeyOmit
   webauthnChallenge?: Prisma.WebauthnChallengeOmit
   loginCode?: Prisma.LoginCodeOmit

@@ -55,6 +55,7 @@ export const ModelName = {
   User: 'User',
   Session: 'Session',
   KnownDevice: 'KnownDevice',
+  UserLookup: 'UserLookup',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -156,6 +157,15 @@ export const KnownDeviceScalarFieldEnum = {
 } as const
 
 export type KnownDeviceScalarFieldEnum = (typeof KnownDeviceScalarFieldEnum)[keyof typeof KnownDeviceScalarFieldEnum]
+
+
+export const UserLookupScalarFieldEnum = {
+  callerId: 'callerId',
+  userId: 'userId',
+  at: 'at'
+} as const
+
+export type UserLookupScalarFieldEnum = (typeof UserLookupScalarFieldEnum)[keyof typeof UserLookupScalarFieldEnum]
 
 
 export const PasskeyScalarFieldEnum = {

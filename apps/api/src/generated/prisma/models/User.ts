@@ -337,6 +337,8 @@ export type UserWhereInput = {
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  lookupsMade?: Prisma.UserLookupListRelationFilter
+  lookedUpBy?: Prisma.UserLookupListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -373,6 +375,8 @@ export type UserOrderByWithRelationInput = {
   passkeys?: Prisma.PasskeyOrderByRelationAggregateInput
   webauthnChallenges?: Prisma.WebauthnChallengeOrderByRelationAggregateInput
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
+  lookupsMade?: Prisma.UserLookupOrderByRelationAggregateInput
+  lookedUpBy?: Prisma.UserLookupOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -412,6 +416,8 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   passkeys?: Prisma.PasskeyListRelationFilter
   webauthnChallenges?: Prisma.WebauthnChallengeListRelationFilter
   planNotices?: Prisma.PlanNoticeListRelationFilter
+  lookupsMade?: Prisma.UserLookupListRelationFilter
+  lookedUpBy?: Prisma.UserLookupListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -490,6 +496,8 @@ export type UserCreateInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -523,6 +531,8 @@ export type UserUncheckedCreateInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -555,6 +565,8 @@ export type UserUpdateInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -588,6 +600,8 @@ export type UserUncheckedUpdateInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -836,6 +850,34 @@ export type UserUpdateOneRequiredWithoutKnownDevicesNestedInput = {
   upsert?: Prisma.UserUpsertWithoutKnownDevicesInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutKnownDevicesInput, Prisma.UserUpdateWithoutKnownDevicesInput>, Prisma.UserUncheckedUpdateWithoutKnownDevicesInput>
+}
+
+export type UserCreateNestedOneWithoutLookupsMadeInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookupsMadeInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserCreateNestedOneWithoutLookedUpByInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookedUpByInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutLookupsMadeNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookupsMadeInput
+  upsert?: Prisma.UserUpsertWithoutLookupsMadeInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutLookupsMadeInput, Prisma.UserUpdateWithoutLookupsMadeInput>, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+}
+
+export type UserUpdateOneRequiredWithoutLookedUpByNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookedUpByInput
+  upsert?: Prisma.UserUpsertWithoutLookedUpByInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutLookedUpByInput, Prisma.UserUpdateWithoutLookedUpByInput>, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
 }
 
 export type UserCreateNestedOneWithoutPasskeysInput = {
@@ -1117,6 +1159,8 @@ export type UserCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1149,6 +1193,8 @@ export type UserUncheckedCreateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1228,6 +1274,8 @@ export type UserCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1260,6 +1308,8 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1307,6 +1357,8 @@ export type UserUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1339,6 +1391,8 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1370,6 +1424,8 @@ export type UserCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1402,6 +1458,8 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1449,6 +1507,8 @@ export type UserUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1481,6 +1541,308 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutLookupsMadeInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutLookupsMadeInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutLookupsMadeInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+}
+
+export type UserCreateWithoutLookedUpByInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+}
+
+export type UserUncheckedCreateWithoutLookedUpByInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+}
+
+export type UserCreateOrConnectWithoutLookedUpByInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+}
+
+export type UserUpsertWithoutLookupsMadeInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutLookupsMadeInput, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutLookupsMadeInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutLookupsMadeInput, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+}
+
+export type UserUpdateWithoutLookupsMadeInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutLookupsMadeInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserUpsertWithoutLookedUpByInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutLookedUpByInput, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutLookedUpByInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutLookedUpByInput, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
+}
+
+export type UserUpdateWithoutLookedUpByInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+}
+
+export type UserUncheckedUpdateWithoutLookedUpByInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1512,6 +1874,8 @@ export type UserCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1544,6 +1908,8 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -1591,6 +1957,8 @@ export type UserUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -1623,6 +1991,8 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -1654,6 +2024,8 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -1686,6 +2058,8 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -1733,6 +2107,8 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -1765,6 +2141,8 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -1796,6 +2174,8 @@ export type UserCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -1828,6 +2208,8 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -1875,6 +2257,8 @@ export type UserUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -1907,6 +2291,8 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -1938,6 +2324,8 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -1970,6 +2358,8 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2017,6 +2407,8 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2049,6 +2441,8 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2080,6 +2474,8 @@ export type UserCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2112,6 +2508,8 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2148,6 +2546,8 @@ export type UserCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2180,6 +2580,8 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2227,6 +2629,8 @@ export type UserUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2259,6 +2663,8 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2301,6 +2707,8 @@ export type UserUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2333,6 +2741,8 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2364,6 +2774,8 @@ export type UserCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2396,6 +2808,8 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2443,6 +2857,8 @@ export type UserUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2475,6 +2891,8 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2506,6 +2924,8 @@ export type UserCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -2538,6 +2958,8 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -2574,6 +2996,8 @@ export type UserCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -2606,6 +3030,8 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -2653,6 +3079,8 @@ export type UserUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -2685,6 +3113,8 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -2727,6 +3157,8 @@ export type UserUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -2759,6 +3191,8 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -2790,6 +3224,8 @@ export type UserCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -2822,6 +3258,8 @@ export type UserUncheckedCreateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -2858,6 +3296,8 @@ export type UserCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -2890,6 +3330,8 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -2937,6 +3379,8 @@ export type UserUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -2969,6 +3413,8 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3011,6 +3457,8 @@ export type UserUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3043,6 +3491,8 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3074,6 +3524,8 @@ export type UserCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3106,6 +3558,8 @@ export type UserUncheckedCreateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3163,6 +3617,8 @@ export type UserCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3195,6 +3651,8 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3242,6 +3700,8 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3274,6 +3734,8 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanNoticesInput = {
@@ -3305,6 +3767,8 @@ export type UserCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -3337,6 +3801,8 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
   passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -3384,6 +3850,8 @@ export type UserUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -3416,6 +3884,8 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -3465,6 +3935,8 @@ export type UserUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -3497,6 +3969,8 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -3564,6 +4038,8 @@ export type UserUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -3596,6 +4072,8 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -3635,6 +4113,8 @@ export type UserCountOutputType = {
   passkeys: number
   webauthnChallenges: number
   planNotices: number
+  lookupsMade: number
+  lookedUpBy: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3651,6 +4131,8 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   passkeys?: boolean | UserCountOutputTypeCountPasskeysArgs
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
   planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
+  lookupsMade?: boolean | UserCountOutputTypeCountLookupsMadeArgs
+  lookedUpBy?: boolean | UserCountOutputTypeCountLookedUpByArgs
 }
 
 /**
@@ -3754,6 +4236,20 @@ export type UserCountOutputTypeCountPlanNoticesArgs<ExtArgs extends runtime.Type
   where?: Prisma.PlanNoticeWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountLookupsMadeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserLookupWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountLookedUpByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserLookupWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3789,6 +4285,8 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
+  lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -3874,6 +4372,8 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   passkeys?: boolean | Prisma.User$passkeysArgs<ExtArgs>
   webauthnChallenges?: boolean | Prisma.User$webauthnChallengesArgs<ExtArgs>
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
+  lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
+  lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3916,6 +4416,11 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     passkeys: Prisma.$PasskeyPayload<ExtArgs>[]
     webauthnChallenges: Prisma.$WebauthnChallengePayload<ExtArgs>[]
     planNotices: Prisma.$PlanNoticePayload<ExtArgs>[]
+    /**
+     * Accounts this user found by their exact e-mail, and who found this one (decision 0190).
+     */
+    lookupsMade: Prisma.$UserLookupPayload<ExtArgs>[]
+    lookedUpBy: Prisma.$UserLookupPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -4365,6 +4870,8 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   passkeys<T extends Prisma.User$passkeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$passkeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PasskeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webauthnChallenges<T extends Prisma.User$webauthnChallengesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$webauthnChallengesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebauthnChallengePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  lookupsMade<T extends Prisma.User$lookupsMadeArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookupsMadeArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  lookedUpBy<T extends Prisma.User$lookedUpByArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookedUpByArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5158,6 +5665,54 @@ export type User$planNoticesArgs<ExtArgs extends runtime.Types.Extensions.Intern
   take?: number
   skip?: number
   distinct?: Prisma.PlanNoticeScalarFieldEnum | Prisma.PlanNoticeScalarFieldEnum[]
+}
+
+/**
+ * User.lookupsMade
+ */
+export type User$lookupsMadeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserLookup
+   */
+  select?: Prisma.UserLookupSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserLookup
+   */
+  omit?: Prisma.UserLookupOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserLookupInclude<ExtArgs> | null
+  where?: Prisma.UserLookupWhereInput
+  orderBy?: Prisma.UserLookupOrderByWithRelationInput | Prisma.UserLookupOrderByWithRelationInput[]
+  cursor?: Prisma.UserLookupWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserLookupScalarFieldEnum | Prisma.UserLookupScalarFieldEnum[]
+}
+
+/**
+ * User.lookedUpBy
+ */
+export type User$lookedUpByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserLookup
+   */
+  select?: Prisma.UserLookupSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserLookup
+   */
+  omit?: Prisma.UserLookupOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserLookupInclude<ExtArgs> | null
+  where?: Prisma.UserLookupWhereInput
+  orderBy?: Prisma.UserLookupOrderByWithRelationInput | Prisma.UserLookupOrderByWithRelationInput[]
+  cursor?: Prisma.UserLookupWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserLookupScalarFieldEnum | Prisma.UserLookupScalarFieldEnum[]
 }
 
 /**
