@@ -1,6 +1,6 @@
+import { DEFAULT_BODY_LIMIT } from '@cabinet/contracts';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Env, trustProxyOption } from './env';
 import { isTableRoute } from './lib/endpoint-routes';
@@ -38,6 +38,7 @@ import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import jsonBodies from './plugins/json-bodies';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
@@ -70,22 +71,12 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** JSON bodies: an empty body is "no body" (a POST without payload), anything else is parsed safely. */
-const jsonBodies = fp(async (app: FastifyInstance) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  // Only JSON, urlencoded (payment notifications) and multipart (uploads) are accepted: anything else is 415.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return parseJson(request, body as string, done);
-  });
-});
-
 export async function buildApp(options: BuildAppOptions) {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
+    // Each table route has its own limit (lib/endpoint-routes.ts, decision 0192); this is everything else's.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // request.ip (sign-in limits, first-admin rule) comes from X-Forwarded-For only as TRUST_PROXY allows.
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A whole request (a 20 MB upload on a slow line included) must finish within 5 minutes.

@@ -39,7 +39,21 @@ export const lookupRateLimit = (bucket: string) => ({
  */
 export const EMAIL_LOOKUPS_PER_HOUR = { account: 300, address: 600 };
 
+/**
+ * Route config `addressLimit`: a per-client-address budget counted in onRequest, before the body is read, so
+ * a request is counted whatever its body (too large, too deep, not JSON; decision 0192).
+ */
+export interface AddressLimit {
+  /** Names the counter; one per call. */
+  name: string;
+  max: number;
+  timeWindow: string;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    addressLimit?: AddressLimit;
+  }
   interface FastifyInstance {
     /** Counts `count` exact-e-mail lookups of a signed-in non-admin; 429 past the hour's budget. */
     countEmailLookups(request: FastifyRequest, count: number): Promise<void>;
@@ -88,6 +102,23 @@ export default fp(
         keyGenerator: (request) => `email-lookups:address:${request.ip}`,
       }),
     ];
+    const addressLimiters = new Map<AddressLimit, ReturnType<FastifyInstance['createRateLimit']>>();
+    app.addHook('onRequest', async (request) => {
+      const spec = request.routeOptions.config?.addressLimit;
+      if (!spec) return;
+      let limit = addressLimiters.get(spec);
+      if (!limit) {
+        limit = app.createRateLimit({
+          timeWindow: spec.timeWindow,
+          max: spec.max,
+          keyGenerator: (r) => `${spec.name}:${r.ip}`,
+        });
+        addressLimiters.set(spec, limit);
+      }
+      const result = await limit(request);
+      if (!result.isAllowed && result.isExceeded) throw tooMany(Math.max(1, result.ttlInSeconds));
+    });
+
     app.decorate('countEmailLookups', async (request: FastifyRequest, count: number) => {
       if (!request.ctx.actor || request.ctx.actor.isAdmin || count <= 0) return;
       const results = await Promise.all(
