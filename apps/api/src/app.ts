@@ -1,6 +1,6 @@
 import { DEFAULT_BODY_LIMIT } from '@cabinet/contracts';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Env, trustProxyOption } from './env';
 import { isTableRoute } from './lib/endpoint-routes';

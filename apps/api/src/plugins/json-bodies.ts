@@ -21,6 +21,10 @@ declare module 'fastify' {
   }
 }
 
+/** A request that announced a body (a length above 0, or chunks). */
+const hasBody = (request: FastifyRequest) =>
+  Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+
 type Done = (error: Error | null, body?: unknown) => void;
 
 function readJson(
@@ -83,9 +87,12 @@ export default fp(
     app.addContentTypeParser('application/json', (request, payload, done) =>
       readJson(request, payload, (text, parsed) => parseJson(request, text, parsed), done),
     );
-    // A body refused before its end is not read further: the connection closes after the answer.
+    // A body refused before its end (or answered before it was read: a 429 or 401 counted first) is not
+    // read further: the connection closes after the answer instead of draining the rest.
     app.addHook('onSend', async (request, reply) => {
-      if (request[BODY_CUT_SHORT]) reply.header('connection', 'close');
+      if (request[BODY_CUT_SHORT] || (request.raw.complete === false && hasBody(request))) {
+        reply.header('connection', 'close');
+      }
     });
   },
   { name: 'json-bodies' },

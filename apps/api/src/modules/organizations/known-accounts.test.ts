@@ -106,7 +106,7 @@ describe('add-member and finish-adding take only a known account', () => {
   });
 
   it("finish-adding takes start-adding's answer; an organization admin's finish-adding follows the same rule", async () => {
-    const { owner, org } = await team();
+    const { org } = await team();
     const orgAdmin = await createUser(t);
     await t.prisma.member.create({
       data: { organizationId: org.id, userId: orgAdmin.id, typeId: 3, status: 'active' },
