@@ -100,7 +100,7 @@ describe('GET /organizations/{id}/audit', () => {
       target_type: 'user',
       target_id: stranger.id,
       organization_id: orgId,
-      ip: '127.0.0.1',
+      // No client address in an organization's log (decision 0193).
       details: { name: 'Тестовый Пользователь', email: stranger.email },
     });
     expect(updated.details).toMatchObject({ name: { to: 'Новое имя' } });
