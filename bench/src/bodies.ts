@@ -144,7 +144,7 @@ async function main() {
   });
   const token = await signedInToken(database.url);
   await probe(api.base, 1); // warm-up
-  const cases = [
+  const cases: { label: string; target: string; headers: Record<string, string>; chunked: boolean }[] = [
     {
       label: 'POST /api/v1/auth/login, Content-Length 1 MB',
       target: '/api/v1/auth/login',
