@@ -18,6 +18,7 @@ const JOBS = [
   'plan-expiry',
   'plan-reminders',
   'prune-audit-events',
+  'prune-user-lookups',
   'prune-webauthn-challenges',
   'purge-unverified-accounts',
 ];
