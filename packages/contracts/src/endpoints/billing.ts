@@ -35,7 +35,8 @@ export const billingEndpoints = {
       'Runs a scheduled job now and answers when it is done (admins); running it twice sends nothing twice',
     description:
       'Jobs: plan-reminders (reminders and end-of-plan mails), plan-expiry (the end of the grace period), ' +
-      'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, mail-outbox (sends the mails ' +
+      'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, prune-user-lookups, ' +
+      'mail-outbox (sends the mails ' +
       'waiting in the outbox). An unknown name is 404.',
     params: JobParamsSchema,
     response: JobRunResponseSchema,
