@@ -154,6 +154,24 @@ describe("the mail 'Вас добавили в организацию'", () => {
     expect((await t.smtp.nextMail(desktopAdded.email)).subject).toBe(
       'Вас добавили в организацию «Отдел продаж»',
     );
+
+    // A site admin creating an organization with its members puts them in directly too.
+    const admin = await createAdmin(t, { name: 'Админ Сайта' });
+    const [first, second] = [await createUser(t), await createUser(t)];
+    const created = await restCall(t, 'POST', '/organizations', admin, {
+      name: 'Новый отдел',
+      type: 2,
+      members: [
+        { id: first.id, type: 1 },
+        { id: second.id, type: 2 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    for (const person of [first, second]) {
+      const mail = await t.smtp.nextMail(person.email);
+      expect(mail.subject).toBe('Вас добавили в организацию «Новый отдел»');
+      expect(mail.text).toContain(`Админ Сайта (${admin.email}) добавил(а) вас`);
+    }
   });
 });
 
