@@ -58,6 +58,13 @@ export async function addMember(
   organizationId: number,
   user: Account,
 ) {
+  // As the web's 'Добавить пользователя': the exact e-mail first, then the id (decision 0190).
+  await call(
+    request,
+    owner.token,
+    'GET',
+    `/api/v1/rest/profile/search?search=${encodeURIComponent(user.email)}`,
+  );
   await call(request, owner.token, 'POST', `/api/v1/rest/organizations/add-member/${organizationId}`, {
     user_id: user.id,
     type: '2',

@@ -9,7 +9,15 @@ test.describe('join requests', () => {
     const unwanted = await createAccount(request, uniqueEmail('unwanted'), 'Незваный Гость');
     const orgId = await createOrganization(request, owner, 'Клуб по интересам');
     await addMember(request, owner, orgId, member);
-    // docs/decisions/0012: a member (not the owner) calling finish-adding creates pending rows.
+    // docs/decisions/0012: a member (not the owner) calling finish-adding creates pending rows; the desktop
+    // app's start-adding comes first (decision 0190).
+    await call(
+      request,
+      member.token,
+      'POST',
+      `/api/v1/desktop/organizations/${orgId}/collaborators/start-adding`,
+      { emails: [wanted.email, unwanted.email] },
+    );
     await call(
       request,
       member.token,

@@ -1,6 +1,6 @@
+import { DEFAULT_BODY_LIMIT } from '@cabinet/contracts';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Env, trustProxyOption } from './env';
 import { isTableRoute } from './lib/endpoint-routes';
@@ -20,6 +20,7 @@ import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
 import oauthRoutes from './modules/oauth/oauth.routes';
+import { pruneUserLookupsJob } from './modules/organizations/known-accounts';
 import organizationsRoutes from './modules/organizations/organizations.routes';
 import { pruneChallengesJob } from './modules/passkeys/challenges';
 import passkeysRoutes from './modules/passkeys/passkeys.routes';
@@ -39,6 +40,7 @@ import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
+import jsonBodies from './plugins/json-bodies';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
@@ -71,22 +73,12 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-/** JSON bodies: an empty body is "no body" (a POST without payload), anything else is parsed safely. */
-const jsonBodies = fp(async (app: FastifyInstance) => {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  // Only JSON, urlencoded (payment notifications) and multipart (uploads) are accepted: anything else is 415.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    return parseJson(request, body as string, done);
-  });
-});
-
 export async function buildApp(options: BuildAppOptions) {
   const { env } = options;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
-    bodyLimit: 1024 * 1024,
+    // Each table route has its own limit (lib/endpoint-routes.ts, decision 0192); this is everything else's.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // request.ip (sign-in limits, first-admin rule) comes from X-Forwarded-For only as TRUST_PROXY allows.
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A whole request (a 20 MB upload on a slow line included) must finish within 5 minutes.
@@ -120,7 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('outbox', outbox);
   await app.register(storagePlugin);
   await app.register(authPlugin, { now: options.now });
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { emailLookups: options.rateLimits?.emailLookups });
   await app.register(openapiPlugin);
 
   const rateLimits: RateLimits = {
@@ -181,6 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
       purgeUnverifiedAccountsJob,
       auditRetentionJob(env.AUDIT_RETENTION_DAYS),
       pruneChallengesJob,
+      pruneUserLookupsJob,
       ...billingJobs(() => app.mailer),
     ],
   });

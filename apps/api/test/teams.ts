@@ -44,3 +44,15 @@ export async function invite(t: TestApp, by: TestUser, organizationId: number, e
   if (res.statusCode !== 201) throw new Error(`invite ${email}: ${res.statusCode} ${res.body}`);
   return res.json().data as { id: number; email: string; status: string };
 }
+
+/**
+ * `by` looks `users` up by their exact e-mail (profile/search), as the web's 'Добавить пользователя' does
+ * before add-member: for 15 minutes `by` may add them by id (decision 0190).
+ */
+export async function lookUp(t: TestApp, by: TestUser, ...users: { email: string }[]) {
+  for (const user of users) {
+    const res = await restCall(t, 'GET', `/profile/search?search=${encodeURIComponent(user.email)}`, by);
+    if (res.statusCode !== 200 || res.json().data.length !== 1)
+      throw new Error(`lookUp ${user.email}: ${res.statusCode} ${res.body}`);
+  }
+}

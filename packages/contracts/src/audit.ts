@@ -169,6 +169,13 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
+/**
+ * An event of an organization's 'Журнал' (GET /organizations/{id}/audit): no client address, and no user
+ * agent or address in its details either; site admins see those in /admin/audit (decision 0193).
+ */
+export const OrganizationAuditEventSchema = AuditEventSchema.omit({ ip: true });
+export type OrganizationAuditEvent = z.infer<typeof OrganizationAuditEventSchema>;
+
 export const INVALID_CURSOR = 'Неверный курсор страницы: начните список сначала';
 
 /** Where a page of events ends: the last event's time (ms) and id, newest first. */
@@ -290,3 +297,8 @@ export const AuditListResponseSchema = envelope(z.array(AuditEventSchema)).exten
   meta: AuditListMetaSchema,
 });
 export type AuditListResponse = z.infer<typeof AuditListResponseSchema>;
+
+export const OrganizationAuditListResponseSchema = envelope(z.array(OrganizationAuditEventSchema)).extend({
+  meta: AuditListMetaSchema,
+});
+export type OrganizationAuditListResponse = z.infer<typeof OrganizationAuditListResponseSchema>;

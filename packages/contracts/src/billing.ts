@@ -37,6 +37,7 @@ export const RUNNABLE_JOBS = [
   'purge-unverified-accounts',
   'prune-audit-events',
   'prune-webauthn-challenges',
+  'prune-user-lookups',
   'mail-outbox',
   'prune-mail-outbox',
 ] as const;

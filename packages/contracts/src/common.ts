@@ -96,6 +96,28 @@ export function hasControlCharacters(text: string): boolean {
   return false;
 }
 
+/**
+ * True when text holds any control character (C0 and C1, tab and line breaks included) or a Unicode line or
+ * paragraph separator: what a name may never hold (decision 0193).
+ */
+export function hasAnyControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 32 || (c >= 127 && c <= 159) || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}
+
+/**
+ * A name (of a person, an organization, a plan, a passkey): every control character and line break is
+ * refused with `message`, checked on the text as sent, before any trimming (decision 0193).
+ */
+export const nameText = (message: string) =>
+  z.string({ message: 'Обязательное поле' }).refine((s) => !hasAnyControlCharacter(s), { message });
+
+/** The message of a name with a line break or another control character. */
+export const NAME_CHARACTERS = 'Название не должно содержать переносов строк и управляющих символов';
+
 /** Free text from outside: trimmed, no control characters (they are refused, not stored). */
 export const cleanText = (schema: z.ZodString = z.string()) =>
   schema.trim().refine((s) => !hasControlCharacters(s), { message: 'Недопустимые символы' });

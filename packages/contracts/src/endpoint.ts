@@ -40,6 +40,11 @@ export interface EndpointDefinition {
   consumes?: 'application/x-www-form-urlencoded' | 'multipart/form-data';
   /** Answer media type when it is not JSON. */
   produces?: string;
+  /**
+   * Largest body in bytes, when the call needs more than DEFAULT_BODY_LIMIT (or, a provider's call, less).
+   * An anonymous call is never given more than ANONYMOUS_BODY_LIMIT (decision 0192).
+   */
+  bodyLimit?: number;
 }
 
 /** Keeps the literal types of an entry (method, path, schemas) for the API's handlers and the web's calls. */

@@ -19,3 +19,9 @@ export const USER_TYPE_ADMIN = 2;
 export const BASIC_PLAN_ID = 1;
 export const ORGANIZATION_DELETE_DELAY_MS = 1500;
 export const AVATAR_STACK_MAX = 4;
+/**
+ * Request bodies (issue 27, decision 0192): an anonymous call's body is never read past 16 KB, and every other
+ * call's limit is the smallest it needs: 16 KB unless its table entry says more (uploads keep their own).
+ */
+export const ANONYMOUS_BODY_LIMIT = 16 * 1024;
+export const DEFAULT_BODY_LIMIT = 16 * 1024;

@@ -8,9 +8,11 @@ import {
   IdParamsSchema,
   InviteEmailFormSchema,
   LoginRequestSchema,
+  NAME_CHARACTERS,
   OrganizationFormSchema,
   OrganizationNameSchema,
   PaginationQuerySchema,
+  PasskeyNameSchema,
   PlanCreateRequestSchema,
   PlanUpdateRequestSchema,
   ProfileFormSchema,
@@ -35,7 +37,40 @@ describe("the spec's validation texts (section 5)", () => {
     expect(first(OrganizationNameSchema, 'А')).toBe('Название должно содержать минимум 2 символа');
     expect(first(OrganizationNameSchema, 'А'.repeat(41))).toBe('Название не должно превышать 40 символов');
     expect(OrganizationNameSchema.parse('  Команда  ')).toBe('Команда');
-    expect(first(OrganizationNameSchema, 'Ко\u0000манда')).toBe('Недопустимые символы');
+    expect(first(OrganizationNameSchema, 'Ко\u0000манда')).toBe(NAME_CHARACTERS);
+  });
+
+  // Issue 27 item 8 (decision 0193): names refuse every control character, line breaks included.
+  it('names refuse line breaks, tabs and every other control character', () => {
+    const bad = [
+      'Ко\nманда',
+      'Ко\rманда',
+      'Ко\tманда',
+      'Команда\n',
+      '\nКоманда',
+      'Ко\u0085манда',
+      'Ко\u2028манда',
+      'Ко\u001bманда',
+      'Ко\u007fманда',
+    ];
+    const plan = {
+      price_month: '990',
+      price_year: '9900.5',
+      max_members: 10,
+      max_organizations: 5,
+      description: 'Для команд',
+    };
+    const userMessage = 'Имя не должно содержать переносов строк и управляющих символов';
+    for (const name of bad) {
+      expect(first(OrganizationNameSchema, name), JSON.stringify(name)).toBe(NAME_CHARACTERS);
+      expect(first(UserNameSchema, name), JSON.stringify(name)).toBe(userMessage);
+      expect(first(PasskeyNameSchema, name), JSON.stringify(name)).toBe(NAME_CHARACTERS);
+      expect(messages(PlanCreateRequestSchema, { ...plan, name }), JSON.stringify(name)).toContain(
+        NAME_CHARACTERS,
+      );
+    }
+    expect(UserNameSchema.parse('  Анна-Мария О’Нил  ')).toBe('Анна-Мария О’Нил');
+    expect(PasskeyNameSchema.parse('YubiKey 5 NFC')).toBe('YubiKey 5 NFC');
   });
 
   it('organization form: the type is required', () => {

@@ -5,6 +5,8 @@ import {
   IdSchema,
   listEnvelope,
   MessageResponseSchema,
+  NAME_CHARACTERS,
+  nameText,
   PaginationQuerySchema,
   SearchTextSchema,
   SortOrderSchema,
@@ -118,8 +120,7 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 
 /** Organization name with the spec's messages (section 5); control characters are refused. */
 export const OrganizationNameSchema = cleanText(
-  z
-    .string({ message: 'Обязательное поле' })
+  nameText(NAME_CHARACTERS)
     .trim()
     .min(1, 'Обязательное поле')
     .min(NAME_MIN, 'Название должно содержать минимум 2 символа')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginKeySchema, LoginResultSchema } from './auth';
-import { cleanText, EmailSchema, envelope, listEnvelope } from './common';
+import { cleanText, EmailSchema, envelope, listEnvelope, NAME_CHARACTERS, nameText } from './common';
 
 // Passkeys (WebAuthn) of issue 14: registration by a signed-in user, sign-in with a discoverable credential.
 // The option and answer shapes are WebAuthn's JSON forms (what @simplewebauthn makes and reads).
@@ -101,8 +101,7 @@ export type PasskeyAuthenticationResponse = z.infer<typeof PasskeyAuthentication
 
 /** A passkey's name: what the person calls it ('Ноутбук', 'YubiKey'). */
 export const PasskeyNameSchema = cleanText(
-  z
-    .string({ message: 'Обязательное поле' })
+  nameText(NAME_CHARACTERS)
     .trim()
     .min(1, 'Обязательное поле')
     .max(PASSKEY_NAME_MAX, `Название не должно превышать ${PASSKEY_NAME_MAX} символов`),

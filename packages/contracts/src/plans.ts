@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   cleanText,
   envelope,
+  hasAnyControlCharacter,
   listEnvelope,
   MessageResponseSchema,
   MoneySchema,
+  NAME_CHARACTERS,
   PaginationQuerySchema,
   SortOrderSchema,
 } from './common';
@@ -87,6 +89,7 @@ const countInput = (tooMany: string) =>
 const planNameSchema = cleanText(
   z
     .string({ message: MESSAGES.required })
+    .refine((s) => !hasAnyControlCharacter(s), { message: NAME_CHARACTERS })
     .min(1, MESSAGES.required)
     .max(NAME_MAX * 4, MESSAGES.nameMax),
 ).pipe(z.string().min(NAME_MIN, MESSAGES.nameMin).max(NAME_MAX, MESSAGES.nameMax));
@@ -236,6 +239,7 @@ const countText = (tooMany: string) =>
 const planFormBase = {
   name: z
     .string({ message: MESSAGES.required })
+    .refine((s) => !hasAnyControlCharacter(s), { message: NAME_CHARACTERS })
     .trim()
     .min(1, MESSAGES.required)
     .min(NAME_MIN, MESSAGES.nameMin)

@@ -6,6 +6,7 @@ import {
   envelope,
   IdSchema,
   listEnvelope,
+  nameText,
   PaginationQuerySchema,
   SearchTextSchema,
 } from './common';
@@ -56,8 +57,7 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** User name of spec section 5: required, 2 to 40 characters, with the spec's messages. */
 export const UserNameSchema = cleanText(
-  z
-    .string({ message: 'Обязательное поле' })
+  nameText('Имя не должно содержать переносов строк и управляющих символов')
     .trim()
     .min(1, 'Обязательное поле')
     .min(NAME_MIN, `Имя должно содержать минимум ${NAME_MIN} символа`)

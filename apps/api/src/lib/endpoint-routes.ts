@@ -1,11 +1,13 @@
-import type {
-  EndpointBody,
-  EndpointDefinition,
-  EndpointParams,
-  EndpointQuery,
-  EndpointResponse,
+import {
+  ANONYMOUS_BODY_LIMIT,
+  DEFAULT_BODY_LIMIT,
+  type EndpointBody,
+  type EndpointDefinition,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+  TOKEN_FORBIDDEN,
 } from '@cabinet/contracts';
-import { TOKEN_FORBIDDEN } from '@cabinet/contracts';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -110,13 +112,25 @@ function security({ roles, tokens }: EndpointDefinition): Security {
   return { security: [{}, ...(tokens ? TOKEN_SECURITY : [{ session: [] }, { bearer: [] }])] };
 }
 
+/**
+ * The route's body limit (decision 0192): uploads keep their own (multipart limits); an anonymous call
+ * never more than 16 KB; anything else what its entry says, 16 KB by default.
+ */
+export function bodyLimitOf(endpoint: EndpointDefinition): number | undefined {
+  if (endpoint.consumes === 'multipart/form-data') return undefined;
+  const limit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  return endpoint.roles.includes('anonymous') ? Math.min(limit, ANONYMOUS_BODY_LIMIT) : limit;
+}
+
 function registerRoute(app: FastifyInstance, { endpoint, handler, config }: RouteBinding) {
   const status = endpoint.status ?? 200;
   const anonymous = endpoint.roles.includes('anonymous');
   const onRequest = authHook(app, endpoint);
+  const bodyLimit = bodyLimitOf(endpoint);
   app.route({
     method: endpoint.method,
     url: fastifyPath(endpoint.path),
+    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
     ...(onRequest ? { onRequest: [onRequest, tokenGate(endpoint)] } : {}),
     config: { ...config, endpoint },
     schema: {

@@ -19,6 +19,7 @@ const JOBS = [
   'plan-reminders',
   'prune-audit-events',
   'prune-mail-outbox',
+  'prune-user-lookups',
   'prune-webauthn-challenges',
   'purge-unverified-accounts',
 ];

@@ -98,11 +98,16 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       read.filter((name) => !set.includes(name)),
       'read by the API but not wired in compose',
     ).toEqual([]);
-    // And the values are ones the API accepts.
+    // And the values are ones the API accepts, once the operator has chosen how payments run (live by
+    // default, which needs YooMoney's two values; decision 0194).
     const values = Object.fromEntries(
       Object.entries(api?.environment ?? {}).map(([k, v]) => [k, String(v ?? '')]),
     );
-    const parsed = EnvSchema.safeParse(values);
+    const parsed = EnvSchema.safeParse({
+      ...values,
+      YOOMONEY_RECEIVER: '4100111111111111',
+      YOOMONEY_SECRET: 's',
+    });
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toMatchObject({
       PUBLIC_URL: 'http://localhost:3000',
@@ -182,7 +187,8 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
     const defaults = resolved().services.api?.environment ?? {};
     expect(defaults).toMatchObject({
       SMTP_URL: 'smtp://mailpit:1025',
-      PAYMENTS_MODE: '',
+      // Live unless written (decision 0194).
+      PAYMENTS_MODE: 'live',
       TRUST_PROXY: '',
       ADMIN_EMAILS: '',
       LOGIN_CODE_SECRET: '',
@@ -207,5 +213,27 @@ describe.skipIf(!hasCompose)('docker-compose.yml', () => {
       ADMIN_EMAILS: ['boss@example.com', 'deputy@example.com'],
       PAYMENTS_MODE: 'live',
     });
+  });
+
+  // Issue 27 item 9 (decision 0194).
+  it('never runs test payments unless the operator writes PAYMENTS_MODE=test', () => {
+    const values = (dotEnv?: Record<string, string>) =>
+      Object.fromEntries(
+        Object.entries(resolved(dotEnv).services.api?.environment ?? {}).map(([k, v]) => [
+          k,
+          String(v ?? ''),
+        ]),
+      );
+    // Nothing written: live, and without YooMoney the API refuses to start, naming what is missing.
+    const bare = EnvSchema.safeParse(values());
+    expect(bare.success).toBe(false);
+    expect(bare.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'YOOMONEY_RECEIVER',
+      'YOOMONEY_SECRET',
+    ]);
+    // Written: test mode.
+    const test = EnvSchema.safeParse(values({ PAYMENTS_MODE: 'test' }));
+    expect(test.error?.issues ?? []).toEqual([]);
+    expect(test.data?.PAYMENTS_MODE).toBe('test');
   });
 });

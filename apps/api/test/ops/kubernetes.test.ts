@@ -122,7 +122,9 @@ describe('deploy/kubernetes: the API’s configuration', () => {
   });
 
   it('the values are ones env.ts accepts, for this pod (port, interface, data folder)', () => {
-    const parsed = EnvSchema.safeParse({ ...config, ...secrets });
+    // Live payments by default (decision 0194): accepted once the operator gives YooMoney's two values.
+    const yoomoney = { YOOMONEY_RECEIVER: '4100111111111111', YOOMONEY_SECRET: 'CHANGE_ME' };
+    const parsed = EnvSchema.safeParse({ ...config, ...secrets, ...yoomoney });
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data?.PORT).toBe(api.ports[0].containerPort);
     expect(parsed.data?.HOST).toBe('0.0.0.0');
@@ -216,6 +218,37 @@ describe('deploy/kubernetes: the API pods', () => {
     const backend = find('Ingress').spec.rules[0].http.paths[0].backend.service;
     expect(backend).toEqual({ name: service.metadata.name, port: { name: service.spec.ports[0].name } });
     expect(find('NetworkPolicy').spec.podSelector.matchLabels).toEqual(labels);
+  });
+
+  // Issue 27 item 9 (decision 0194).
+  it('never runs test payments unless the operator writes PAYMENTS_MODE=test', () => {
+    expect(config.PAYMENTS_MODE).toBe('live');
+    const asShipped = EnvSchema.safeParse({ ...config, ...secrets });
+    expect(asShipped.success, 'pods refuse to start until YooMoney is set').toBe(false);
+    expect(asShipped.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'YOOMONEY_RECEIVER',
+      'YOOMONEY_SECRET',
+    ]);
+    const written = EnvSchema.safeParse({ ...config, ...secrets, PAYMENTS_MODE: 'test' });
+    expect(written.error?.issues ?? []).toEqual([]);
+    expect(written.data?.PAYMENTS_MODE).toBe('test');
+  });
+
+  it('the base has the NetworkPolicy: only the ingress namespace reaches the API pods, on the API port', () => {
+    const kustomization = parse(read(`${dir}kustomization.yaml`));
+    const policy = find('NetworkPolicy');
+    const file = documents.find((d) => d.object === policy)?.file;
+    expect(kustomization.resources).toContain(file);
+    expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec.ingress).toHaveLength(1);
+    const [rule] = policy.spec.ingress;
+    expect(rule.ports).toEqual([{ port: port.name, protocol: 'TCP' }]);
+    expect(rule.from).toHaveLength(1);
+    expect(Object.keys(rule.from[0])).toEqual(['namespaceSelector']);
+    expect(Object.keys(rule.from[0].namespaceSelector.matchLabels ?? {})).toEqual([
+      'kubernetes.io/metadata.name',
+    ]);
   });
 
   it('the migration Job runs the image’s migrate.js once', () => {

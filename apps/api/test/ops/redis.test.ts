@@ -3,8 +3,9 @@ import { buildApp } from '../../src/app';
 import { loadEnv } from '../../src/env';
 import { createMailer } from '../../src/lib/mail';
 import { type Database, migrate, openDatabase } from '../../src/plugins/db/database';
+import type { TestApp } from '../build-test-app';
 import { createTestDatabase } from '../database';
-import { uniqueEmail } from '../factories';
+import { createUser, uniqueEmail } from '../factories';
 import { SmtpPeer } from '../smtp-peer';
 import { dropRedisKeys, TEST_REDIS_URL, uniqueRedisPrefix } from './api-process';
 
@@ -35,7 +36,7 @@ afterAll(async () => {
   for (const prefix of prefixes) await dropRedisKeys(prefix);
 });
 
-async function appWith(env: Record<string, string>) {
+async function appWith(env: Record<string, string>, emailLookups?: { account: number; address: number }) {
   const config = loadEnv({
     DATABASE_URL: db.url,
     DATA_DIR: '/tmp/cabinet-redis-test',
@@ -49,7 +50,7 @@ async function appWith(env: Record<string, string>) {
     mailer,
     webDist: null,
     logger: false,
-    rateLimits: { loginSend: 1 },
+    rateLimits: { loginSend: 1, ...(emailLookups ? { emailLookups } : {}) },
   });
   await app.ready();
   return app;
@@ -76,6 +77,28 @@ describe('rate limits in Redis', () => {
       expect((await askCode(other)).statusCode).toBe(200);
     } finally {
       await Promise.all([first.close(), second.close(), other.close()]);
+    }
+  });
+
+  it('exact-e-mail lookups are counted in Redis too: one account budget across processes (decision 0190)', async () => {
+    const prefix = uniqueRedisPrefix();
+    prefixes.push(prefix);
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
+    const [first, second] = await Promise.all([
+      appWith(env, { account: 1, address: 100 }),
+      appWith(env, { account: 1, address: 100 }),
+    ]);
+    try {
+      const user = await createUser({ prisma: database.prisma } as unknown as TestApp);
+      const search = (app: typeof first) =>
+        app.inject({
+          url: `/api/v1/rest/profile/search?search=${encodeURIComponent(user.email)}`,
+          headers: user.headers,
+        });
+      expect((await search(first)).statusCode).toBe(200);
+      expect((await search(second)).statusCode).toBe(429);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 

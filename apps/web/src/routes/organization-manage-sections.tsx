@@ -84,7 +84,7 @@ export function OrganizationManageSections({
         canManageAdmins={viewer.actsAsOwner}
         viewerId={viewer.id}
       />
-      <OrganizationInvitations organizationId={organization.id} />
+      <OrganizationInvitations organizationId={organization.id} canManageAdmins={viewer.actsAsOwner} />
       {viewer.actsAsOwner && (
         <>
           <OrganizationDeleteDialog

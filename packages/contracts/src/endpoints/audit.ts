@@ -2,6 +2,7 @@ import {
   AdminAuditFilterSchema,
   AdminAuditQuerySchema,
   AuditListResponseSchema,
+  OrganizationAuditListResponseSchema,
   OrganizationAuditQuerySchema,
 } from '../audit';
 import { IdParamsSchema } from '../common';
@@ -24,7 +25,8 @@ export const auditEndpoints = {
       'action, actor_id, from and to (inclusive; a date alone is a whole UTC day).',
     params: IdParamsSchema,
     query: OrganizationAuditQuerySchema,
-    response: AuditListResponseSchema,
+    // No client address or user agent: those are the site admins' (decision 0193).
+    response: OrganizationAuditListResponseSchema,
   }),
   admin: defineEndpoint({
     method: 'GET',

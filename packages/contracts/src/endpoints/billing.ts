@@ -37,7 +37,7 @@ export const billingEndpoints = {
     description:
       'Jobs: plan-reminders (reminders and end-of-plan mails), plan-expiry (the end of the grace period), ' +
       'plan-renewals (charges saved YooKassa methods before the plan ends), ' +
-      'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, mail-outbox (sends the mails ' +
+      'purge-unverified-accounts, prune-audit-events, prune-webauthn-challenges, prune-user-lookups, mail-outbox (sends the mails ' +
       'waiting in the outbox), prune-mail-outbox (deletes outbox rows older than 30 days). An unknown name is 404.',
     params: JobParamsSchema,
     response: JobRunResponseSchema,

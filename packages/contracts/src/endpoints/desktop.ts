@@ -48,6 +48,8 @@ export const desktopEndpoints = {
     summary: 'Per e-mail: the account id, its key blob in this organization and whether it is auto-linked',
     params: IdParamsSchema,
     body: StartAddingSchema,
+    // 100 addresses of up to 254 characters, with quotes and commas.
+    bodyLimit: 32 * 1024,
     response: StartAddingResponseSchema,
   }),
   finishAdding: defineEndpoint({
@@ -59,6 +61,8 @@ export const desktopEndpoints = {
     summary: 'Creates join requests (active at once when the owner calls) storing each key blob',
     params: IdParamsSchema,
     body: FinishAddingSchema,
+    // 100 key blobs of up to 10,000 characters, with their ids.
+    bodyLimit: 1024 * 1024,
     response: FinishAddingResponseSchema,
   }),
 };

@@ -35,6 +35,8 @@ export const passkeysEndpoints = {
     roles: ['user'],
     summary: 'Checks the new credential against its challenge and keeps it as a named passkey',
     body: PasskeyRegisterVerifyRequestSchema,
+    // The attestation object and authenticator data may each be 200,000 base64url characters.
+    bodyLimit: 512 * 1024,
     response: PasskeyResponseSchema,
     status: 201,
   }),

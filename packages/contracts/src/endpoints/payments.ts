@@ -81,6 +81,8 @@ export const paymentsEndpoints = {
     roles: ['anonymous'],
     summary: "YooMoney's HTTP notification (x-www-form-urlencoded); grants the plan once per operation_id",
     consumes: 'application/x-www-form-urlencoded',
+    // YooMoney's own limit: a notification is a dozen short fields (decision 0192).
+    bodyLimit: 8 * 1024,
     query: AnyQuerySchema,
     body: PaymentNotificationSchema,
     response: MessageResponseSchema,

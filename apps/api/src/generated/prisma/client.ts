@@ -92,6 +92,13 @@ export type KnownDevice = Prisma.KnownDeviceModel
  */
 export type SignInDevice = Prisma.SignInDeviceModel
 /**
+ * Model UserLookup
+ * An account a non-admin found by its exact e-mail (profile/search, profile/list, desktop start-adding):
+ * for 15 minutes it may add it by id (add-member, desktop finish-adding; decision 0190). One row per
+ * (caller, account), its time renewed by each lookup; pruned by the 'prune-user-lookups' job.
+ */
+export type UserLookup = Prisma.UserLookupModel
+/**
  * Model Passkey
  * A WebAuthn credential (passkey) of an account (decision 0142).
  */

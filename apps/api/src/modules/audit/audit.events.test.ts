@@ -2,6 +2,7 @@ import type { AuditAction } from '@cabinet/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { startAddingIds } from '../../../test/desktop';
 import {
   createAdmin,
   createOrganization,
@@ -10,6 +11,7 @@ import {
   uniqueEmail,
 } from '../../../test/factories';
 import { checkout, deliver, signedNotification } from '../../../test/payments';
+import { lookUp } from '../../../test/teams';
 import { injectUpload } from '../../../test/uploads';
 import { loadOrCreatePaymentSecret } from '../payments/payments.config';
 
@@ -184,6 +186,7 @@ describe('organizations and members', () => {
       members: [{ id: b.id }, { id: c.id, status: 'pending' }, { id: d.id, status: 'pending' }, { id: e.id }],
     });
     const base = '/api/v1/rest/organizations';
+    await lookUp(t, owner, a);
     await call('POST', `${base}/add-member/${org.id}`, owner, { user_id: a.id });
     expect(await onlyEvent('member.added', a.id)).toMatchObject({
       organizationId: org.id,
@@ -216,6 +219,8 @@ describe('organizations and members', () => {
     const [x, y] = [await createUser(t), await createUser(t)];
     const org = await createOrganization(t, owner, { members: [{ id: member.id }] });
     const url = `/api/v1/desktop/organizations/${org.id}/collaborators/finish-adding`;
+    await startAddingIds(t, owner, org.id, [x.id]);
+    await startAddingIds(t, member, org.id, [y.id]);
     await call('POST', url, owner, { accountIds: [x.id], keys: { [x.id]: 'secret-key-blob' } });
     const added = await onlyEvent('member.added', x.id);
     expect(added).toMatchObject({ organizationId: org.id, details: { via: 'desktop' } });

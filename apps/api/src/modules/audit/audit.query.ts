@@ -60,12 +60,22 @@ export const cursorOf = (row: Pick<AuditRow, 'at' | 'id'>): AuditCursor => ({
 
 const raw = Prisma.raw;
 
-/** An event as the lists answer it (AuditEventSchema), from audit_events row `e`. */
-const eventJson = raw(`json_build_object('id', e.id, 'at', ${iso('e.at')},
+const eventFields = `'id', e.id, 'at', ${iso('e.at')},
   'actor', CASE WHEN e.actor_id IS NULL THEN NULL ELSE json_build_object('id', e.actor_id,
     'name', COALESCE(e.actor_name, ''), 'email', COALESCE(e.actor_email, '')) END,
   'action', e.action, 'target_type', e.target_type, 'target_id', e.target_id,
-  'organization_id', e.organization_id, 'ip', e.ip, 'details', e.details)`);
+  'organization_id', e.organization_id`;
+
+/** An event as the admins' list answers it (AuditEventSchema), from audit_events row `e`. */
+const eventJson = raw(`json_build_object(${eventFields}, 'ip', e.ip, 'details', e.details)`);
+
+/**
+ * An event of an organization's log (OrganizationAuditEventSchema): no client address, and no address or
+ * user agent in its details (decision 0193).
+ */
+const organizationEventJson = raw(
+  `json_build_object(${eventFields}, 'details', e.details - ARRAY['ip', 'user_agent', 'userAgent', 'device'])`,
+);
 
 /** The filter as SQL over `e`; the cursor as a row comparison, which bounds the (…, at, id) index scan. */
 function auditConditions(filter: AuditFilter, after: AuditCursor | undefined): Prisma.Sql {
@@ -98,12 +108,13 @@ const pageColumns = (
   filter: AuditFilter,
   page: { perPage: number; cursor?: AuditCursor | undefined },
   guard: Prisma.Sql = Prisma.sql`TRUE`,
+  event: Prisma.Sql = eventJson,
 ) => Prisma.sql`
   rows AS (
     SELECT * FROM audit_events e WHERE ${guard} AND ${auditConditions(filter, page.cursor)}
     ORDER BY e.at DESC, e.id DESC LIMIT ${page.perPage + 1}),
   shown AS (SELECT * FROM rows ORDER BY at DESC, id DESC LIMIT ${page.perPage})
-  SELECT COALESCE((SELECT json_agg(${eventJson} ORDER BY e.at DESC, e.id DESC) FROM shown e), '[]'::json) AS items,
+  SELECT COALESCE((SELECT json_agg(${event} ORDER BY e.at DESC, e.id DESC) FROM shown e), '[]'::json) AS items,
     (SELECT count(*) FROM rows) > ${page.perPage} AS more,
     (SELECT json_build_object('atMs', (extract(epoch FROM at) * 1000)::bigint, 'id', id)
       FROM shown ORDER BY at, id LIMIT 1) AS last`;
@@ -146,7 +157,7 @@ export async function organizationAuditPage(
       WHERE o.id = ${filter.organizationId}::int),
     allowed AS (SELECT ${viewer.isAdmin}::boolean OR EXISTS (SELECT 1 FROM access WHERE status = 'active'
       AND (owner_id = ${viewer.userId}::int OR type_id = ANY(${[...viewer.readerTypes]}::int[]))) AS reader),
-    ${pageColumns(filter, page, Prisma.sql`(SELECT reader FROM allowed)`)},
+    ${pageColumns(filter, page, Prisma.sql`(SELECT reader FROM allowed)`, organizationEventJson)},
       EXISTS (SELECT 1 FROM access) AS found, (SELECT status::text FROM access) AS status,
       (SELECT reader FROM allowed) AS reader`,
   );

@@ -40,6 +40,14 @@ export default (rateLimits: RateLimits) =>
         },
         {
           config: {
+            // Every request from the address, counted before its body is read: a bad or huge body is
+            // counted too (decision 0192). The two steps' own budgets below need the body to tell them
+            // apart; this one is twice their sum, so refused tries within them never reach it.
+            addressLimit: {
+              name: 'login-any',
+              timeWindow: '1 minute',
+              max: 2 * (rateLimits.loginSend + rateLimits.loginVerify),
+            },
             rateLimit: {
               // Both steps are one route; each has its own per-IP budget. Runs after the body is parsed.
               // request.ip is the connecting address unless TRUST_PROXY names it as a proxy (decision 0080).

@@ -1,6 +1,7 @@
 import { OPEN_JOIN_REQUESTS_MAX } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { startAddingIds } from '../../../test/desktop';
 import { createOrganization, createUser, type TestUser } from '../../../test/factories';
 
 // Join requests made by finish-adding: who asked, and how many may wait (decision 0098).
@@ -13,7 +14,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const finishAdding = (user: TestUser, organizationId: number, accountIds: number[]) =>
+/** The desktop's two steps: start-adding with the e-mails, then finish-adding with the ids. */
+const finishAdding = async (user: TestUser, organizationId: number, accountIds: number[]) => {
+  await startAddingIds(t, user, organizationId, accountIds);
+  return finishAddingOnly(user, organizationId, accountIds);
+};
+
+const finishAddingOnly = (user: TestUser, organizationId: number, accountIds: number[]) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/desktop/organizations/${organizationId}/collaborators/finish-adding`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { desktopCall } from '../../../test/desktop';
+import { desktopCall, startAddingIds } from '../../../test/desktop';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
 
 let t: TestApp;
@@ -168,6 +168,7 @@ describe('POST /{id}/collaborators/finish-adding', () => {
       planExpiresAt: new Date(Date.now() + 86_400_000),
     });
     const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+    await startAddingIds(t, member, org.id, [a.id, b.id]);
     const payload = { accountIds: [a.id, b.id, member.id], keys: { [a.id]: 'key-for-a' } };
     const res = await call('POST', `/${org.id}/collaborators/finish-adding`, member, payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -217,6 +218,7 @@ describe('POST /{id}/collaborators/finish-adding', () => {
   it('adds active, auto-linked members at once when the owner calls', async () => {
     const { org, owner } = await team();
     const newcomer = await createUser(t);
+    await startAddingIds(t, owner, org.id, [newcomer.id]);
     const res = await call('POST', `/${org.id}/collaborators/finish-adding`, owner, {
       accountIds: [newcomer.id],
       keys: { [newcomer.id]: 'k'.repeat(10_000) },
@@ -268,6 +270,12 @@ describe('POST /{id}/collaborators/finish-adding', () => {
   it('enforces the owner’s member limit', async () => {
     const { org, member } = await team();
     const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    await startAddingIds(
+      t,
+      member,
+      org.id,
+      users.map((u) => u.id),
+    );
     const res = await call('POST', `/${org.id}/collaborators/finish-adding`, member, {
       accountIds: users.map((u) => u.id),
     });

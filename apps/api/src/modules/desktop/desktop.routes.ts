@@ -25,11 +25,14 @@ export default routes(() => [
 
   handle(
     e.startAdding,
-    async (ctx, { params, body }) =>
-      ok(
+    async (ctx, { params, body }, request) => {
+      // Each address is an exact-e-mail lookup (decision 0190).
+      await request.server.countEmailLookups(request, new Set(body.emails).size);
+      return ok(
         await startAdding(ctx, { organizationId: params.id, emails: body.emails }),
         'Данные для добавления участников',
-      ),
+      );
+    },
     // Tells which addresses have accounts: limited per caller as profile/search is (decision 0087).
     { config: lookupRateLimit('desktop-start-adding') },
   ),

@@ -12,6 +12,8 @@ import type { SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
 import { likeLiteral } from '../../lib/like';
 import { type Tx, transaction } from '../../plugins/db/database';
+import { countAddableAccounts, recordLookups } from '../organizations/known-accounts';
+import { queueMemberAddedMails } from '../organizations/member-added.mail';
 import { findAccess, isActiveMember, isOrganizationAdmin } from '../organizations/organizations.access';
 import { memberInclude, toMemberDto } from '../organizations/organizations.mapper';
 import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
@@ -63,6 +65,14 @@ export async function startAdding(
       memberships: { where: { organizationId }, select: { publicKey: true, autoLinked: true } },
     },
   });
+  // The accounts found may be added by id for a while (decision 0190).
+  if (!actor.isAdmin)
+    await recordLookups(
+      prisma,
+      actor.userId,
+      users.map((u) => u.id),
+      ctx.now,
+    );
   const byEmail = new Map(users.map((u) => [u.email, u]));
   return unique.map((email) => {
     const user = byEmail.get(email);
@@ -116,11 +126,11 @@ export async function finishAdding(
     if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
     // The owner and organization admins (type 3) add active members at once (decision 0132).
     byManager = organization.ownerId === actor.userId || isOrganizationAdmin(access);
-    // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086):
-    // refused like an unknown id, so a guessed id neither adds it nor gives its e-mail back.
-    const found = await tx.user.count({
-      where: { id: { in: ids }, ...(actor.isAdmin ? {} : { emailVerifiedAt: { not: null } }) },
-    });
+    // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086),
+    // and so is one the caller has no reason to know (decision 0190: start-adding's answer, a request or
+    // invitation here, a shared organization): refused like an unknown id, so a guessed id neither adds it
+    // nor gives its e-mail back.
+    const found = await countAddableAccounts(tx, actor, organizationId, ids, ctx.now);
     if (found !== ids.length) throw notFound(USER_NOT_FOUND);
     const existing = await tx.member.findMany({
       where: { organizationId, userId: { in: ids } },
@@ -151,9 +161,11 @@ export async function finishAdding(
           details: { via: 'desktop' },
         });
       }
+      if (byManager) await queueMemberAddedMails(tx, ctx, organizationId, fresh);
     }
     return tx.member.findMany({ where: { organizationId, userId: { in: ids } }, include: memberInclude });
   });
+  if (byManager) void ctx.outbox.flush();
   const byUser = new Map(members.map((m) => [m.userId, m]));
   return {
     members: ids.flatMap((id) => {

@@ -7,7 +7,7 @@ import {
   type TestUser,
   uniqueEmail,
 } from '../../../test/factories';
-import { invite, lastInviteToken, mailedInviteTokens, restCall } from '../../../test/teams';
+import { invite, lastInviteToken, lookUp, mailedInviteTokens, restCall } from '../../../test/teams';
 import { invitationTokenHash } from './invitations.mapper';
 
 // Invitations by e-mail (issue 13, decisions 0130 and 0131): every call, every role, every refusal.
@@ -186,6 +186,7 @@ describe('POST /organizations/{id}/invitations', () => {
     expect(list.json().data[0]).toMatchObject({ id: org.id, members_count: 2, remaining_members: 0 });
     // The seats also hold against adding an existing account directly.
     const other = await createUser(t);
+    await lookUp(t, owner, other);
     const add = await call('POST', `/organizations/add-member/${org.id}`, owner, { user_id: other.id });
     expect(add.statusCode).toBe(409);
   });

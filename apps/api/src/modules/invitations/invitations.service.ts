@@ -13,7 +13,12 @@ import { newOpaqueToken } from '../../lib/crypto';
 import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Tx, transaction } from '../../plugins/db/database';
-import { actsAsOwner, assertManage, requireManage } from '../organizations/organizations.access';
+import {
+  actsAsOwner,
+  assertManage,
+  type OrganizationAccess,
+  requireManage,
+} from '../organizations/organizations.access';
 import { assertMembersFit, lockOrganization } from '../organizations/plan-limits';
 import { sendInvitationMail } from './invitations.mail';
 import {
@@ -31,6 +36,15 @@ import { selectOrganizationInvitations } from './invitations.queries';
 // admins; docs/authorization/organizations.md, decisions 0130 and 0131).
 
 export const ALREADY_MEMBER_ADDRESS = 'Пользователь с этим адресом уже состоит в организации';
+
+/** Decision 0191: an admin invitation is issued, renewed and withdrawn by the owner or a site admin only. */
+export const ADMIN_INVITATION_OWNER_ONLY =
+  'Приглашения администраторов может отправлять и отзывать только владелец организации';
+
+/** The type-3 rule over an invitation already read: 403 for an organization admin, nothing changed. */
+function assertMayHandleType(ctx: SignedInContext, access: OrganizationAccess, typeId: number) {
+  if (typeId === MEMBER_TYPE_ADMIN && !actsAsOwner(ctx, access)) throw forbidden(ADMIN_INVITATION_OWNER_ONLY);
+}
 
 /** A verb's outcome: the invitation, and whether its mail went out. */
 export interface InvitationSent {
@@ -156,13 +170,15 @@ export async function resendInvitation(
   ctx: SignedInContext,
   { organizationId, invitationId }: InvitationRef,
 ): Promise<InvitationSent> {
-  await requireManage(ctx, organizationId);
+  const access = await requireManage(ctx, organizationId);
   const { now } = ctx;
   const token = newOpaqueToken();
   // Reviving an invitation that a newer one to the same address replaced is the unique index's 409.
   const row = await underOrganizationLock(ctx, organizationId, async (tx, organization) => {
     const current = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
     if (!current) throw notFound(INVITATION_NOT_FOUND);
+    // Renewing (an expired one: issuing anew) follows the rule of issuing (decision 0191).
+    assertMayHandleType(ctx, access, current.typeId);
     const status = invitationStatus(current, now);
     if (status !== 'pending' && status !== 'expired') throw conflict(CLOSED_TEXTS[status]);
     const waitMs = current.sentAt.getTime() + INVITATION_RESEND_SECONDS * 1000 - now.getTime();
@@ -207,9 +223,11 @@ export async function revokeInvitation(
   { organizationId, invitationId }: InvitationRef,
 ): Promise<InvitationDto> {
   const { prisma, now } = ctx;
-  await requireManage(ctx, organizationId);
+  const access = await requireManage(ctx, organizationId);
   const current = await prisma.invitation.findFirst({ where: { id: invitationId, organizationId } });
   if (!current) throw notFound(INVITATION_NOT_FOUND);
+  // The type never changes after issue, so this read decides for the conditional update below.
+  assertMayHandleType(ctx, access, current.typeId);
   const count = await transaction(prisma, async (tx) => {
     const revoked = await tx.invitation.updateMany({
       where: { id: current.id, status: { in: ['pending', 'expired'] } },

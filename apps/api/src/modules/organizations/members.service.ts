@@ -14,6 +14,8 @@ import { type JsonPage, listMeta } from '../../lib/envelope';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { closeWhatAwaitedMember } from './departures';
+import { countAddableAccounts } from './known-accounts';
+import { queueMemberAddedMails } from './member-added.mail';
 import { actsAsOwner, findAccess, type OrganizationAccess, requireManage } from './organizations.access';
 import { memberInclude, toMemberDto } from './organizations.mapper';
 import { selectPendingUsers } from './organizations.queries';
@@ -40,9 +42,10 @@ export async function addMember(
 ): Promise<MemberDto> {
   const { prisma, actor } = ctx;
   await requireManage(ctx, organizationId);
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
-  // An account that never completed sign-in does not exist for anyone but site admins (decision 0086).
-  if (!user || (!user.emailVerifiedAt && !actor.isAdmin)) throw notFound(USER_NOT_FOUND);
+  // An account that never completed sign-in does not exist for anyone but site admins (decision 0086), nor
+  // does one the caller has no reason to know (decision 0190): one statement, answered as an unknown id.
+  const addable = await countAddableAccounts(prisma, actor, organizationId, [userId], ctx.now);
+  if (addable === 0) throw notFound(USER_NOT_FOUND);
   const member = await mapPrismaErrors(
     () =>
       transaction(prisma, async (tx) => {
@@ -64,10 +67,12 @@ export async function addMember(
           organizationId,
           details: { name: created.user.name, email: created.user.email },
         });
+        await queueMemberAddedMails(tx, ctx, organizationId, [userId]);
         return created;
       }),
     { unique: conflict(ALREADY_MEMBER) },
   );
+  void ctx.outbox.flush();
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { startAddingIds } from '../../../test/desktop';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
-import { invite, restCall } from '../../../test/teams';
+import { invite, lookUp, restCall } from '../../../test/teams';
 
 // Member type 3 'Администратор', an organization admin (issue 13, decision 0132): what they may and may not do.
 
@@ -40,6 +41,7 @@ describe('an organization admin (member type 3)', () => {
   it('manages members of type 2: adds, removes, accepts join requests', async () => {
     const { orgAdmin, member, org } = await team();
     const newcomer = await createUser(t);
+    await lookUp(t, orgAdmin, newcomer);
     const added = await call('POST', `/organizations/add-member/${org.id}`, orgAdmin, {
       user_id: newcomer.id,
     });
@@ -131,6 +133,7 @@ describe('an organization admin (member type 3)', () => {
   it('desktop finish-adding by an organization admin makes active members, as the owner’s does', async () => {
     const { orgAdmin, org } = await team();
     const newcomer = await createUser(t);
+    await startAddingIds(t, orgAdmin, org.id, [newcomer.id]);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/desktop/organizations/${org.id}/collaborators/finish-adding`,

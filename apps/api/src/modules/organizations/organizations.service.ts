@@ -15,6 +15,7 @@ import { mapPrismaErrors } from '../../lib/prisma-errors';
 import type { JsonText } from '../../lib/sql';
 import { transaction } from '../../plugins/db/database';
 import { assertOwnImage } from '../files/files.service';
+import { queueMemberAddedMails } from './member-added.mail';
 import { mayRead, requireManage, requireOwnership } from './organizations.access';
 import { selectOrganization } from './organizations.queries';
 import { membersLimitError, organizationsLimitError, planInForce } from './plan-limits';
@@ -105,10 +106,16 @@ export async function createOrganization(
           organizationId: created.id,
           details: { name: body.name, type: body.type, owner_id: ownerId, members: memberIds.length },
         });
+        // An admin put these people in directly: each hears it (decision 0190).
+        if (body.members) {
+          const others = memberIds.filter((id) => id !== actor.userId);
+          await queueMemberAddedMails(tx, ctx, created.id, others);
+        }
         return created.id;
       }),
     { unique: conflict(IMAGE_IN_USE) },
   );
+  if (body.members) void ctx.outbox.flush();
   return loadOrganization(ctx, organizationId);
 }
 

@@ -13,17 +13,22 @@ import { listUsers, searchUsers } from './users-list.service';
  */
 const EMAIL_CONFIRMS_PER_HOUR = 10;
 
+/** A search by an address is one exact-e-mail lookup (decision 0190); anything else finds nobody for a non-admin. */
+const emailLookups = (search: string | undefined) => (search?.includes('@') ? 1 : 0);
+
 export default routes(() => [
   handle(e.me, async (ctx) => okJson(await getProfile(ctx, { id: ctx.actor.userId }))),
 
-  handle(e.list, async (ctx, { query }) => {
+  handle(e.list, async (ctx, { query }, request) => {
+    await request.server.countEmailLookups(request, emailLookups(query.search));
     const page = await listUsers(ctx, query);
     return listOkJson(page.items, page.meta);
   }),
 
   handle(
     e.search,
-    async (ctx, { query }) => {
+    async (ctx, { query }, request) => {
+      await request.server.countEmailLookups(request, emailLookups(query.search));
       const page = await searchUsers(ctx, query);
       return listOkJson(page.items, page.meta);
     },

@@ -10,6 +10,7 @@ import type { Actor, SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
 import { NO_ITEMS } from '../../lib/json-sql';
 import { likeLiteral } from '../../lib/like';
+import { recordLookupByEmail } from '../organizations/known-accounts';
 import { findUserPage, userListItem, userSearchItem } from './users-list.queries';
 
 type Sql = PrismaNs.Sql;
@@ -119,6 +120,7 @@ export async function listUsers(
     publicUrl: ctx.config.PUBLIC_URL,
   });
   const { total, items } = await findUserPage<UserListItem>(ctx.pool, { item, where, ...bounds(filter) });
+  await rememberFound(ctx, filter, total);
   return {
     items,
     meta: pageMeta(filter, total),
@@ -144,5 +146,16 @@ export async function searchUsers(
     where,
     ...bounds(filter),
   });
+  await rememberFound(ctx, filter, total);
   return { items, meta: pageMeta(filter, total) };
+}
+
+/**
+ * A non-admin's exact-e-mail search that found its account: the caller may add it by id for 15 minutes
+ * (decision 0190). Admins add anyone, so nothing is kept for them.
+ */
+async function rememberFound(ctx: SignedInContext, filter: UserListFilter, total: number) {
+  const text = filter.search?.trim();
+  if (ctx.actor.isAdmin || total === 0 || !text || !looksLikeEmail(text)) return;
+  await recordLookupByEmail(ctx.prisma, ctx.actor.userId, text.toLowerCase(), ctx.now);
 }

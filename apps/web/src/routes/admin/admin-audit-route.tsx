@@ -50,6 +50,7 @@ export function AdminAuditRoute() {
         <Paper withBorder p={{ base: 'sm', xs: 'md' }}>
           <AuditEventList
             list={list}
+            withAddress
             emptyHint={
               Object.keys(filters).length > 0 ? 'Ничего не найдено: измените или сбросьте фильтры' : undefined
             }

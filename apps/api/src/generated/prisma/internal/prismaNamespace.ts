@@ -406,6 +406,7 @@ export const ModelName = {
   OauthDeviceAttempt: 'OauthDeviceAttempt',
   KnownDevice: 'KnownDevice',
   SignInDevice: 'SignInDevice',
+  UserLookup: 'UserLookup',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -447,7 +448,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "savedPaymentMethod" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
+    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "userLookup" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "savedPaymentMethod" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1114,6 +1115,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.SignInDeviceCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.SignInDeviceCountAggregateOutputType> | number
+        }
+      }
+    }
+    UserLookup: {
+      payload: Prisma.$UserLookupPayload<ExtArgs>
+      fields: Prisma.UserLookupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.UserLookupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.UserLookupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        findFirst: {
+          args: Prisma.UserLookupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.UserLookupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        findMany: {
+          args: Prisma.UserLookupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        create: {
+          args: Prisma.UserLookupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        createMany: {
+          args: Prisma.UserLookupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.UserLookupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        delete: {
+          args: Prisma.UserLookupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        update: {
+          args: Prisma.UserLookupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        deleteMany: {
+          args: Prisma.UserLookupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.UserLookupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.UserLookupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>[]
+        }
+        upsert: {
+          args: Prisma.UserLookupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserLookupPayload>
+        }
+        aggregate: {
+          args: Prisma.UserLookupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateUserLookup>
+        }
+        groupBy: {
+          args: Prisma.UserLookupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserLookupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.UserLookupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserLookupCountAggregateOutputType> | number
         }
       }
     }
@@ -3196,6 +3271,15 @@ export const SignInDeviceScalarFieldEnum = {
 export type SignInDeviceScalarFieldEnum = (typeof SignInDeviceScalarFieldEnum)[keyof typeof SignInDeviceScalarFieldEnum]
 
 
+export const UserLookupScalarFieldEnum = {
+  callerId: 'callerId',
+  userId: 'userId',
+  at: 'at'
+} as const
+
+export type UserLookupScalarFieldEnum = (typeof UserLookupScalarFieldEnum)[keyof typeof UserLookupScalarFieldEnum]
+
+
 export const PasskeyScalarFieldEnum = {
   id: 'id',
   userId: 'userId',
@@ -4020,6 +4104,7 @@ export type GlobalOmitConfig = {
   oauthDeviceAttempt?: Prisma.OauthDeviceAttemptOmit
   knownDevice?: Prisma.KnownDeviceOmit
   signInDevice?: Prisma.SignInDeviceOmit
+  userLookup?: Prisma.UserLookupOmit
   passkey?: Prisma.PasskeyOmit
   webauthnChallenge?: Prisma.WebauthnChallengeOmit
   loginCode?: Prisma.LoginCodeOmit

@@ -60,6 +60,7 @@ export const ModelName = {
   OauthDeviceAttempt: 'OauthDeviceAttempt',
   KnownDevice: 'KnownDevice',
   SignInDevice: 'SignInDevice',
+  UserLookup: 'UserLookup',
   Passkey: 'Passkey',
   WebauthnChallenge: 'WebauthnChallenge',
   LoginCode: 'LoginCode',
@@ -234,6 +235,15 @@ export const SignInDeviceScalarFieldEnum = {
 } as const
 
 export type SignInDeviceScalarFieldEnum = (typeof SignInDeviceScalarFieldEnum)[keyof typeof SignInDeviceScalarFieldEnum]
+
+
+export const UserLookupScalarFieldEnum = {
+  callerId: 'callerId',
+  userId: 'userId',
+  at: 'at'
+} as const
+
+export type UserLookupScalarFieldEnum = (typeof UserLookupScalarFieldEnum)[keyof typeof UserLookupScalarFieldEnum]
 
 
 export const PasskeyScalarFieldEnum = {

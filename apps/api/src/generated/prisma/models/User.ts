@@ -340,6 +340,8 @@ export type UserWhereInput = {
   planNotices?: Prisma.PlanNoticeListRelationFilter
   accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
   savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
+  lookupsMade?: Prisma.UserLookupListRelationFilter
+  lookedUpBy?: Prisma.UserLookupListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -379,6 +381,8 @@ export type UserOrderByWithRelationInput = {
   planNotices?: Prisma.PlanNoticeOrderByRelationAggregateInput
   accessTokens?: Prisma.PersonalAccessTokenOrderByRelationAggregateInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodOrderByWithRelationInput
+  lookupsMade?: Prisma.UserLookupOrderByRelationAggregateInput
+  lookedUpBy?: Prisma.UserLookupOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -421,6 +425,8 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   planNotices?: Prisma.PlanNoticeListRelationFilter
   accessTokens?: Prisma.PersonalAccessTokenListRelationFilter
   savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
+  lookupsMade?: Prisma.UserLookupListRelationFilter
+  lookedUpBy?: Prisma.UserLookupListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -502,6 +508,8 @@ export type UserCreateInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -538,6 +546,8 @@ export type UserUncheckedCreateInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -573,6 +583,8 @@ export type UserUpdateInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -609,6 +621,8 @@ export type UserUncheckedUpdateInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -885,6 +899,34 @@ export type UserUpdateOneRequiredWithoutSignInDevicesNestedInput = {
   upsert?: Prisma.UserUpsertWithoutSignInDevicesInput
   connect?: Prisma.UserWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutSignInDevicesInput, Prisma.UserUpdateWithoutSignInDevicesInput>, Prisma.UserUncheckedUpdateWithoutSignInDevicesInput>
+}
+
+export type UserCreateNestedOneWithoutLookupsMadeInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookupsMadeInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserCreateNestedOneWithoutLookedUpByInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookedUpByInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutLookupsMadeNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookupsMadeInput
+  upsert?: Prisma.UserUpsertWithoutLookupsMadeInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutLookupsMadeInput, Prisma.UserUpdateWithoutLookupsMadeInput>, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+}
+
+export type UserUpdateOneRequiredWithoutLookedUpByNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutLookedUpByInput
+  upsert?: Prisma.UserUpsertWithoutLookedUpByInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutLookedUpByInput, Prisma.UserUpdateWithoutLookedUpByInput>, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
 }
 
 export type UserCreateNestedOneWithoutPasskeysInput = {
@@ -1183,6 +1225,8 @@ export type UserCreateWithoutTypeInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1218,6 +1262,8 @@ export type UserUncheckedCreateWithoutTypeInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1300,6 +1346,8 @@ export type UserCreateWithoutSessionsInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1335,6 +1383,8 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1385,6 +1435,8 @@ export type UserUpdateWithoutSessionsInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1420,6 +1472,8 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAccessTokensInput = {
@@ -1454,6 +1508,8 @@ export type UserCreateWithoutAccessTokensInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAccessTokensInput = {
@@ -1489,6 +1545,8 @@ export type UserUncheckedCreateWithoutAccessTokensInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAccessTokensInput = {
@@ -1539,6 +1597,8 @@ export type UserUpdateWithoutAccessTokensInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAccessTokensInput = {
@@ -1574,6 +1634,8 @@ export type UserUncheckedUpdateWithoutAccessTokensInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1608,6 +1670,8 @@ export type UserCreateWithoutKnownDevicesInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1643,6 +1707,8 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1693,6 +1759,8 @@ export type UserUpdateWithoutKnownDevicesInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1728,6 +1796,8 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSignInDevicesInput = {
@@ -1762,6 +1832,8 @@ export type UserCreateWithoutSignInDevicesInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSignInDevicesInput = {
@@ -1797,6 +1869,8 @@ export type UserUncheckedCreateWithoutSignInDevicesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSignInDevicesInput = {
@@ -1847,6 +1921,8 @@ export type UserUpdateWithoutSignInDevicesInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInDevicesInput = {
@@ -1882,6 +1958,332 @@ export type UserUncheckedUpdateWithoutSignInDevicesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutLookupsMadeInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutLookupsMadeInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutLookupsMadeInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+}
+
+export type UserCreateWithoutLookedUpByInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+}
+
+export type UserUncheckedCreateWithoutLookedUpByInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+}
+
+export type UserCreateOrConnectWithoutLookedUpByInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+}
+
+export type UserUpsertWithoutLookupsMadeInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutLookupsMadeInput, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookupsMadeInput, Prisma.UserUncheckedCreateWithoutLookupsMadeInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutLookupsMadeInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutLookupsMadeInput, Prisma.UserUncheckedUpdateWithoutLookupsMadeInput>
+}
+
+export type UserUpdateWithoutLookupsMadeInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutLookupsMadeInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserUpsertWithoutLookedUpByInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutLookedUpByInput, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutLookedUpByInput, Prisma.UserUncheckedCreateWithoutLookedUpByInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutLookedUpByInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutLookedUpByInput, Prisma.UserUncheckedUpdateWithoutLookedUpByInput>
+}
+
+export type UserUpdateWithoutLookedUpByInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+}
+
+export type UserUncheckedUpdateWithoutLookedUpByInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -1916,6 +2318,8 @@ export type UserCreateWithoutPasskeysInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -1951,6 +2355,8 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -2001,6 +2407,8 @@ export type UserUpdateWithoutPasskeysInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -2036,6 +2444,8 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -2070,6 +2480,8 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -2105,6 +2517,8 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -2155,6 +2569,8 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -2190,6 +2606,8 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -2224,6 +2642,8 @@ export type UserCreateWithoutEmailChangeInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -2259,6 +2679,8 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -2309,6 +2731,8 @@ export type UserUpdateWithoutEmailChangeInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -2344,6 +2768,8 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -2378,6 +2804,8 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -2413,6 +2841,8 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2463,6 +2893,8 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2498,6 +2930,8 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2532,6 +2966,8 @@ export type UserCreateWithoutMembershipsInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -2567,6 +3003,8 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -2606,6 +3044,8 @@ export type UserCreateWithoutRequestedMembersInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -2641,6 +3081,8 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -2691,6 +3133,8 @@ export type UserUpdateWithoutMembershipsInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -2726,6 +3170,8 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -2771,6 +3217,8 @@ export type UserUpdateWithoutRequestedMembersInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -2806,6 +3254,8 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -2840,6 +3290,8 @@ export type UserCreateWithoutSentInvitationsInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -2875,6 +3327,8 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -2925,6 +3379,8 @@ export type UserUpdateWithoutSentInvitationsInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -2960,6 +3416,8 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -2994,6 +3452,8 @@ export type UserCreateWithoutTransfersFromInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -3029,6 +3489,8 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -3068,6 +3530,8 @@ export type UserCreateWithoutTransfersToInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -3103,6 +3567,8 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -3153,6 +3619,8 @@ export type UserUpdateWithoutTransfersFromInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -3188,6 +3656,8 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -3233,6 +3703,8 @@ export type UserUpdateWithoutTransfersToInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -3268,6 +3740,8 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -3302,6 +3776,8 @@ export type UserCreateWithoutFilesInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -3337,6 +3813,8 @@ export type UserUncheckedCreateWithoutFilesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -3376,6 +3854,8 @@ export type UserCreateWithoutAvatarInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -3411,6 +3891,8 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -3461,6 +3943,8 @@ export type UserUpdateWithoutFilesInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -3496,6 +3980,8 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -3541,6 +4027,8 @@ export type UserUpdateWithoutAvatarInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -3576,6 +4064,8 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -3610,6 +4100,8 @@ export type UserCreateWithoutPlanInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -3645,6 +4137,8 @@ export type UserUncheckedCreateWithoutPlanInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -3705,6 +4199,8 @@ export type UserCreateWithoutPaymentOrdersInput = {
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -3740,6 +4236,8 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -3790,6 +4288,8 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -3825,6 +4325,8 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSavedPaymentMethodInput = {
@@ -3859,6 +4361,8 @@ export type UserCreateWithoutSavedPaymentMethodInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
@@ -3894,6 +4398,8 @@ export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSavedPaymentMethodInput = {
@@ -3944,6 +4450,8 @@ export type UserUpdateWithoutSavedPaymentMethodInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
@@ -3979,6 +4487,8 @@ export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanNoticesInput = {
@@ -4013,6 +4523,8 @@ export type UserCreateWithoutPlanNoticesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -4048,6 +4560,8 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -4098,6 +4612,8 @@ export type UserUpdateWithoutPlanNoticesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -4133,6 +4649,8 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyTypeInput = {
@@ -4185,6 +4703,8 @@ export type UserUpdateWithoutTypeInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -4220,6 +4740,8 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -4290,6 +4812,8 @@ export type UserUpdateWithoutPlanInput = {
   planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -4325,6 +4849,8 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -4366,6 +4892,8 @@ export type UserCountOutputType = {
   webauthnChallenges: number
   planNotices: number
   accessTokens: number
+  lookupsMade: number
+  lookedUpBy: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -4384,6 +4912,8 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   webauthnChallenges?: boolean | UserCountOutputTypeCountWebauthnChallengesArgs
   planNotices?: boolean | UserCountOutputTypeCountPlanNoticesArgs
   accessTokens?: boolean | UserCountOutputTypeCountAccessTokensArgs
+  lookupsMade?: boolean | UserCountOutputTypeCountLookupsMadeArgs
+  lookedUpBy?: boolean | UserCountOutputTypeCountLookedUpByArgs
 }
 
 /**
@@ -4501,6 +5031,20 @@ export type UserCountOutputTypeCountAccessTokensArgs<ExtArgs extends runtime.Typ
   where?: Prisma.PersonalAccessTokenWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountLookupsMadeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserLookupWhereInput
+}
+
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountLookedUpByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserLookupWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -4539,6 +5083,8 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
+  lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
+  lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -4627,6 +5173,8 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   planNotices?: boolean | Prisma.User$planNoticesArgs<ExtArgs>
   accessTokens?: boolean | Prisma.User$accessTokensArgs<ExtArgs>
   savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
+  lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
+  lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -4675,6 +5223,11 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      */
     accessTokens: Prisma.$PersonalAccessTokenPayload<ExtArgs>[]
     savedPaymentMethod: Prisma.$SavedPaymentMethodPayload<ExtArgs> | null
+    /**
+     * Accounts this user found by their exact e-mail, and who found this one (decision 0190).
+     */
+    lookupsMade: Prisma.$UserLookupPayload<ExtArgs>[]
+    lookedUpBy: Prisma.$UserLookupPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -5127,6 +5680,8 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   planNotices<T extends Prisma.User$planNoticesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$planNoticesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PlanNoticePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   accessTokens<T extends Prisma.User$accessTokensArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$accessTokensArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PersonalAccessTokenPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   savedPaymentMethod<T extends Prisma.User$savedPaymentMethodArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$savedPaymentMethodArgs<ExtArgs>>): Prisma.Prisma__SavedPaymentMethodClient<runtime.Types.Result.GetResult<Prisma.$SavedPaymentMethodPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  lookupsMade<T extends Prisma.User$lookupsMadeArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookupsMadeArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  lookedUpBy<T extends Prisma.User$lookedUpByArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookedUpByArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -5987,6 +6542,54 @@ export type User$savedPaymentMethodArgs<ExtArgs extends runtime.Types.Extensions
    */
   include?: Prisma.SavedPaymentMethodInclude<ExtArgs> | null
   where?: Prisma.SavedPaymentMethodWhereInput
+}
+
+/**
+ * User.lookupsMade
+ */
+export type User$lookupsMadeArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserLookup
+   */
+  select?: Prisma.UserLookupSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserLookup
+   */
+  omit?: Prisma.UserLookupOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserLookupInclude<ExtArgs> | null
+  where?: Prisma.UserLookupWhereInput
+  orderBy?: Prisma.UserLookupOrderByWithRelationInput | Prisma.UserLookupOrderByWithRelationInput[]
+  cursor?: Prisma.UserLookupWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserLookupScalarFieldEnum | Prisma.UserLookupScalarFieldEnum[]
+}
+
+/**
+ * User.lookedUpBy
+ */
+export type User$lookedUpByArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserLookup
+   */
+  select?: Prisma.UserLookupSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserLookup
+   */
+  omit?: Prisma.UserLookupOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserLookupInclude<ExtArgs> | null
+  where?: Prisma.UserLookupWhereInput
+  orderBy?: Prisma.UserLookupOrderByWithRelationInput | Prisma.UserLookupOrderByWithRelationInput[]
+  cursor?: Prisma.UserLookupWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserLookupScalarFieldEnum | Prisma.UserLookupScalarFieldEnum[]
 }
 
 /**

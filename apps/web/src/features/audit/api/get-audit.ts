@@ -3,6 +3,7 @@ import {
   type AuditEvent,
   type AuditListMeta,
   auditEndpoints,
+  type OrganizationAuditEvent,
   type OrganizationAuditQuery,
 } from '@cabinet/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
@@ -14,17 +15,19 @@ export const AUDIT_PER_PAGE = 20;
 export const AUDIT_LOAD_FAILED = 'Не удалось получить журнал';
 
 type AuditPage = { items: AuditEvent[]; meta: AuditListMeta };
+/** An organization's log: no client address (decision 0193). */
+type OrganizationAuditPage = { items: OrganizationAuditEvent[]; meta: AuditListMeta };
 /** The filters of the organization's log (its id is the path's). */
 export type OrganizationAuditFilters = Omit<OrganizationAuditQuery, 'perPage' | 'cursor'>;
 
 /** Keyset pages: each asks for the page after the previous one's next_cursor ('Показать ещё'). */
-const nextCursor = (last: AuditPage) => last.meta.next_cursor ?? undefined;
+const nextCursor = (last: { meta: AuditListMeta }) => last.meta.next_cursor ?? undefined;
 
 export function useOrganizationAudit(organizationId: number, filters: OrganizationAuditFilters = {}) {
   return useInfiniteQuery(
     infiniteQueryOptions({
       queryKey: auditKeys.organization(organizationId, filters),
-      queryFn: async ({ pageParam }): Promise<AuditPage> => {
+      queryFn: async ({ pageParam }): Promise<OrganizationAuditPage> => {
         const { data, meta } = await callEndpoint(auditEndpoints.organization, {
           params: { id: organizationId },
           query: { ...filters, perPage: AUDIT_PER_PAGE, cursor: pageParam },

@@ -1,4 +1,4 @@
-import { type AuditEvent, auditActionLabel } from '@cabinet/contracts';
+import { auditActionLabel, type OrganizationAuditEvent } from '@cabinet/contracts';
 import { Anchor, Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { EmailText } from '@/components/email-text';
@@ -10,11 +10,16 @@ import { formatDateTime } from '@/lib/format';
 import { AUDIT_LOAD_FAILED } from '../api/get-audit';
 import { auditActorName, auditChanges, auditObject } from './audit-event-text';
 
+/** An event of either log: the admins' carries the client address, an organization's does not (decision 0193). */
+type AuditEvent = OrganizationAuditEvent & { ip?: string | null };
+
 type AuditEventListProps = {
   /** The keyset pages of a 'Журнал' (features/audit/api). */
   list: UseInfiniteQueryResult<{ pages: { items: AuditEvent[] }[] }>;
   /** The admin's log shows each event's organization; choosing one filters by it. */
   onOrganization?: (organizationId: number) => void;
+  /** The admin's log shows the client address ('Адрес'); an organization's has none. */
+  withAddress?: boolean;
   /** The line under 'Нет данных' (a filter that found nothing, or what will show here). */
   emptyHint?: string;
 };
@@ -67,7 +72,7 @@ function Organization({ id, onOrganization }: { id: number | null; onOrganizatio
  * A 'Журнал': events newest first, a table from 576 px and cards below, and 'Показать ещё' while the
  * server has a next page (keyset paging, decision 0145).
  */
-export function AuditEventList({ list, onOrganization, emptyHint }: AuditEventListProps) {
+export function AuditEventList({ list, onOrganization, emptyHint, withAddress }: AuditEventListProps) {
   const events = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) {
     return (
@@ -80,7 +85,13 @@ export function AuditEventList({ list, onOrganization, emptyHint }: AuditEventLi
     return <ListError compact title={AUDIT_LOAD_FAILED} query={list} />;
   }
   if (events.length === 0) return <ListEmpty compact hint={emptyHint} />;
-  const columns = ['Когда', 'Кто', 'Что', ...(onOrganization ? ['Организация'] : []), 'Адрес'];
+  const columns = [
+    'Когда',
+    'Кто',
+    'Что',
+    ...(onOrganization ? ['Организация'] : []),
+    ...(withAddress ? ['Адрес'] : []),
+  ];
   return (
     <Stack gap="md">
       {list.isRefetchError && <StaleNotice title={AUDIT_LOAD_FAILED} query={list} />}
@@ -91,7 +102,7 @@ export function AuditEventList({ list, onOrganization, emptyHint }: AuditEventLi
               <What event={event} />
               <Text size="xs" c="dimmed">
                 {formatDateTime(event.at)} · {auditActorName(event)}
-                {event.ip ? ` · ${event.ip}` : ''}
+                {withAddress && event.ip ? ` · ${event.ip}` : ''}
               </Text>
               {onOrganization && event.organization_id !== null && (
                 <Group gap={4}>
@@ -122,11 +133,13 @@ export function AuditEventList({ list, onOrganization, emptyHint }: AuditEventLi
                 <Organization id={event.organization_id} onOrganization={onOrganization} />
               </Table.Td>
             )}
-            <Table.Td style={{ verticalAlign: 'top' }}>
-              <Text size="sm" c="dimmed">
-                {event.ip ?? '—'}
-              </Text>
-            </Table.Td>
+            {withAddress && (
+              <Table.Td style={{ verticalAlign: 'top' }}>
+                <Text size="sm" c="dimmed">
+                  {event.ip ?? '—'}
+                </Text>
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </ListTable>

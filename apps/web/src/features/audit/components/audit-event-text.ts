@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@cabinet/contracts';
+import type { OrganizationAuditEvent as AuditEvent } from '@cabinet/contracts';
 import { displayName, personLabel } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeInvitation } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { OrganizationInvitations } from './organization-invitations';
+import { ADMIN_INVITATION_OWNER_ONLY, OrganizationInvitations } from './organization-invitations';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,7 +20,7 @@ describe('OrganizationInvitations', () => {
   it('asks for the open and expired ones and shows address, role, inviter and expiry', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(list));
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<OrganizationInvitations organizationId={3} />);
+    renderWithProviders(<OrganizationInvitations organizationId={3} canManageAdmins />);
     const row = (await screen.findAllByRole('row', { name: /late@example.com/ }))[0] as HTMLElement;
     expect(within(row).getByText('Администратор')).toBeTruthy();
     expect(within(row).getByText(/Истекло/)).toBeTruthy();
@@ -47,7 +47,7 @@ describe('OrganizationInvitations', () => {
       return jsonResponse(url.includes('invitations') ? list : {});
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderWithProviders(<OrganizationInvitations organizationId={3} />);
+    renderWithProviders(<OrganizationInvitations organizationId={3} canManageAdmins />);
     const row = (await screen.findAllByRole('row', { name: /open@example.com/ }))[0] as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Отправить повторно' }));
     expect(await screen.findByText('Приглашение повторно отправлено на open@example.com')).toBeTruthy();
@@ -64,5 +64,19 @@ describe('OrganizationInvitations', () => {
         calls.some(([u, i]) => u === '/api/v1/rest/organizations/3/invitations/11' && i?.method === 'DELETE'),
       ).toBe(true);
     });
+  });
+
+  it('an organization admin sees an admin invitation without its buttons (decision 0191)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(list)),
+    );
+    renderWithProviders(<OrganizationInvitations organizationId={3} canManageAdmins={false} />);
+    const adminRow = (await screen.findAllByRole('row', { name: /late@example.com/ }))[0] as HTMLElement;
+    expect(within(adminRow).queryByRole('button', { name: 'Отправить повторно' })).toBeNull();
+    expect(within(adminRow).queryByRole('button', { name: 'Отозвать' })).toBeNull();
+    expect(within(adminRow).getByText(ADMIN_INVITATION_OWNER_ONLY)).toBeTruthy();
+    const memberRow = (await screen.findAllByRole('row', { name: /open@example.com/ }))[0] as HTMLElement;
+    expect(within(memberRow).getByRole('button', { name: 'Отозвать' })).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import type { Invitation } from '@cabinet/contracts';
+import { type Invitation, MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -38,17 +38,29 @@ function Expiry({ invitation, card = false }: { invitation: Invitation; card?: b
   return <Text size="sm">{formatDate(invitation.expires_at)}</Text>;
 }
 
+/** Decision 0191: an admin invitation is resent and revoked by the owner (and site admins) only. */
+export const ADMIN_INVITATION_OWNER_ONLY = 'Приглашение администратора отправляет и отзывает владелец';
+
 type ActionsProps = {
   invitation: Invitation;
   busy: Busy;
+  /** The owner or a site admin: they also act on invitations of organization admins (type 3). */
+  canManageAdmins: boolean;
   /** In a phone's card: left-aligned, and the second button wraps below when the card is narrow. */
   card?: boolean;
   onResend: (invitation: Invitation) => void;
   onRevoke: (invitation: Invitation) => void;
 };
 
-function InvitationActions({ invitation, busy, card, onResend, onRevoke }: ActionsProps) {
+function InvitationActions({ invitation, busy, card, canManageAdmins, onResend, onRevoke }: ActionsProps) {
   const mine = busy?.id === invitation.id;
+  if (invitation.type_id === MEMBER_TYPE_ADMIN && !canManageAdmins) {
+    return (
+      <Text size="xs" c="dimmed" ta={card ? 'left' : 'right'}>
+        {ADMIN_INVITATION_OWNER_ONLY}
+      </Text>
+    );
+  }
   return (
     <Group
       gap={6}
@@ -87,7 +99,14 @@ function InvitationActions({ invitation, busy, card, onResend, onRevoke }: Actio
  * address, role, who invited, when it was sent and until when it works; 'Отправить повторно' (a new link,
  * at most once a minute) and 'Отозвать'. On phones a list of cards.
  */
-export function OrganizationInvitations({ organizationId }: { organizationId: number }) {
+export function OrganizationInvitations({
+  organizationId,
+  canManageAdmins,
+}: {
+  organizationId: number;
+  /** The owner or a site admin; an organization admin sees type-3 invitations without their buttons. */
+  canManageAdmins: boolean;
+}) {
   const invitations = useOrganizationInvitations(organizationId);
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -141,6 +160,7 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                     invitation={invitation}
                     busy={busy}
                     card
+                    canManageAdmins={canManageAdmins}
                     onResend={onResend}
                     onRevoke={onRevoke}
                   />
@@ -186,6 +206,7 @@ export function OrganizationInvitations({ organizationId }: { organizationId: nu
                   <InvitationActions
                     invitation={invitation}
                     busy={busy}
+                    canManageAdmins={canManageAdmins}
                     onResend={onResend}
                     onRevoke={onRevoke}
                   />
