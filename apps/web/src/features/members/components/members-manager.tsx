@@ -45,6 +45,7 @@ export function MembersManager({
   const [role, setRole] = useState(String(MEMBER_TYPE_MEMBER));
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [promoting, setPromoting] = useState<Member | null>(null);
   const invite = useInviteMember(organizationId);
   const remove = useRemoveMember();
   const accept = useAcceptMember();
@@ -91,15 +92,25 @@ export function MembersManager({
   const acceptRequest = (member: Member) =>
     accept.mutate({ organizationId, userId: member.account_id }, busyWhile(member));
 
-  const switchRole = (member: Member) =>
+  const applyRole = (member: Member, typeId: number, done?: () => void) => {
+    const busy = busyWhile(member);
     changeRole.mutate(
+      { organizationId, userId: member.account_id, typeId },
       {
-        organizationId,
-        userId: member.account_id,
-        typeId: isOrganizationAdmin(member) ? MEMBER_TYPE_MEMBER : MEMBER_TYPE_ADMIN,
+        ...busy,
+        onSettled: () => {
+          busy.onSettled();
+          done?.();
+        },
       },
-      busyWhile(member),
     );
+  };
+
+  /** Raising someone to 'Администратор' gives rights: it asks first. Lowering does not (issue 34). */
+  const chooseRole = (member: Member, typeId: number) => {
+    if (typeId === MEMBER_TYPE_ADMIN && !isOrganizationAdmin(member)) setPromoting(member);
+    else applyRole(member, typeId);
+  };
 
   return (
     <SectionCard title="Управление участниками">
@@ -139,8 +150,21 @@ export function MembersManager({
         canManageAdmins={canManageAdmins}
         onRemove={setRemoving}
         onAccept={acceptRequest}
-        onChangeRole={canManageAdmins ? switchRole : undefined}
+        onChangeRole={canManageAdmins ? chooseRole : undefined}
       />
+      {promoting && (
+        <ConfirmDeleteDialog
+          opened
+          onClose={() => setPromoting(null)}
+          title={`Сделать ${displayName(promoting.account)} администратором организации?`}
+          confirmLabel="Сделать администратором"
+          confirmColor="blue"
+          busy={changeRole.isPending}
+          onConfirm={() => applyRole(promoting, MEMBER_TYPE_ADMIN, () => setPromoting(null))}
+        >
+          <Text size="sm">{PROMOTE_TEXT}</Text>
+        </ConfirmDeleteDialog>
+      )}
       {removing && (
         <ConfirmDeleteDialog
           opened
@@ -156,6 +180,11 @@ export function MembersManager({
     </SectionCard>
   );
 }
+
+/** What an organization admin may do (decision 0132), said before anyone is made one. */
+const PROMOTE_TEXT =
+  'Администратор сможет менять настройки организации, приглашать и удалять участников, принимать запросы ' +
+  'на вступление и читать журнал. Удалить организацию или передать её может только владелец.';
 
 /** A join request is rejected, a member removed (spec section 2). */
 function removeTexts(member: Member) {
