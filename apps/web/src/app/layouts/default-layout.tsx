@@ -33,6 +33,9 @@ function ProfileMenu() {
   );
 }
 
+// The ☰ drawer's destinations (issue 34, rule 2): loaded when it first opens.
+const DrawerNav = lazy(() => import('./drawer-nav').then((m) => ({ default: m.DrawerNav })));
+
 // Loaded only while a grace period runs (issue 15): the home's first load (issue 12's budget) stays as it was.
 const GraceBanner = lazy(() => import('./grace-banner').then((m) => ({ default: m.GraceBanner })));
 
@@ -103,6 +106,10 @@ export function DefaultLayout() {
       >
         <Stack gap="md">
           <HeaderSearch />
+          <Suspense fallback={null}>
+            <DrawerNav onChoose={drawer.close} />
+          </Suspense>
+          <Divider />
           <InfoLinks vertical linkClassName={classes.drawerLink} />
           <Divider hiddenFrom="xs" />
           <Box hiddenFrom="xs">
