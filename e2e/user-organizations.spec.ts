@@ -75,7 +75,7 @@ test.describe('organizations (user side)', () => {
     await add.click();
     await expect(page.getByText('Пользователь Гена Гость добавлен в организацию')).toBeVisible();
     const guestRow = page.getByRole('row', { name: new RegExp(guest.email) });
-    await expect(guestRow.getByText('Участник', { exact: true })).toBeVisible();
+    await expect(guestRow.getByLabel(/^Роль:/)).toHaveValue('Участник');
     await expect(
       page.getByRole('row', { name: new RegExp(owner.email) }).getByText('Владелец', { exact: true }),
     ).toBeVisible();

@@ -1,6 +1,7 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
 import { Badge, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { DangerZone } from '@/components/danger-zone';
 import { LoadError } from '@/components/load-error';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
@@ -42,7 +43,6 @@ function MemberView({ organization, userId }: { organization: Organization; user
               </Group>
             </Stack>
           </Group>
-          <LeaveOrganizationButton organization={organization} userId={userId} />
         </Group>
       </Paper>
       <SectionCard title="Участники" gap="md">
@@ -51,6 +51,10 @@ function MemberView({ organization, userId }: { organization: Organization; user
         </Text>
         <MembersTable members={organization.members} manageable={false} />
       </SectionCard>
+      {/* Last, never the page's first control (issue 34, rule 6). */}
+      <DangerZone description="Вы потеряете доступ к организации; вернуться можно только по новому приглашению.">
+        <LeaveOrganizationButton organization={organization} userId={userId} />
+      </DangerZone>
     </Stack>
   );
 }
@@ -108,13 +112,14 @@ export function OrganizationCollaboratorsRoute() {
             // owner, its organization admins and site admins), as the server's rule says.
             <Tabs defaultValue="settings" keepMounted={false}>
               <Tabs.List mb="lg">
-                <Tabs.Tab value="settings">Настройки</Tabs.Tab>
+                <Tabs.Tab value="settings">Организация</Tabs.Tab>
                 <Tabs.Tab value="journal">Журнал</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="settings">
                 <OrganizationManageSections
                   organization={data}
                   viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
+                  membersFirst
                   onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
                 />
               </Tabs.Panel>
