@@ -116,7 +116,8 @@ for (const size of WIDTHS) {
       await page.getByRole('combobox', { name: 'Тип' }).click();
       await page.getByRole('option', { name: 'Команда' }).click();
       await page.getByRole('button', { name: 'Создать организацию' }).click();
-      await expect(page).toHaveURL(/\/app\/?$/);
+      await expect(page).toHaveURL(/\/organizations\/\d+\/collaborators/);
+      await page.goto('/app/');
       await expect(page.getByText('Тариф «Базовый»: 1 из 1 организаций')).toBeVisible();
       await expect(organizationsList(page).getByText('1 из 5 участников')).toBeVisible();
 

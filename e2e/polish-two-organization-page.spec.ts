@@ -56,7 +56,9 @@ for (const size of WIDTHS) {
       await expect(zone.getByRole('button', { name: 'Передать организацию' })).toBeVisible();
       await expect(zone.getByRole('button', { name: 'Удалить организацию' })).toBeVisible();
       await expect(
-        page.getByRole('region', { name: 'Настройки организации' }).getByRole('button', { name: 'Сохранить' }),
+        page
+          .getByRole('region', { name: 'Настройки организации' })
+          .getByRole('button', { name: 'Сохранить' }),
       ).toBeVisible();
       expect(await findings(page, 'organization-owner')).toEqual([]);
 
@@ -116,7 +118,9 @@ for (const size of WIDTHS) {
       const deputyZone = deputyPage.getByRole('region', { name: 'Опасная зона' });
       await expect(deputyZone.getByRole('button', { name: 'Покинуть организацию' })).toBeVisible();
       await expect(deputyZone.getByRole('button', { name: 'Удалить организацию' })).toHaveCount(0);
-      expect(await top(deputyPage, 'Опасная зона')).toBeGreaterThan(await top(deputyPage, 'Настройки организации'));
+      expect(await top(deputyPage, 'Опасная зона')).toBeGreaterThan(
+        await top(deputyPage, 'Настройки организации'),
+      );
       await other.close();
     });
   });

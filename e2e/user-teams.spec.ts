@@ -247,7 +247,7 @@ test.describe('teams', () => {
 
     const offer = async () => {
       await page
-        .getByRole('region', { name: 'Настройки организации' })
+        .getByRole('region', { name: 'Опасная зона' })
         .getByRole('button', { name: 'Передать организацию' })
         .click();
       const dialog = page.getByRole('dialog', { name: 'Передать организацию' });
@@ -260,7 +260,7 @@ test.describe('teams', () => {
 
     const mailsBefore = await mailbox.count(heir.email);
     await offer();
-    const settings = page.getByRole('region', { name: 'Настройки организации' });
+    const settings = page.getByRole('region', { name: 'Опасная зона' });
     await expect(settings.getByRole('button', { name: 'Передать организацию' })).toBeDisabled();
     await page.getByRole('button', { name: 'Отменить передачу' }).click();
     await expect(page.getByText('Передача организации отменена')).toBeVisible();

@@ -1,6 +1,6 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
 import { Badge, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DangerZone } from '@/components/danger-zone';
 import { LoadError } from '@/components/load-error';
 import { NameAvatar } from '@/components/name-avatar';
@@ -8,6 +8,7 @@ import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
 import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
+import { INVITE_FIRST } from '@/features/members/components/members-manager';
 import { MembersTable } from '@/features/members/components/members-table';
 import { ORGANIZATION_LOAD_FAILED, useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -76,6 +77,7 @@ export function viewerRole(organization: Organization, me: Profile) {
  */
 export function OrganizationCollaboratorsRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { orgId } = useParams();
   const [params] = useSearchParams();
   const id = Number(orgId);
@@ -120,6 +122,7 @@ export function OrganizationCollaboratorsRoute() {
                   organization={data}
                   viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
                   membersFirst
+                  welcome={(location.state as Record<string, unknown> | null)?.[INVITE_FIRST] === true}
                   onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
                 />
               </Tabs.Panel>

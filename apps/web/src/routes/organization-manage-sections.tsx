@@ -28,6 +28,8 @@ type OrganizationManageSectionsProps = {
    * then 'Опасная зона'. The admin screen keeps the spec's order: settings first.
    */
   membersFirst?: boolean;
+  /** Just created: 'Пригласите участников' with the e-mail field focused (issue 34, rule 4). */
+  welcome?: boolean;
 };
 
 /**
@@ -40,6 +42,7 @@ export function OrganizationManageSections({
   onDone,
   onCancel,
   membersFirst = false,
+  welcome = false,
 }: OrganizationManageSectionsProps) {
   const [deleteOpened, setDeleteOpened] = useState(false);
   const [transferOpened, setTransferOpened] = useState(false);
@@ -81,6 +84,7 @@ export function OrganizationManageSections({
         members={organization.members}
         canManageAdmins={viewer.actsAsOwner}
         viewerId={viewer.id}
+        welcome={welcome}
       />
       <OrganizationInvitations organizationId={organization.id} />
     </>

@@ -25,6 +25,11 @@ type MembersManagerProps = {
   canManageAdmins?: boolean;
   /** The viewer's account: their own row has no actions. */
   viewerId?: number;
+  /**
+   * Just created (issue 34, rule 4): the section is titled 'Пригласите участников', says what to do and
+   * its e-mail field takes the focus.
+   */
+  welcome?: boolean;
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
 };
@@ -39,6 +44,7 @@ export function MembersManager({
   members,
   canManageAdmins = false,
   viewerId,
+  welcome = false,
   onChanged,
 }: MembersManagerProps) {
   const [email, setEmail] = useState('');
@@ -113,7 +119,13 @@ export function MembersManager({
   };
 
   return (
-    <SectionCard title="Управление участниками">
+    <SectionCard title={welcome ? 'Пригласите участников' : 'Управление участниками'}>
+      {welcome && (
+        <Text size="sm">
+          Организация создана. Добавьте коллег по эл. почте: у кого есть аккаунт, сразу станет участником,
+          остальным придёт приглашение.
+        </Text>
+      )}
       <form noValidate onSubmit={submit}>
         <UserEmailField
           value={email}
@@ -123,6 +135,7 @@ export function MembersManager({
           canAdd={canInvite}
           busy={invite.isPending}
           inputDisabled={invite.isPending}
+          autoFocus={welcome}
           extra={
             canManageAdmins && (
               <Select
@@ -180,6 +193,9 @@ export function MembersManager({
     </SectionCard>
   );
 }
+
+/** Navigation state of 'Создать организацию' → the new organization: its members section welcomes. */
+export const INVITE_FIRST = 'inviteFirst';
 
 /** What an organization admin may do (decision 0132), said before anyone is made one. */
 const PROMOTE_TEXT =
