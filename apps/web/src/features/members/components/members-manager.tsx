@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { SectionCard } from '@/components/section-card';
 import { UserEmailField } from '@/components/user-email-field';
+import { claimFieldErrors } from '@/lib/field-errors';
 import { displayName } from '@/lib/format';
 import { ASSIGNABLE_ROLES } from '@/lib/member-types';
-import { inviteEmailError } from '@/lib/user-lookup';
+import { inviteEmailError, submittedEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
@@ -56,13 +57,31 @@ export function MembersManager({
   const remove = useRemoveMember();
   const accept = useAcceptMember();
   const changeRole = useUpdateMemberType();
-  const error = inviteEmailError(email);
+  // What the server or the full check said of the address sent, shown under the field until it changes.
+  const [sentError, setSentError] = useState<string | null>(null);
+  const error = inviteEmailError(email) ?? sentError;
   const canInvite = email.trim() !== '' && !error && !invite.isPending;
+  const typeEmail = (value: string) => {
+    setEmail(value);
+    setSentError(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canInvite) return;
     const sent = email;
+    const wrong = submittedEmailError(sent);
+    if (wrong) {
+      setSentError(wrong);
+      return;
+    }
+    // The server's word on the address goes under the field, not into a toast (decision 0164).
+    const release = claimFieldErrors((errors) => {
+      const fields = Object.keys(errors);
+      if (fields.length !== 1 || !errors.email?.length) return false;
+      setSentError(errors.email.join(' '));
+      return true;
+    });
     invite.mutate(
       { email: sent.trim(), typeId: canManageAdmins ? Number(role) : MEMBER_TYPE_MEMBER },
       {
@@ -71,6 +90,7 @@ export function MembersManager({
           setEmail((current) => (current === sent ? '' : current));
           onChanged?.();
         },
+        onSettled: release,
       },
     );
   };
@@ -129,7 +149,7 @@ export function MembersManager({
       <form noValidate onSubmit={submit}>
         <UserEmailField
           value={email}
-          onChange={setEmail}
+          onChange={typeEmail}
           placeholder="Введите Email пользователя для отправки приглашения"
           error={error}
           canAdd={canInvite}

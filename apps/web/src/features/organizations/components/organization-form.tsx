@@ -46,7 +46,7 @@ const FIELD_LABELS = { name: 'Название', type: 'Тип' };
 
 /** What each type is for, in one line (issue 34, rule 12), by the type's code. */
 const TYPE_HINTS: Record<string, string> = {
-  personal: 'Для себя: личное рабочее место без команды.',
+  personal: 'Для себя: личное рабочее место.',
   team: 'Для группы людей, которые работают вместе.',
   company: 'Для компании с отделами и несколькими администраторами.',
 };
