@@ -31,6 +31,7 @@ import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { formatDate } from '@/lib/format';
 import { paymentKeys } from '@/lib/query-keys/payments';
 import { profileKeys } from '@/lib/query-keys/profile';
+import { quoted } from '@/lib/quoted';
 
 const PAYMENT_RESULT_PARAM = 'payment';
 
@@ -162,7 +163,7 @@ function PaymentResult({
   let text = 'Деньги не списаны, тариф не изменился.';
   if (result === 'success') {
     text = profile
-      ? `Ваш тариф: «${profile.subscribe.name}», срок окончания: ${planEndLabel(profile)}.`
+      ? `Ваш тариф: ${quoted(profile.subscribe.name)}, срок окончания: ${planEndLabel(profile)}.`
       : 'Обновляем данные тарифа…';
   }
   return (

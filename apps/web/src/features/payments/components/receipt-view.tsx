@@ -3,6 +3,7 @@ import { Alert, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconFlask } from '@tabler/icons-react';
 import { Logo } from '@/components/logo';
 import { formatDate, formatDateTime, formatMoney, personLabel } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { methodLabel, PERIOD_LABEL } from './payment-labels';
 import classes from './receipt-view.module.css';
 
@@ -20,7 +21,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const rows: [string, string][] = [
     ['Дата оплаты', formatDateTime(receipt.paid_at)],
     ['Плательщик', personLabel({ name: receipt.user.name, email: receipt.user.email })],
-    ['Тариф', `«${receipt.plan.name}»`],
+    ['Тариф', `${quoted(receipt.plan.name)}`],
     ['Период', PERIOD_LABEL[receipt.period]],
     ['Способ оплаты', methodLabel(receipt.method)],
     ['Оплаченный срок', termText(receipt)],
