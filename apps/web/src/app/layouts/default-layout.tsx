@@ -28,6 +28,7 @@ function ProfileMenu() {
       email={email}
       avatarUrl={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
       caption={displayName({ name, email })}
+      captionIsEmail={!name.trim()}
       items={loadProfileMenuItems}
     />
   );
