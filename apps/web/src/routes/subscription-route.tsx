@@ -1,4 +1,4 @@
-import type { PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
+import type { Payment, PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
 import {
   Alert,
   Box,
@@ -46,12 +46,11 @@ export function planEndLabel(profile: Pick<Profile, 'subscribe_expires_at' | 'su
  * The period the current plan was last paid for: the newest paid order of that plan in the history (its
  * first page, which the history below shows too). Null for a plan never paid for here.
  */
-function usePaidPeriod(profile: Profile | undefined): PaymentPeriod | null {
+function usePaidOrder(profile: Profile | undefined): Payment | undefined {
   const payments = usePayments(1, undefined, profile !== undefined && !isFreePlan(profile.subscribe));
-  const paid = payments.data?.items.find(
+  return payments.data?.items.find(
     (payment) => payment.status === 'paid' && payment.plan.id === profile?.subscribe_id,
   );
-  return paid?.period ?? null;
 }
 
 /** 'до 06.12.2027, оплачен год' under 'Ваш тариф' (issue 34, rule 9). */
@@ -187,10 +186,13 @@ const PAYMENT_RESULTS = {
 function PaymentResult({
   result,
   profile,
+  order,
   onDismiss,
 }: {
   result: string;
   profile: Profile | undefined;
+  /** The order just paid: its short number is what people quote (issue 34, rule 10). */
+  order: Payment | undefined;
   onDismiss: () => void;
 }) {
   if (result !== 'success' && result !== 'cancelled') return null;
@@ -198,7 +200,7 @@ function PaymentResult({
   let text = 'Деньги не списаны, тариф не изменился.';
   if (result === 'success') {
     text = profile
-      ? `Ваш тариф: ${quoted(profile.subscribe.name)}, срок окончания: ${planEndLabel(profile)}.`
+      ? `${order ? `Заказ № ${order.id} оплачен. ` : ''}Ваш тариф: ${quoted(profile.subscribe.name)}, срок окончания: ${planEndLabel(profile)}.`
       : 'Обновляем данные тарифа…';
   }
   return (
@@ -229,7 +231,8 @@ export function SubscriptionRoute() {
     meta: { errorToast: 'Не удалось получить активный тариф' },
   });
   const settings = usePaymentSettings();
-  const paidPeriod = usePaidPeriod(profile.data);
+  const paidOrder = usePaidOrder(profile.data);
+  const paidPeriod = paidOrder?.period ?? null;
 
   // Back from the payment page: the plan and its end date have changed on the server.
   useEffect(() => {
@@ -269,6 +272,7 @@ export function SubscriptionRoute() {
           <PaymentResult
             result={result}
             profile={profile.isFetching ? undefined : profile.data}
+            order={paidOrder}
             onDismiss={dismiss}
           />
         )}

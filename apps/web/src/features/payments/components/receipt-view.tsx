@@ -4,7 +4,7 @@ import { IconFlask } from '@tabler/icons-react';
 import { Logo } from '@/components/logo';
 import { formatDate, formatDateTime, formatMoney, personLabel } from '@/lib/format';
 import { quoted } from '@/lib/quoted';
-import { methodLabel, PERIOD_LABEL } from './payment-labels';
+import { methodLabel, orderNumber, PERIOD_LABEL } from './payment-labels';
 import classes from './receipt-view.module.css';
 
 /** 'с 27.11.2026 по 27.12.2026'; an end-less grant reads 'бессрочно'. */
@@ -61,8 +61,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Text component="dt" size="sm" c="dimmed">
               Номер заказа
             </Text>
-            <Text component="dd" m={0} ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-              {receipt.label}
+            {/* The short number people read (issue 34, rule 10); the provider's label stays with the provider. */}
+            <Text component="dd" m={0} fw={500} data-testid="order-number">
+              {orderNumber(receipt.payment_id)}
             </Text>
           </Stack>
         </SimpleGrid>
