@@ -57,7 +57,7 @@ for (const size of WIDTHS) {
       const breaks = await emailBreaks(caption);
       expect(breaks.bad).toEqual([]);
       expect(breaks.overflows).toBe(false);
-      const text = await caption.evaluate((el) => (el as HTMLElement).innerText.replace(/\s+/g, ''));
+      const text = await caption.evaluate((el) => (el.textContent ?? '').replace(/\s+/g, ''));
       expect(text).toBe(ADMIN_EMAIL);
       expect(await findings(page, 'admin-audit-phone')).toEqual([]);
     });
