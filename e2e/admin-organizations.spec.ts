@@ -34,7 +34,7 @@ test.describe('admin organizations', () => {
     await expect(members.getByRole('listitem').first()).toContainText('Владелец');
 
     const create = page.getByRole('button', { name: 'Создать организацию' });
-    await expect(create).toBeDisabled();
+    await expect(create).toBeEnabled();
     await page.getByLabel('Название').fill(name);
     await page.getByRole('combobox', { name: 'Тип' }).click();
     await page.getByRole('option', { name: 'Команда' }).click();

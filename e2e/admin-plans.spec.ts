@@ -15,9 +15,13 @@ test.describe('admin plans', () => {
     await expect(submit).toBeDisabled();
 
     await page.getByLabel('Название').fill(name);
-    // The price is cut to 2 decimals while typing.
+    // What was typed stays; a third decimal is an error under the field (issue 34, rule 7).
     await page.getByLabel('Стоимость/мес').pressSequentially('12,345');
-    await expect(page.getByLabel('Стоимость/мес')).toHaveValue('12.34');
+    await expect(page.getByLabel('Стоимость/мес')).toHaveValue('12,345');
+    await expect(
+      page.getByText('Введите сумму не меньше 0 и не более чем с 2 знаками после запятой'),
+    ).toBeVisible();
+    await page.getByLabel('Стоимость/мес').fill('12,34');
     await page.getByLabel('Стоимость/год').fill('120');
     await page.getByLabel('Количество организаций').pressSequentially('100');
     await expect(page.getByText('Не более 99 организаций')).toBeVisible();

@@ -43,7 +43,7 @@ test.describe('audit log', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Организация создана');
     await expect(table.getByText('Участник добавлен')).toHaveCount(0);
 
-    await page.getByRole('tab', { name: 'Настройки' }).click();
+    await page.getByRole('tab', { name: 'Организация' }).click();
     await page.getByPlaceholder('Введите Email пользователя для отправки приглашения').fill(guest.email);
     await page.getByRole('button', { name: 'Добавить пользователя' }).click();
     await expect(page.getByText('Пользователь Гена Гость добавлен в организацию')).toBeVisible();

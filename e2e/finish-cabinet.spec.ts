@@ -98,7 +98,7 @@ for (const size of WIDTHS) {
       await page.goto('/app/');
       await expect(page.getByText('Нет данных').filter({ visible: true })).toBeVisible();
       await expect(page.getByText('Создайте первую организацию').filter({ visible: true })).toBeVisible();
-      await expect(page.getByText('Тариф «Базовый»: 0 из 1 организаций')).toBeVisible();
+      await expect(page.getByText('Тариф «Базовый»: 0 из 1 организации')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Улучшить тариф' }).first()).toHaveAttribute(
         'href',
         '/app/subscription',
@@ -111,13 +111,14 @@ for (const size of WIDTHS) {
       ).toBeVisible();
 
       await page.goto('/app/organization/create');
-      await expect(page.getByText('Тариф «Базовый»: 0 из 1 организаций')).toBeVisible();
+      await expect(page.getByText('Тариф «Базовый»: 0 из 1 организации')).toBeVisible();
       await page.getByLabel('Название').fill('Первая');
       await page.getByRole('combobox', { name: 'Тип' }).click();
       await page.getByRole('option', { name: 'Команда' }).click();
       await page.getByRole('button', { name: 'Создать организацию' }).click();
-      await expect(page).toHaveURL(/\/app\/?$/);
-      await expect(page.getByText('Тариф «Базовый»: 1 из 1 организаций')).toBeVisible();
+      await expect(page).toHaveURL(/\/organizations\/\d+\/collaborators/);
+      await page.goto('/app/');
+      await expect(page.getByText('Тариф «Базовый»: 1 из 1 организации')).toBeVisible();
       await expect(organizationsList(page).getByText('1 из 5 участников')).toBeVisible();
 
       await page.goto('/app/organization/create');

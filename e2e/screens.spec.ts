@@ -206,5 +206,56 @@ for (const size of WIDTHS) {
       ];
       expect(await inspectAll(page, screens, size.name)).toEqual([]);
     });
+
+    test('polish II screens (issue 34)', async ({ page, browser, baseURL }) => {
+      test.slow();
+      const owner = await createAccount(page.request, uniqueEmail('screens-polish-owner'), 'Полина Новикова');
+      const member = await createAccount(
+        page.request,
+        uniqueEmail('screens-polish-member'),
+        'Павел Участников',
+      );
+      const orgId = await createOrganization(page.request, owner, 'Студия «Север»');
+      await addMember(page.request, owner, orgId, member);
+      await openAs(page, owner);
+      const found: string[] = [];
+
+      // The organization page in order of use, and raising a member asks first.
+      await page.goto(`/app/dashboard/organizations/${orgId}/collaborators`);
+      await expect(page.getByRole('region', { name: 'Опасная зона' })).toBeVisible();
+      found.push(...(await inspect(page, 'organization-order-of-use', size.name)));
+      await page.getByLabel('Роль: Павел Участников').filter({ visible: true }).click();
+      await page.getByRole('option', { name: 'Администратор' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      found.push(...(await inspect(page, 'organization-promote-dialog', size.name)));
+      await page.getByRole('dialog').getByRole('button', { name: 'Отмена' }).click();
+
+      // A new organization opens inviting first (an account with none yet: the free plan allows one).
+      const creator = await createAccount(page.request, uniqueEmail('screens-polish-new'), 'Кира Первая');
+      const context = await browser.newContext({ baseURL, locale: 'ru-RU', viewport: size });
+      const creating = await context.newPage();
+      await openAs(creating, creator);
+      await creating.goto('/app/organization/create');
+      await creating.getByLabel('Название').fill('Новая мастерская');
+      await creating.getByRole('button', { name: 'Создать организацию' }).click();
+      await expect(creating.getByRole('region', { name: 'Пригласите участников' })).toBeVisible();
+      found.push(...(await inspect(creating, 'organization-created-invite', size.name)));
+      await context.close();
+
+      // The phone's drawer.
+      if (size.width < 576) {
+        await page.getByRole('button', { name: 'Открыть меню' }).click();
+        await expect(page.getByRole('navigation', { name: 'Разделы кабинета' })).toBeVisible();
+        found.push(...(await inspect(page, 'drawer-menu', size.name)));
+        await page.keyboard.press('Escape');
+      }
+
+      // The admin's payments with filters in force.
+      await signInAsAdmin(page);
+      await page.goto('/app/admin/payments?status=paid&period=month');
+      await expect(page.getByRole('list', { name: 'Действующие фильтры' })).toBeVisible();
+      found.push(...(await inspect(page, 'admin-payments-filters', size.name)));
+      expect(found).toEqual([]);
+    });
   });
 }

@@ -9,7 +9,10 @@ test.describe('organizations (user side)', () => {
     await expect(page).toHaveURL(/\/app\/organization\/create$/);
 
     const create = page.getByRole('button', { name: 'Создать организацию' });
-    await expect(create).toBeDisabled();
+    // Always active (issue 34, rule 12): a press says what is missing.
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(page.getByText('Обязательное поле')).toBeVisible();
     await page.getByLabel('Название').fill('A');
     await expect(page.getByText('Название должно содержать минимум 2 символа')).toBeVisible();
     await page.getByLabel('Название').fill('Команда Звезда');
@@ -19,8 +22,10 @@ test.describe('organizations (user side)', () => {
     await expect(page.getByRole('img', { name: 'Предпросмотр аватара' })).toBeVisible();
     await create.click();
 
-    await expect(page).toHaveURL(/\/app\/?$/);
-    await expect(page.getByText('Организация создана')).toBeVisible();
+    // The new organization opens, inviting people first (issue 34, rule 4).
+    await expect(page.getByText('Организация создана', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/organizations\/\d+\/collaborators/);
+    await page.goto('/app/');
     const row = page.getByRole('row', { name: /Команда Звезда/ });
     await expect(row).toBeVisible();
     await row.getByRole('link', { name: /Настройки организации/ }).click();
@@ -75,7 +80,7 @@ test.describe('organizations (user side)', () => {
     await add.click();
     await expect(page.getByText('Пользователь Гена Гость добавлен в организацию')).toBeVisible();
     const guestRow = page.getByRole('row', { name: new RegExp(guest.email) });
-    await expect(guestRow.getByText('Участник', { exact: true })).toBeVisible();
+    await expect(guestRow.getByLabel(/^Роль:/)).toHaveValue('Участник');
     await expect(
       page.getByRole('row', { name: new RegExp(owner.email) }).getByText('Владелец', { exact: true }),
     ).toBeVisible();

@@ -86,7 +86,9 @@ test.describe('teams', () => {
     await invitee.context().close();
 
     await page.reload();
-    await expect(page.getByRole('row', { name: new RegExp(email) }).getByText('Участник')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(email) }).getByLabel(/^Роль:/)).toHaveValue(
+      'Участник',
+    );
     await expect(invitations.getByText('Нет данных').filter({ visible: true })).toBeVisible();
     await expect(
       invitations.getByText('Пригласите участника: введите его эл. почту').filter({ visible: true }),
@@ -191,9 +193,11 @@ test.describe('teams', () => {
 
     await openAs(page, owner);
     await page.goto(orgPage(orgId, 'Цех'));
-    await page.getByRole('button', { name: 'Сделать администратором Зам' }).click();
+    await page.getByLabel('Роль: Зам').filter({ visible: true }).click();
+    await page.getByRole('option', { name: 'Администратор' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Сделать администратором' }).click();
     await expect(page.getByText('Роль изменена: Администратор')).toBeVisible();
-    await expect(page.getByRole('row', { name: /Зам/ }).getByText('Администратор')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Зам/ }).getByLabel('Роль: Зам')).toHaveValue('Администратор');
 
     const admin = await otherPage(browser, baseURL, deputy);
     await admin.goto(orgPage(orgId, 'Цех'));
@@ -243,7 +247,7 @@ test.describe('teams', () => {
 
     const offer = async () => {
       await page
-        .getByRole('region', { name: 'Настройки организации' })
+        .getByRole('region', { name: 'Опасная зона' })
         .getByRole('button', { name: 'Передать организацию' })
         .click();
       const dialog = page.getByRole('dialog', { name: 'Передать организацию' });
@@ -256,7 +260,7 @@ test.describe('teams', () => {
 
     const mailsBefore = await mailbox.count(heir.email);
     await offer();
-    const settings = page.getByRole('region', { name: 'Настройки организации' });
+    const settings = page.getByRole('region', { name: 'Опасная зона' });
     await expect(settings.getByRole('button', { name: 'Передать организацию' })).toBeDisabled();
     await page.getByRole('button', { name: 'Отменить передачу' }).click();
     await expect(page.getByText('Передача организации отменена')).toBeVisible();
@@ -286,7 +290,9 @@ test.describe('teams', () => {
     await expect(offers).toBeHidden();
     await member.goto(orgPage(orgId, 'Мастерская'));
     await expect(member.getByRole('button', { name: 'Удалить организацию' })).toBeVisible();
-    await expect(member.getByRole('row', { name: /Дарья Дарящая/ }).getByText('Администратор')).toBeVisible();
+    await expect(member.getByRole('row', { name: /Дарья Дарящая/ }).getByLabel(/^Роль:/)).toHaveValue(
+      'Администратор',
+    );
     await member.context().close();
 
     await page.reload();

@@ -76,6 +76,14 @@ export const RevenueQuerySchema = z
         return Number(s);
       })
       .default(12),
+    /**
+     * 'true': the figures of test payments only (a test-mode server's preview before going live, issue 34);
+     * absent or 'false': the live figures, which never include a test payment.
+     */
+    test: z
+      .enum(['true', 'false'], { message: 'test: ожидается true или false' })
+      .optional()
+      .transform((v) => v === 'true'),
   })
   .strict();
 export type RevenueQuery = z.input<typeof RevenueQuerySchema>;

@@ -227,14 +227,24 @@ const priceText = z
   .refine((s) => /^\d+(\.\d{0,2})?$/.test(s), MESSAGES.priceFormat)
   .refine((s) => /^\d{1,8}(\.\d{0,2})?$/.test(s), MESSAGES.priceMax);
 
+/**
+ * A whole count as typed: nothing is changed while typing (issue 34, rule 7), so '-5' and '2.5' are errors
+ * under the field, in this order: empty, not a number, below 1, not whole, above 99.
+ */
 const countText = (tooMany: string) =>
   z
     .string({ message: MESSAGES.required })
     .trim()
     .min(1, MESSAGES.required)
-    .max(2, tooMany)
-    .regex(/^\d+$/, 'Только цифры')
-    .refine((s) => Number(s) >= 1, MESSAGES.atLeastOne);
+    .superRefine((s, ctx) => {
+      const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (!/^[-+]?\d+([.,]\d*)?$/.test(s)) return fail('Введите целое число');
+      const value = Number(s.replace(',', '.'));
+      if (value < 1) return fail(MESSAGES.atLeastOne);
+      if (!Number.isInteger(value)) return fail('Только целое число');
+      if (!/^\+?\d{1,2}$/.test(s) || value > 99) return fail(tooMany);
+    })
+    .transform((s) => String(Number(s)));
 
 const planFormBase = {
   name: z

@@ -11,6 +11,8 @@ type ConfirmDeleteDialogProps = {
   onConfirm: () => void;
   /** The delete is under way: the dialog stays open and 'Отмена' is off until it ends. */
   busy: boolean;
+  /** The confirm button's colour: red for a delete, the theme's for a confirmation that deletes nothing. */
+  confirmColor?: string;
   /** The red button waits (a preview of what goes with it is loading). */
   confirmDisabled?: boolean;
   /** What the delete takes with it ('Действие невозможно будет отменить' and the like). */
@@ -29,6 +31,7 @@ export function ConfirmDeleteDialog({
   onConfirm,
   busy,
   confirmDisabled,
+  confirmColor = 'red',
   children,
 }: ConfirmDeleteDialogProps) {
   return (
@@ -48,7 +51,7 @@ export function ConfirmDeleteDialog({
           <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
             Отмена
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
+          <Button color={confirmColor} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </Group>

@@ -33,6 +33,11 @@ type FormFrameProps = {
    * to lose on leaving). Create forms leave it out: they can be sent as soon as they are valid.
    */
   changed?: boolean;
+  /**
+   * Create forms whose button never waits (issue 34, rule 12): a press checks the fields, says what is
+   * missing under each and moves the focus to the first.
+   */
+  alwaysActive?: boolean;
   /** Server field names that differ from the form's ('price_month' → 'priceMonth'). */
   serverFields?: Record<string, string>;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
@@ -61,6 +66,7 @@ export function FormFrame({
   form,
   labels,
   changed,
+  alwaysActive = false,
   serverFields = {},
   onSubmit,
   busy,
@@ -79,7 +85,7 @@ export function FormFrame({
   const invalid = Object.entries(labels)
     .filter(([field]) => !form.isValid(field))
     .map(([, label]) => label);
-  const reason = busy ? null : submitBlockReason(changed ?? true, invalid);
+  const reason = busy || alwaysActive ? null : submitBlockReason(changed ?? true, invalid);
 
   const focusFirstError = () =>
     requestAnimationFrame(() =>
@@ -101,6 +107,8 @@ export function FormFrame({
     releaseRef.current?.();
     releaseRef.current = claimFieldErrors(takeServerErrors);
     onSubmit(event);
+    // A press that found errors: the first field that has one takes the focus.
+    if (alwaysActive) focusFirstError();
   };
 
   const frame = (

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatUsage } from '@/lib/format';
+import { formatUsage, type OfForms } from '@/lib/format';
 
 /** The link from a limit to the plans (issue 16). */
 export const UPGRADE_PLAN = 'Улучшить тариф';
@@ -13,7 +13,7 @@ export const isNearLimit = (used: number, limit: number) => used >= limit - 1;
 type PlanUsageProps = {
   used: number;
   limit: number;
-  forms: string;
+  forms: OfForms;
   /** Show 'Улучшить тариф' (the caller's own limit, near it). */
   upgrade: boolean;
   /** Words before the count ('Тариф «Базовый»:'). */

@@ -18,6 +18,8 @@ type UserEmailFieldProps = {
   onAdd?: () => void;
   onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
   variant?: ButtonProps['variant'];
+  /** The field takes the focus when it appears (a new organization's first step). */
+  autoFocus?: boolean;
   /** Between the field and the button: the role to give, where one may be chosen. */
   extra?: ReactNode;
 };
@@ -38,6 +40,7 @@ export function UserEmailField({
   onKeyDown,
   variant,
   extra,
+  autoFocus,
 }: UserEmailFieldProps) {
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
@@ -51,6 +54,7 @@ export function UserEmailField({
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
+        autoFocus={autoFocus}
         error={error}
         disabled={inputDisabled}
         style={{ flex: '1 1 260px' }}

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanStatus, formatUsage, MEMBERS_OF, ORGANIZATIONS_OF } from './format';
 
-describe("formatUsage (issue 16): the issue's words, the noun in the genitive plural", () => {
+describe("formatUsage (issue 16): the issue's words, the noun in the genitive, agreeing with the limit (issue 34)", () => {
   it.each([
-    [1, 1, ORGANIZATIONS_OF, '1 из 1 организаций'],
+    [1, 1, ORGANIZATIONS_OF, '1 из 1 организации'],
+    [0, 1, ORGANIZATIONS_OF, '0 из 1 организации'],
+    [3, 21, MEMBERS_OF, '3 из 21 участника'],
     [0, 3, ORGANIZATIONS_OF, '0 из 3 организаций'],
     [2, 5, ORGANIZATIONS_OF, '2 из 5 организаций'],
     [4, 5, MEMBERS_OF, '4 из 5 участников'],
-    [3, 21, MEMBERS_OF, '3 из 21 участников'],
     [11, 11, MEMBERS_OF, '11 из 11 участников'],
     [2, 2, MEMBERS_OF, '2 из 2 участников'],
   ])('%i of %i', (used, limit, forms, text) => expect(formatUsage(used, limit, forms)).toBe(text));

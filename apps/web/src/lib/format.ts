@@ -61,16 +61,19 @@ export const ORGANIZATION_FORMS: PluralForms = {
 };
 export const MEMBER_FORMS: PluralForms = { one: 'участник', few: 'участника', many: 'участников' };
 
-/** The noun after 'из N' in a plan's usage, always the genitive plural, as issue 16 writes it. */
-export const ORGANIZATIONS_OF = 'организаций';
-export const MEMBERS_OF = 'участников';
+/** The noun after 'из N', in the genitive: singular after 1, 21…, plural otherwise. */
+export type OfForms = { one: string; many: string };
+
+export const ORGANIZATIONS_OF: OfForms = { one: 'организации', many: 'организаций' };
+export const MEMBERS_OF: OfForms = { one: 'участника', many: 'участников' };
 
 /**
- * How much of a plan limit is used: '4 из 5 участников', '1 из 1 организаций' (the issue's own words; the
- * noun reads as "out of N of them", so it stays plural whatever N is: decision 0166).
+ * How much of a plan limit is used: '4 из 5 участников', '0 из 1 организации'. The noun agrees with the
+ * limit, as Russian has it (issue 34, rule 13, replacing decision 0166's plural whatever N is).
  */
-export function formatUsage(used: number, limit: number, noun: string): string {
-  return `${wholeRubles.format(used)} из ${wholeRubles.format(limit)} ${noun}`;
+export function formatUsage(used: number, limit: number, noun: OfForms): string {
+  const form = pluralRules.select(limit) === 'one' ? noun.one : noun.many;
+  return `${wholeRubles.format(used)} из ${wholeRubles.format(limit)} ${form}`;
 }
 
 const exactRubles = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,4 +1,9 @@
-import { InviteEmailFormSchema, profileEndpoints, type UserSearchItem } from '@cabinet/contracts';
+import {
+  EmailSchema,
+  InviteEmailFormSchema,
+  profileEndpoints,
+  type UserSearchItem,
+} from '@cabinet/contracts';
 import { callEndpoint } from './api-client';
 
 // Finding an existing user by e-mail, as 'Добавить пользователя' (members), the admin's organization
@@ -8,6 +13,15 @@ import { callEndpoint } from './api-client';
 export function inviteEmailError(email: string): string | null {
   const result = InviteEmailFormSchema.safeParse({ email });
   return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * The full check of an address about to be sent (issue 34, rule 5): the server's own rule, so a bad
+ * address is marked under its field before any call, never answered by a toast alone.
+ */
+export function submittedEmailError(email: string): string | null {
+  const result = EmailSchema.safeParse(email.trim());
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Неверный формат email');
 }
 
 /** Users by e-mail (the exact address for non-admins). */

@@ -1,5 +1,5 @@
 import { MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
-import { Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { useProfile } from '@/features/profile/api/get-profile';
 import { NameBanner } from '@/features/profile/components/name-banner';
 import { MyTransfersPanel } from '@/features/transfers/components/my-transfers-panel';
 import { displayName, formatDate } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useSession } from '@/lib/session';
 import { useSearchQuery } from '@/lib/use-search-text';
 import { OrganizationsUsage } from './organizations-usage';
@@ -27,6 +28,7 @@ function SignedInUser() {
   const user = useSession((state) => state.user);
   const name = displayName(profile ?? user);
   const email = profile?.email ?? user?.email ?? '';
+  const ownName = (profile?.name ?? user?.name ?? '').trim();
 
   if (!name && isPending) {
     return (
@@ -47,17 +49,25 @@ function SignedInUser() {
       <Group gap="md" wrap="wrap" align="center">
         <NameAvatar src={profile?.files[0]?.url ?? user?.avatarUrl ?? null} name={name} size={56} />
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+          {/* By name; before one is set, 'Здравствуйте!' and a prompt, never an e-mail split across lines. */}
           <Title order={2} size="h3" style={{ overflowWrap: 'break-word' }}>
-            {/* Without a name the e-mail stands for it, breaking at its sensible points (issue 16). */}
-            Здравствуйте, {name === email ? <EmailText component="span" inherit email={name} /> : name}!
+            {ownName ? `Здравствуйте, ${ownName}!` : 'Здравствуйте!'}
           </Title>
-          {email && email !== name && <EmailText c="dimmed" size="sm" email={email} />}
+          {email && <EmailText c="dimmed" size="sm" email={email} data-testid="home-greeting-email" />}
+          {!ownName && profile && (
+            <Text size="sm">
+              Добавьте своё имя, чтобы участники организаций узнавали вас:{' '}
+              <Anchor component={Link} to={paths.profileSettings.getHref()}>
+                указать имя
+              </Anchor>
+            </Text>
+          )}
         </Stack>
         {/* Kept on phones too (issue 16): there it wraps under the greeting. */}
         {profile && (
           <Stack gap={4} align="flex-start" data-testid="home-plan-badge">
             <Badge variant="light" size="lg" radius="sm" tt="none">
-              Тариф «{profile.subscribe.name}»
+              Тариф {quoted(profile.subscribe.name)}
             </Badge>
             {profile.subscribe_expires_at && (
               <Text size="xs" c="dimmed">

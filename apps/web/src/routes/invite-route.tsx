@@ -15,13 +15,14 @@ import { InvitationFacts } from '@/features/invitations/components/invitation-fa
 import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
 import { ApiError } from '@/lib/api-client';
 import { profileKeys } from '@/lib/query-keys/profile';
+import { quoted } from '@/lib/quoted';
 import { session, useSession } from '@/lib/session';
 
 function Heading({ invitation }: { invitation: Invitation }) {
   return (
     <Stack gap={6}>
       <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-        Приглашение в организацию «{invitation.organization.name}»
+        Приглашение в организацию {quoted(invitation.organization.name)}
       </Title>
       <InvitationFacts invitation={invitation} />
     </Stack>

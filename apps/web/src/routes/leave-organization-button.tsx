@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { paths } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
+import { quoted } from '@/lib/quoted';
 
 type LeaveOrganizationButtonProps = {
   organization: { id: number; name: string };
@@ -44,7 +45,7 @@ export function LeaveOrganizationButton({ organization, userId }: LeaveOrganizat
         }
       >
         <Text size="sm">
-          Вы потеряете доступ к «{organization.name}». Вернуться можно только по новому приглашению.
+          Вы потеряете доступ к {quoted(organization.name)}. Вернуться можно только по новому приглашению.
         </Text>
       </ConfirmDeleteDialog>
     </>

@@ -1,12 +1,14 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Organization, type Profile } from '@cabinet/contracts';
 import { Badge, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { DangerZone } from '@/components/danger-zone';
 import { LoadError } from '@/components/load-error';
 import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths, searchParamKeys } from '@/config/paths';
 import { OrganizationAuditSection } from '@/features/audit/components/organization-audit-section';
+import { INVITE_FIRST } from '@/features/members/components/members-manager';
 import { MembersTable } from '@/features/members/components/members-table';
 import { ORGANIZATION_LOAD_FAILED, useOrganization } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -42,7 +44,6 @@ function MemberView({ organization, userId }: { organization: Organization; user
               </Group>
             </Stack>
           </Group>
-          <LeaveOrganizationButton organization={organization} userId={userId} />
         </Group>
       </Paper>
       <SectionCard title="Участники" gap="md">
@@ -51,6 +52,10 @@ function MemberView({ organization, userId }: { organization: Organization; user
         </Text>
         <MembersTable members={organization.members} manageable={false} />
       </SectionCard>
+      {/* Last, never the page's first control (issue 34, rule 6). */}
+      <DangerZone description="Вы потеряете доступ к организации; вернуться можно только по новому приглашению.">
+        <LeaveOrganizationButton organization={organization} userId={userId} />
+      </DangerZone>
     </Stack>
   );
 }
@@ -72,6 +77,7 @@ export function viewerRole(organization: Organization, me: Profile) {
  */
 export function OrganizationCollaboratorsRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { orgId } = useParams();
   const [params] = useSearchParams();
   const id = Number(orgId);
@@ -108,13 +114,15 @@ export function OrganizationCollaboratorsRoute() {
             // owner, its organization admins and site admins), as the server's rule says.
             <Tabs defaultValue="settings" keepMounted={false}>
               <Tabs.List mb="lg">
-                <Tabs.Tab value="settings">Настройки</Tabs.Tab>
+                <Tabs.Tab value="settings">Организация</Tabs.Tab>
                 <Tabs.Tab value="journal">Журнал</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="settings">
                 <OrganizationManageSections
                   organization={data}
                   viewer={{ id: me.id, actsAsOwner: role.actsAsOwner }}
+                  membersFirst
+                  welcome={(location.state as Record<string, unknown> | null)?.[INVITE_FIRST] === true}
                   onDone={() => navigate(paths.home.getHref(), { state: LEAVE_FORM })}
                 />
               </Tabs.Panel>

@@ -2,13 +2,20 @@ import { Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
+import { INVITE_FIRST } from '@/features/members/components/members-manager';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationsUsage } from './organizations-usage';
 
-/** New organization (spec section 2): name, type, optional avatar; saving creates it and goes home. */
+/**
+ * New organization (spec section 2): name, type, optional avatar. Saving creates it and opens it, with
+ * 'Пригласите участников' and the e-mail field focused (issue 34, rule 4).
+ */
 export function OrganizationCreateRoute() {
   const navigate = useNavigate();
   const home = () => navigate(paths.home.getHref());
+  const open = (id: number) =>
+    navigate(paths.organizationCollaborators.getHref(id), { state: { ...LEAVE_FORM, [INVITE_FIRST]: true } });
   return (
     <>
       <PageHeader
@@ -21,7 +28,7 @@ export function OrganizationCreateRoute() {
           <div>
             <OrganizationsUsage warnAtLimit />
           </div>
-          <OrganizationForm mode="create" onSaved={home} onCancel={home} />
+          <OrganizationForm mode="create" onSaved={open} onCancel={home} />
         </Stack>
       </Paper>
     </>

@@ -1,7 +1,8 @@
 import type { Organization } from '@cabinet/contracts';
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconArrowsExchange, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DangerZone } from '@/components/danger-zone';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
 import { OrganizationInvitations } from '@/features/invitations/components/organization-invitations';
@@ -22,6 +23,13 @@ type OrganizationManageSectionsProps = {
   onDone: () => void;
   /** 'Отмена' besides resetting the form (the admin screen reloads the organization). */
   onCancel?: () => void;
+  /**
+   * The cabinet's order of use (issue 34, rule 6): members and invitations first, then the settings form,
+   * then 'Опасная зона'. The admin screen keeps the spec's order: settings first.
+   */
+  membersFirst?: boolean;
+  /** Just created: 'Пригласите участников' with the e-mail field focused (issue 34, rule 4). */
+  welcome?: boolean;
 };
 
 /**
@@ -33,14 +41,16 @@ export function OrganizationManageSections({
   viewer,
   onDone,
   onCancel,
+  membersFirst = false,
+  welcome = false,
 }: OrganizationManageSectionsProps) {
   const [deleteOpened, setDeleteOpened] = useState(false);
   const [transferOpened, setTransferOpened] = useState(false);
   const ownerActions = (
-    <Group gap="xs">
+    <>
       <SubmitButton
         type="button"
-        variant="subtle"
+        variant="light"
         leftSection={<IconArrowsExchange size={18} aria-hidden />}
         onClick={() => setTransferOpened(true)}
         // One offer at a time (decision 0133); the notice above says whom it waits for.
@@ -53,38 +63,54 @@ export function OrganizationManageSections({
         Передать организацию
       </SubmitButton>
       <Button
-        variant="subtle"
+        variant="light"
         color="red"
         leftSection={<IconTrash size={18} aria-hidden />}
         onClick={() => setDeleteOpened(true)}
       >
         Удалить организацию
       </Button>
-    </Group>
+    </>
   );
-  return (
-    <Stack gap="xl">
-      <SectionCard
-        title="Настройки организации"
-        aside={
-          !viewer.actsAsOwner && <LeaveOrganizationButton organization={organization} userId={viewer.id} />
-        }
-      >
-        <OrganizationForm
-          mode="edit"
-          organization={organization}
-          onSaved={onDone}
-          onCancel={onCancel}
-          extraActions={viewer.actsAsOwner && ownerActions}
-        />
-      </SectionCard>
+  const settings = (
+    <SectionCard title="Настройки организации">
+      <OrganizationForm mode="edit" organization={organization} onSaved={onDone} onCancel={onCancel} />
+    </SectionCard>
+  );
+  const people = (
+    <>
       <MembersManager
         organizationId={organization.id}
         members={organization.members}
         canManageAdmins={viewer.actsAsOwner}
         viewerId={viewer.id}
+        welcome={welcome}
       />
       <OrganizationInvitations organizationId={organization.id} canManageAdmins={viewer.actsAsOwner} />
+    </>
+  );
+  return (
+    <Stack gap="xl">
+      {membersFirst ? (
+        <>
+          {people}
+          {settings}
+        </>
+      ) : (
+        <>
+          {settings}
+          {people}
+        </>
+      )}
+      {viewer.actsAsOwner ? (
+        <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
+          {ownerActions}
+        </DangerZone>
+      ) : (
+        <DangerZone description="Вы потеряете доступ к организации; вернуться можно только по новому приглашению.">
+          <LeaveOrganizationButton organization={organization} userId={viewer.id} />
+        </DangerZone>
+      )}
       {viewer.actsAsOwner && (
         <>
           <OrganizationDeleteDialog

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { isNearLimit, PlanUsage, UPGRADE_PLAN } from '@/components/plan-usage';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ORGANIZATIONS_OF } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 
 /** Organizations the user owns: the plan's max_organizations counts these (decision 0011). */
 export function ownedOrganizations(profile: Pick<Profile, 'org_members'>): number {
@@ -26,11 +27,11 @@ export function OrganizationsUsage({ warnAtLimit = false }: { warnAtLimit?: bool
         limit={limit}
         forms={ORGANIZATIONS_OF}
         upgrade={isNearLimit(used, limit)}
-        prefix={`Тариф «${profile.subscribe.name}»:`}
+        prefix={`Тариф ${quoted(profile.subscribe.name)}:`}
       />
       {warnAtLimit && used >= limit && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} mt="sm">
-          Тариф «{profile.subscribe.name}» не позволяет создать ещё одну организацию. Чтобы создать её,
+          Тариф {quoted(profile.subscribe.name)} не позволяет создать ещё одну организацию. Чтобы создать её,
           нажмите «{UPGRADE_PLAN}».
         </Alert>
       )}

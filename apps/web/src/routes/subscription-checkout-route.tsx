@@ -33,6 +33,7 @@ import { PlanPrice } from '@/features/plans/components/plan-price';
 import { isFreePlan, planPriceView } from '@/features/plans/lib/plan-pricing';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatMoney } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import classes from './subscription-checkout-route.module.css';
 
 type PeriodOptionProps = { plan: Plan; period: PaymentPeriod; checked: boolean };
@@ -128,7 +129,7 @@ export function SubscriptionCheckoutRoute() {
           { label: 'Подписка', href: paths.subscription.getHref() },
           { label: 'Оформление' },
         ]}
-        title={data ? `Тариф «${data.name}»` : 'Оформление тарифа'}
+        title={data ? `Тариф ${quoted(data.name)}` : 'Оформление тарифа'}
       />
       {plan.isPending && Number.isInteger(planId) && planId > 0 && <Skeleton height={360} />}
       {plan.isError && <LoadError title={PLAN_LOAD_FAILED} query={plan} />}

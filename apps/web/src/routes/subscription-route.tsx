@@ -1,4 +1,4 @@
-import type { PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
+import type { Payment, PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
 import {
   Alert,
   Box,
@@ -23,6 +23,7 @@ import { SectionCard } from '@/components/section-card';
 import { TestModeBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
+import { usePayments } from '@/features/payments/api/get-payments';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { SavedPaymentMethod } from '@/features/payments/components/saved-payment-method';
 import { PLANS_LOAD_FAILED, usePlans } from '@/features/plans/api/get-plans';
@@ -32,6 +33,7 @@ import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { formatDate } from '@/lib/format';
 import { paymentKeys } from '@/lib/query-keys/payments';
 import { profileKeys } from '@/lib/query-keys/profile';
+import { quoted } from '@/lib/quoted';
 
 const PAYMENT_RESULT_PARAM = 'payment';
 
@@ -41,7 +43,33 @@ export function planEndLabel(profile: Pick<Profile, 'subscribe_expires_at' | 'su
   return isFreePlan(profile.subscribe) ? '—' : 'Бессрочно';
 }
 
-function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId: number) => void }) {
+/**
+ * The period the current plan was last paid for: the newest paid order of that plan in the history (its
+ * first page, which the history below shows too). Null for a plan never paid for here.
+ */
+function usePaidOrder(profile: Profile | undefined): Payment | undefined {
+  const payments = usePayments(1, undefined, profile !== undefined && !isFreePlan(profile.subscribe));
+  return payments.data?.items.find(
+    (payment) => payment.status === 'paid' && payment.plan.id === profile?.subscribe_id,
+  );
+}
+
+/** 'до 06.12.2027, оплачен год' under 'Ваш тариф' (issue 34, rule 9). */
+function termOf(profile: Profile, period: PaymentPeriod | null): string | undefined {
+  if (!profile.subscribe_expires_at) return undefined;
+  const until = `до ${formatDate(profile.subscribe_expires_at)}`;
+  return period ? `${until}, оплачен ${period === 'year' ? 'год' : 'месяц'}` : until;
+}
+
+function ActivePlan({
+  profile,
+  paidPeriod,
+  onChoose,
+}: {
+  profile: Profile;
+  paidPeriod: PaymentPeriod | null;
+  onChoose: (planId: number, period?: PaymentPeriod) => void;
+}) {
   const plan = profile.subscribe;
   const upgrade = upgradeFor(profile.subscribe_id);
   const action = upgrade ? (
@@ -49,8 +77,8 @@ function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId
       {upgrade.label}
     </Button>
   ) : (
-    <Button size="xs" variant="light" onClick={() => onChoose(profile.subscribe_id)}>
-      Продлить
+    <Button size="xs" variant="light" onClick={() => onChoose(profile.subscribe_id, paidPeriod ?? undefined)}>
+      {paidPeriod ? `Продлить на ${paidPeriod === 'year' ? 'год' : 'месяц'}` : 'Продлить'}
     </Button>
   );
   return (
@@ -95,13 +123,19 @@ function ActivePlan({ profile, onChoose }: { profile: Profile; onChoose: (planId
 
 function PlanCatalog({
   currentPlanId,
+  paidPeriod,
+  currentTerm,
   onChoose,
 }: {
   currentPlanId: number;
+  /** The switch opens on the period the current plan was paid for (issue 34, rule 9). */
+  paidPeriod: PaymentPeriod | null;
+  currentTerm?: string;
   onChoose: (plan: Plan, period: PaymentPeriod) => void;
 }) {
   const plans = usePlans();
-  const [period, setPeriod] = useState<PaymentPeriod>('month');
+  const [chosen, setPeriod] = useState<PaymentPeriod | null>(null);
+  const period = chosen ?? paidPeriod ?? 'month';
   return (
     <Stack gap="md" component="section" aria-labelledby="plans-title">
       <Group justify="space-between" gap="sm">
@@ -134,6 +168,7 @@ function PlanCatalog({
               plan={plan}
               period={period}
               current={plan.id === currentPlanId}
+              currentTerm={currentTerm}
               onChoose={(chosen) => onChoose(chosen, period)}
             />
           ))}
@@ -152,10 +187,13 @@ const PAYMENT_RESULTS = {
 function PaymentResult({
   result,
   profile,
+  order,
   onDismiss,
 }: {
   result: string;
   profile: Profile | undefined;
+  /** The order just paid: its short number is what people quote (issue 34, rule 10). */
+  order: Payment | undefined;
   onDismiss: () => void;
 }) {
   if (result !== 'success' && result !== 'cancelled') return null;
@@ -163,7 +201,7 @@ function PaymentResult({
   let text = 'Деньги не списаны, тариф не изменился.';
   if (result === 'success') {
     text = profile
-      ? `Ваш тариф: «${profile.subscribe.name}», срок окончания: ${planEndLabel(profile)}.`
+      ? `${order ? `Заказ № ${order.id} оплачен. ` : ''}Ваш тариф: ${quoted(profile.subscribe.name)}, срок окончания: ${planEndLabel(profile)}.`
       : 'Обновляем данные тарифа…';
   }
   return (
@@ -194,6 +232,8 @@ export function SubscriptionRoute() {
     meta: { errorToast: 'Не удалось получить активный тариф' },
   });
   const settings = usePaymentSettings();
+  const paidOrder = usePaidOrder(profile.data);
+  const paidPeriod = paidOrder?.period ?? null;
 
   // Back from the payment page: the plan and its end date have changed on the server.
   useEffect(() => {
@@ -233,17 +273,20 @@ export function SubscriptionRoute() {
           <PaymentResult
             result={result}
             profile={profile.isFetching ? undefined : profile.data}
+            order={paidOrder}
             onDismiss={dismiss}
           />
         )}
         {profile.data ? (
-          <ActivePlan profile={profile.data} onChoose={(id) => choose(id)} />
+          <ActivePlan profile={profile.data} paidPeriod={paidPeriod} onChoose={choose} />
         ) : (
           <Skeleton height={140} />
         )}
         <SavedPaymentMethod />
         <PlanCatalog
           currentPlanId={profile.data?.subscribe_id ?? 0}
+          paidPeriod={paidPeriod}
+          currentTerm={profile.data ? termOf(profile.data, paidPeriod) : undefined}
           onChoose={(plan, period) => choose(plan.id, period)}
         />
         <PaymentHistory />

@@ -173,6 +173,35 @@ describe('GET /admin/revenue', () => {
     }
     expect((await get('/api/v1/rest/admin/revenue', u1)).statusCode).toBe(403);
   });
+
+  it("test=true counts test payments only (issue 34's preview); the live figures never include them", async () => {
+    t.setNow(at('2027-03-15T12:00:00Z'));
+    await order('test-preview', u1, {
+      planId: 2,
+      amount: '777.00',
+      test: true,
+      paidAt: '2027-03-02T10:00:00Z',
+      term: ['2027-03-02T10:00:00Z', '2027-04-02T10:00:00Z'],
+      createdAt: '2027-03-02T09:00:00Z',
+    });
+    const testOrders = await t.prisma.paymentOrder.findMany({
+      where: { test: true, status: 'paid', paidAt: { gte: at('2024-04-01T00:00:00Z') } },
+    });
+    const preview = (await get('/api/v1/rest/admin/revenue?months=36&test=true', admin)).json().data;
+    const live = (await get('/api/v1/rest/admin/revenue?months=36&test=false', admin)).json().data;
+    const payments = (data: { by_month: { payments: number }[] }) =>
+      data.by_month.reduce((sum, m) => sum + m.payments, 0);
+    expect(payments(preview)).toBe(testOrders.length);
+    const march = preview.by_month.at(-1);
+    expect(Number(march.amount)).toBeGreaterThanOrEqual(777);
+    expect(
+      preview.by_plan.find((p: { plan_id: number }) => p.plan_id === 2).paying_users,
+    ).toBeGreaterThanOrEqual(1);
+    expect(live.by_month.at(-1).amount).not.toBe(march.amount);
+    expect((await get('/api/v1/rest/admin/revenue?test=yes', admin)).statusCode).toBe(400);
+    // The lists below count the seeded orders only.
+    await t.prisma.paymentOrder.delete({ where: { id: orders['test-preview'] } });
+  });
 });
 
 describe('GET /admin/payments and its CSV', () => {

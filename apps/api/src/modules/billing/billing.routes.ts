@@ -6,6 +6,7 @@ import { listAdminPayments } from './admin-payments.service';
 import { runJobNow } from './jobs.service';
 import { getReceipt } from './receipt.service';
 import { getRevenue } from './revenue.service';
+import { getTestRevenue } from './revenue-test.service';
 
 // Billing (issue 15; docs/authorization.md): receipts, jobs run by hand, the revenue dashboard, the
 // admins' payments list and its CSV.
@@ -14,7 +15,9 @@ export default routes((app) => [
 
   handle(e.runJob, async (ctx, { params }) => ok(await runJobNow(app, ctx, params.name))),
 
-  handle(e.revenue, async (ctx, { query }) => ok(await getRevenue(ctx, query.months))),
+  handle(e.revenue, async (ctx, { query }) =>
+    ok(query.test ? await getTestRevenue(ctx, query.months) : await getRevenue(ctx, query.months)),
+  ),
 
   handle(e.payments, async (ctx, { query }) => {
     const page = await listAdminPayments(ctx, query);

@@ -24,6 +24,8 @@ function fill(part: string, values: Record<string, string | Html>): Html {
 
 export interface SandboxOrderView {
   label: string;
+  /** The order's short sequential number people read, '№ 1042' (issue 34); the label is the provider's. */
+  number: number;
   planName: string;
   period: string;
   sum: string;
@@ -68,7 +70,7 @@ export async function loadSandboxPage(): Promise<SandboxPage> {
         planName: order.planName,
         period: order.period,
         sum: formatRubles(order.sum),
-        label: order.label,
+        number: String(order.number),
       });
       if (order.paid) return page(fill(paid, { details: dl, success: urls.success }));
       return page(fill(unpaid, { details: dl, label: order.label, cancel: urls.cancel }));

@@ -30,6 +30,7 @@ export async function findSandboxOrder(
   if (!order) return null;
   return {
     label: order.label,
+    number: order.id,
     planName: order.plan.name,
     period: periodText(order.period),
     sum: order.amount.toFixed(2),

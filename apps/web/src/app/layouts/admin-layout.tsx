@@ -48,7 +48,9 @@ export function AdminLayout() {
             name={profile?.name ?? ''}
             email={profile?.email ?? ''}
             avatarUrl={profile?.files[0]?.url ?? null}
-            caption={profile?.email ?? ''}
+            // The name; the e-mail only when there is none (issue 34, rule 11), never cut mid-address.
+            caption={profile?.name?.trim() || profile?.email || ''}
+            captionIsEmail={!profile?.name?.trim()}
             captionOnPhones
             items={loadAdminMenuItems}
           />

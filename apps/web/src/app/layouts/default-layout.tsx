@@ -1,6 +1,6 @@
-import { Anchor, AppShell, Box, Burger, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
@@ -28,10 +28,15 @@ function ProfileMenu() {
       email={email}
       avatarUrl={profile?.files[0]?.url ?? user?.avatarUrl ?? null}
       caption={displayName({ name, email })}
+      captionIsEmail={!name.trim()}
       items={loadProfileMenuItems}
     />
   );
 }
+
+// The ☰ drawer with every destination (issue 34, rule 2): loaded when it is first asked for, so the first
+// load of every screen carries neither the drawer nor its list.
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 // Loaded only while a grace period runs (issue 15): the home's first load (issue 12's budget) stays as it was.
 const GraceBanner = lazy(() => import('./grace-banner').then((m) => ({ default: m.GraceBanner })));
@@ -49,6 +54,8 @@ function GraceNotice() {
 /** Layout of the signed-in user's screens (spec section 2, default layout header). */
 export function DefaultLayout() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first press of ☰ on.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { pathname } = useLocation();
 
   // A link in the drawer navigates; the drawer should not stay open over the new page.
@@ -61,7 +68,10 @@ export function DefaultLayout() {
           <Group gap="xs" wrap="nowrap" className={classes.brand}>
             <Burger
               opened={drawerOpened}
-              onClick={drawer.toggle}
+              onClick={() => {
+                setDrawerWanted(true);
+                drawer.toggle();
+              }}
               hiddenFrom="sm"
               size="sm"
               aria-label={drawerOpened ? 'Закрыть меню' : 'Открыть меню'}
@@ -93,23 +103,11 @@ export function DefaultLayout() {
         </Group>
       </AppShell.Header>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        size="min(320px, 85vw)"
-        hiddenFrom="sm"
-        title={<Logo />}
-        padding="md"
-      >
-        <Stack gap="md">
-          <HeaderSearch />
-          <InfoLinks vertical linkClassName={classes.drawerLink} />
-          <Divider hiddenFrom="xs" />
-          <Box hiddenFrom="xs">
-            <HeaderPlan fullWidth />
-          </Box>
-        </Stack>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileDrawer opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
 
       <LayoutMain notice={<GraceNotice />} />
     </AppShell>

@@ -1,6 +1,7 @@
 import { Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { type ComponentProps, type ComponentType, useRef, useState } from 'react';
+import { EmailText } from '@/components/email-text';
 import { NameAvatar } from '@/components/name-avatar';
 import classes from './user-menu.module.css';
 import type { UserMenuDropdownProps } from './user-menu-dropdown';
@@ -13,6 +14,8 @@ export type UserMenuLook = {
   variant?: 'default' | 'inverse';
   /** What the trigger shows next to the avatar: the name (default header) or the e-mail (admin). */
   caption: string;
+  /** The caption is an e-mail: it wraps at '@' and dots rather than being cut (issue 34). */
+  captionIsEmail?: boolean;
   /** Keep the caption on phones too (the admin header has room: no search, no buy button). */
   captionOnPhones?: boolean;
 };
@@ -30,6 +33,7 @@ export function UserMenuTrigger({
   variant = 'default',
   caption,
   captionOnPhones = false,
+  captionIsEmail = false,
   ...button
 }: UserMenuLook & Omit<ComponentProps<typeof UnstyledButton<'button'>>, 'name' | 'variant'>) {
   return (
@@ -37,7 +41,17 @@ export function UserMenuTrigger({
       <Group gap={10} wrap="nowrap">
         {/* The initials are a picture of the name, not words to read out or to say. */}
         <NameAvatar src={avatarUrl} name={name || email} size={36} />
-        {caption && (
+        {caption && captionIsEmail && (
+          <EmailText
+            size="sm"
+            fw={600}
+            lh={1.2}
+            className={classes.emailCaption}
+            visibleFrom={captionOnPhones ? undefined : 'xs'}
+            email={caption}
+          />
+        )}
+        {caption && !captionIsEmail && (
           <Text
             size="sm"
             fw={600}

@@ -6,7 +6,7 @@ export const adminKeys = {
   organizationsCount: endpointKey('admin', 'organizationsCount'),
   plansCount: endpointKey('admin', 'plansCount'),
   /** The 'Выручка' dashboard (issue 15), by how many months it covers. */
-  revenue: (months: number) => [...endpointKey('billing', 'revenue'), months] as const,
+  revenue: (months: number, test = false) => [...endpointKey('billing', 'revenue'), months, test] as const,
   /** The three counts, refreshed together after anything is created or deleted. */
   get counts() {
     return [adminKeys.usersCount, adminKeys.organizationsCount, adminKeys.plansCount];

@@ -94,7 +94,10 @@ export function AdminHomeRoute() {
           action="К платежам"
         />
       </SimpleGrid>
-      <RevenueSection paymentsHref={paths.admin.payments.getHref()} />
+      <RevenueSection
+        paymentsHref={paths.admin.payments.getHref()}
+        testMode={settings.data?.test_mode ?? false}
+      />
     </>
   );
 }

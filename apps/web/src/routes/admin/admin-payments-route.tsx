@@ -1,6 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CollapsibleFilters, type FilterChip } from '@/components/collapsible-filters';
 import { ListFrame } from '@/components/list-frame/list-frame';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
@@ -12,9 +13,15 @@ import {
   useAdminPayments,
 } from '@/features/admin/payments/api/get-admin-payments';
 import { AdminPaymentsTable } from '@/features/admin/payments/components/admin-payments-table';
-import { PaymentFilters } from '@/features/admin/payments/components/payment-filters';
+import {
+  PaymentFilters,
+  PERIOD_OPTIONS,
+  STATUS_OPTIONS,
+  TEST_OPTIONS,
+} from '@/features/admin/payments/components/payment-filters';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { failureText } from '@/lib/error-message';
+import { formatDate } from '@/lib/format';
 import { notifyError } from '@/lib/toasts';
 
 const FILTER_KEYS = ['plan_id', 'period', 'status', 'from', 'to', 'test'] as const;
@@ -37,6 +44,26 @@ function filtersOf(params: URLSearchParams): AdminPaymentFilters {
     filters[key] = value;
   }
   return filters as AdminPaymentFilters;
+}
+
+const labelOf = (options: { value: string; label: string }[], value: string) =>
+  options.find((option) => option.value === value)?.label ?? value;
+
+/** The filters in force as chips (issue 34, rule 11). */
+function chipsOf(filters: AdminPaymentFilters, plans: { id: number; name: string }[]): FilterChip[] {
+  const chips: FilterChip[] = [];
+  const { plan_id, period, status, from, to, test } = filters;
+  if (plan_id)
+    chips.push({
+      key: 'plan_id',
+      label: `Тариф: ${plans.find((p) => String(p.id) === plan_id)?.name ?? plan_id}`,
+    });
+  if (period) chips.push({ key: 'period', label: `Период: ${labelOf(PERIOD_OPTIONS, period)}` });
+  if (status) chips.push({ key: 'status', label: `Статус: ${labelOf(STATUS_OPTIONS, status)}` });
+  if (from) chips.push({ key: 'from', label: `С ${formatDate(from)}` });
+  if (to) chips.push({ key: 'to', label: `По ${formatDate(to)}` });
+  if (test) chips.push({ key: 'test', label: labelOf(TEST_OPTIONS, test) });
+  return chips;
 }
 
 /**
@@ -79,13 +106,18 @@ export function AdminPaymentsRoute() {
       />
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', xs: 'lg' }}>
-          <PaymentFilters
-            filters={filters}
-            plans={(plans.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
-            onApply={(next) => go(next)}
-            onDownload={download}
-            downloading={downloading}
-          />
+          <CollapsibleFilters
+            chips={chipsOf(filters, plans.data ?? [])}
+            onRemove={(key) => go(Object.fromEntries(Object.entries(filters).filter(([k]) => k !== key)))}
+          >
+            <PaymentFilters
+              filters={filters}
+              plans={(plans.data ?? []).map((plan) => ({ value: String(plan.id), label: plan.name }))}
+              onApply={(next) => go(next)}
+              onDownload={download}
+              downloading={downloading}
+            />
+          </CollapsibleFilters>
         </Paper>
         <ListFrame
           list={list}

@@ -17,7 +17,7 @@ export function AdminRefundsRoute() {
       <PageHeader
         breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Возвраты' }]}
         title="Возвраты"
-        description="Платежи с верной подписью, за которые ничего не подключено. Верните деньги плательщику в YooMoney и отметьте возврат здесь."
+        description="Оплачено, но тариф не подключён: проверьте и верните деньги. Каждая строка — платёж, который дошёл, но ничего не подключил; верните деньги плательщику в YooMoney и отметьте возврат здесь."
       />
       <ListFrame
         list={list}

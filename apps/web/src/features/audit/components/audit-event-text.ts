@@ -1,6 +1,7 @@
 import type { OrganizationAuditEvent as AuditEvent } from '@cabinet/contracts';
 import { displayName, personLabel } from '@/lib/format';
 import { memberTypeLabel } from '@/lib/member-types';
+import { quoted } from '@/lib/quoted';
 
 // An event's object and what changed, in words, from the fields every event has and the details its
 // action records (apps/api: recordAudit calls). A detail an older event lacks falls back to the id.
@@ -57,7 +58,7 @@ export function auditObject(event: AuditEvent): string {
     const period = d.period === 'year' ? 'на год' : 'на месяц';
     return `Тариф №${d.plan_id} ${period}${d.amount ? `, ${d.amount} ₽` : ''}`;
   }
-  if (name) return `«${name}»`;
+  if (name) return `${quoted(name)}`;
   const noun = TARGET_NOUNS[event.target_type ?? ''] ?? '';
   if (event.target_type === 'user' && event.actor && event.target_id === event.actor.id)
     return 'свой аккаунт';

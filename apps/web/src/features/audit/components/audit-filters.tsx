@@ -110,7 +110,8 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
         />
         <TextInput
           label="Организация (ID)"
-          placeholder="42"
+          // A hint under the field, not a number-like placeholder in it (issue 34, rule 7).
+          description="Целое число, номер организации"
           inputMode="numeric"
           value={organization}
           onChange={(e) => setOrganization(e.currentTarget.value)}

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { AnswerListPanel } from '@/components/answer-list-panel';
+import { quoted } from '@/lib/quoted';
 import { useAcceptInvitation, useDeclineInvitation } from '../api/answer-invitation';
 import { useMyInvitations } from '../api/get-my-invitations';
 import { InvitationFacts } from './invitation-facts';
@@ -27,7 +28,7 @@ export function MyInvitationsPanel() {
       describe={(invitation) => (
         <>
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            Приглашение в организацию «{invitation.organization.name}»
+            Приглашение в организацию {quoted(invitation.organization.name)}
           </Text>
           <InvitationFacts invitation={invitation} size="xs" />
         </>

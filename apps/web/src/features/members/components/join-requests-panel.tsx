@@ -7,6 +7,7 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PersonLabel, PersonName } from '@/components/person-name';
 import { SectionCard } from '@/components/section-card';
 import { displayName, formatDate } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
@@ -90,7 +91,7 @@ export function JoinRequestsPanel() {
                         <EmailText size="xs" c="dimmed" email={request.account.email} />
                       )}
                       <Text size="xs" c="dimmed">
-                        в «{request.organization.name}» · {formatDate(request.created_at)}
+                        в {quoted(request.organization.name)} · {formatDate(request.created_at)}
                       </Text>
                       {request.requested_by && (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>

@@ -113,13 +113,14 @@ describe('MembersManager', () => {
       <MembersManager organizationId={1} members={[...members, admin]} canManageAdmins viewerId={1} />,
     );
     expect(screen.getAllByLabelText('Роль').length).toBeGreaterThan(0);
-    expect(screen.getAllByRole('button', { name: 'Сделать администратором Борис' }).length).toBeGreaterThan(
-      0,
-    );
-    expect(screen.getAllByRole('button', { name: 'Сделать участником Вера' }).length).toBeGreaterThan(0);
+    // Roles are chosen in a select per row, never toggled by an icon (issue 34).
+    expect((screen.getAllByLabelText('Роль: Борис')[0] as HTMLInputElement).value).toBe('Участник');
+    expect((screen.getAllByLabelText('Роль: Вера')[0] as HTMLInputElement).value).toBe('Администратор');
+    expect(screen.queryAllByRole('button', { name: /Сделать/ })).toHaveLength(0);
     unmount();
     renderWithProviders(<MembersManager organizationId={1} members={[...members, admin]} viewerId={9} />);
     expect(screen.queryAllByLabelText('Роль')).toHaveLength(0);
+    expect(screen.queryAllByLabelText(/Роль:/)).toHaveLength(0);
     expect(screen.queryAllByRole('button', { name: /Вера/ })).toHaveLength(0);
     expect(screen.queryAllByRole('button', { name: /Сделать/ })).toHaveLength(0);
     expect(screen.getAllByRole('button', { name: 'Удалить участника Борис' }).length).toBeGreaterThan(0);

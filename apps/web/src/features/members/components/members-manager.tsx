@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { SectionCard } from '@/components/section-card';
 import { UserEmailField } from '@/components/user-email-field';
+import { claimFieldErrors } from '@/lib/field-errors';
 import { displayName } from '@/lib/format';
 import { ASSIGNABLE_ROLES } from '@/lib/member-types';
-import { inviteEmailError } from '@/lib/user-lookup';
+import { inviteEmailError, submittedEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
@@ -25,6 +26,11 @@ type MembersManagerProps = {
   canManageAdmins?: boolean;
   /** The viewer's account: their own row has no actions. */
   viewerId?: number;
+  /**
+   * Just created (issue 34, rule 4): the section is titled 'Пригласите участников', says what to do and
+   * its e-mail field takes the focus.
+   */
+  welcome?: boolean;
   /** Called after a member was added, accepted or removed (the lists are invalidated already). */
   onChanged?: () => void;
 };
@@ -39,23 +45,43 @@ export function MembersManager({
   members,
   canManageAdmins = false,
   viewerId,
+  welcome = false,
   onChanged,
 }: MembersManagerProps) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(String(MEMBER_TYPE_MEMBER));
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const [promoting, setPromoting] = useState<Member | null>(null);
   const invite = useInviteMember(organizationId);
   const remove = useRemoveMember();
   const accept = useAcceptMember();
   const changeRole = useUpdateMemberType();
-  const error = inviteEmailError(email);
+  // What the server or the full check said of the address sent, shown under the field until it changes.
+  const [sentError, setSentError] = useState<string | null>(null);
+  const error = inviteEmailError(email) ?? sentError;
   const canInvite = email.trim() !== '' && !error && !invite.isPending;
+  const typeEmail = (value: string) => {
+    setEmail(value);
+    setSentError(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canInvite) return;
     const sent = email;
+    const wrong = submittedEmailError(sent);
+    if (wrong) {
+      setSentError(wrong);
+      return;
+    }
+    // The server's word on the address goes under the field, not into a toast (decision 0164).
+    const release = claimFieldErrors((errors) => {
+      const fields = Object.keys(errors);
+      if (fields.length !== 1 || !errors.email?.length) return false;
+      setSentError(errors.email.join(' '));
+      return true;
+    });
     invite.mutate(
       { email: sent.trim(), typeId: canManageAdmins ? Number(role) : MEMBER_TYPE_MEMBER },
       {
@@ -64,6 +90,7 @@ export function MembersManager({
           setEmail((current) => (current === sent ? '' : current));
           onChanged?.();
         },
+        onSettled: release,
       },
     );
   };
@@ -91,27 +118,44 @@ export function MembersManager({
   const acceptRequest = (member: Member) =>
     accept.mutate({ organizationId, userId: member.account_id }, busyWhile(member));
 
-  const switchRole = (member: Member) =>
+  const applyRole = (member: Member, typeId: number, done?: () => void) => {
+    const busy = busyWhile(member);
     changeRole.mutate(
+      { organizationId, userId: member.account_id, typeId },
       {
-        organizationId,
-        userId: member.account_id,
-        typeId: isOrganizationAdmin(member) ? MEMBER_TYPE_MEMBER : MEMBER_TYPE_ADMIN,
+        ...busy,
+        onSettled: () => {
+          busy.onSettled();
+          done?.();
+        },
       },
-      busyWhile(member),
     );
+  };
+
+  /** Raising someone to 'Администратор' gives rights: it asks first. Lowering does not (issue 34). */
+  const chooseRole = (member: Member, typeId: number) => {
+    if (typeId === MEMBER_TYPE_ADMIN && !isOrganizationAdmin(member)) setPromoting(member);
+    else applyRole(member, typeId);
+  };
 
   return (
-    <SectionCard title="Управление участниками">
+    <SectionCard title={welcome ? 'Пригласите участников' : 'Управление участниками'}>
+      {welcome && (
+        <Text size="sm">
+          Организация создана. Добавьте коллег по эл. почте: у кого есть аккаунт, сразу станет участником,
+          остальным придёт приглашение.
+        </Text>
+      )}
       <form noValidate onSubmit={submit}>
         <UserEmailField
           value={email}
-          onChange={setEmail}
+          onChange={typeEmail}
           placeholder="Введите Email пользователя для отправки приглашения"
           error={error}
           canAdd={canInvite}
           busy={invite.isPending}
           inputDisabled={invite.isPending}
+          autoFocus={welcome}
           extra={
             canManageAdmins && (
               <Select
@@ -139,8 +183,21 @@ export function MembersManager({
         canManageAdmins={canManageAdmins}
         onRemove={setRemoving}
         onAccept={acceptRequest}
-        onChangeRole={canManageAdmins ? switchRole : undefined}
+        onChangeRole={canManageAdmins ? chooseRole : undefined}
       />
+      {promoting && (
+        <ConfirmDeleteDialog
+          opened
+          onClose={() => setPromoting(null)}
+          title={`Сделать ${displayName(promoting.account)} администратором организации?`}
+          confirmLabel="Сделать администратором"
+          confirmColor="blue"
+          busy={changeRole.isPending}
+          onConfirm={() => applyRole(promoting, MEMBER_TYPE_ADMIN, () => setPromoting(null))}
+        >
+          <Text size="sm">{PROMOTE_TEXT}</Text>
+        </ConfirmDeleteDialog>
+      )}
       {removing && (
         <ConfirmDeleteDialog
           opened
@@ -156,6 +213,14 @@ export function MembersManager({
     </SectionCard>
   );
 }
+
+/** Navigation state of 'Создать организацию' → the new organization: its members section welcomes. */
+export const INVITE_FIRST = 'inviteFirst';
+
+/** What an organization admin may do (decision 0132), said before anyone is made one. */
+const PROMOTE_TEXT =
+  'Администратор сможет менять настройки организации, приглашать и удалять участников, принимать запросы ' +
+  'на вступление и читать журнал. Удалить организацию или передать её может только владелец.';
 
 /** A join request is rejected, a member removed (spec section 2). */
 function removeTexts(member: Member) {

@@ -1,6 +1,7 @@
 import type { Member } from '@cabinet/contracts';
-import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconShieldCheck, IconShieldOff, IconTrash } from '@tabler/icons-react';
+import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_MEMBER } from '@cabinet/contracts';
+import { Badge, Group, Select, Stack, Table } from '@mantine/core';
+import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { EmailText } from '@/components/email-text';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListEmpty } from '@/components/list-frame/list-states';
@@ -9,6 +10,7 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PersonName } from '@/components/person-name';
 import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
+import { ASSIGNABLE_ROLES } from '@/lib/member-types';
 import { isOrganizationAdmin, isOwner, memberTypeLabel, sortMembers } from './member-status';
 
 type MembersTableProps = {
@@ -19,8 +21,11 @@ type MembersTableProps = {
   busyAccountId?: number | null;
   onRemove?: (member: Member) => void;
   onAccept?: (member: Member) => void;
-  /** 'Сделать администратором' / 'Сделать участником': the owner and site admins only. */
-  onChangeRole?: (member: Member) => void;
+  /**
+   * The role chosen in a row's 'Роль' select (issue 34: roles are chosen, never toggled): the owner and
+   * site admins only. Raising to 'Администратор' is confirmed by the caller; lowering is not.
+   */
+  onChangeRole?: (member: Member, typeId: number) => void;
   /**
    * May the viewer remove organization admins (the owner, site admins)? An organization admin removes
    * members of type 2 only (decision 0132).
@@ -30,12 +35,37 @@ type MembersTableProps = {
   viewerId?: number;
 };
 
-function MemberStatus({ member }: { member: Member }) {
+type MemberStatusProps = {
+  member: Member;
+  /** The role as a select ('Участник', 'Администратор') instead of a badge. */
+  onChangeRole?: (member: Member, typeId: number) => void;
+  busy?: boolean;
+};
+
+function MemberStatus({ member, onChangeRole, busy = false }: MemberStatusProps) {
+  const choosable = onChangeRole && !isOwner(member) && member.status !== 'pending';
+  const current = isOrganizationAdmin(member) ? MEMBER_TYPE_ADMIN : MEMBER_TYPE_MEMBER;
   return (
     <Group gap={6} wrap="wrap">
-      <Badge variant={isOwner(member) ? 'filled' : 'light'} radius="sm" tt="none">
-        {memberTypeLabel(member.type_id)}
-      </Badge>
+      {choosable ? (
+        <Select
+          aria-label={`Роль: ${displayName(member.account)}`}
+          data={ASSIGNABLE_ROLES}
+          value={String(current)}
+          onChange={(value) => {
+            if (value && Number(value) !== current) onChangeRole(member, Number(value));
+          }}
+          allowDeselect={false}
+          disabled={busy}
+          size="xs"
+          w={170}
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <Badge variant={isOwner(member) ? 'filled' : 'light'} radius="sm" tt="none">
+          {memberTypeLabel(member.type_id)}
+        </Badge>
+      )}
       {member.status === 'pending' && (
         <Badge color="orange" variant="light" radius="sm" tt="none">
           Запрос на вступление
@@ -45,22 +75,12 @@ function MemberStatus({ member }: { member: Member }) {
   );
 }
 
-type MemberActionsProps = Pick<
-  MembersTableProps,
-  'onRemove' | 'onAccept' | 'onChangeRole' | 'canManageAdmins'
-> & {
+type MemberActionsProps = Pick<MembersTableProps, 'onRemove' | 'onAccept' | 'canManageAdmins'> & {
   member: Member;
   busy: boolean;
 };
 
-function MemberActions({
-  member,
-  busy,
-  onRemove,
-  onAccept,
-  onChangeRole,
-  canManageAdmins,
-}: MemberActionsProps) {
+function MemberActions({ member, busy, onRemove, onAccept, canManageAdmins }: MemberActionsProps) {
   if (isOwner(member)) return null;
   const admin = isOrganizationAdmin(member);
   if (admin && !canManageAdmins) return null;
@@ -76,16 +96,6 @@ function MemberActions({
           icon={<IconCheck size={18} aria-hidden />}
           onClick={() => onAccept(member)}
           color="green"
-          {...look}
-        />
-      )}
-      {!pending && onChangeRole && (
-        <TooltipAction
-          tooltip={admin ? 'Сделать участником' : 'Сделать администратором'}
-          label={`${admin ? 'Сделать участником' : 'Сделать администратором'} ${name}`}
-          icon={admin ? <IconShieldOff size={18} aria-hidden /> : <IconShieldCheck size={18} aria-hidden />}
-          onClick={() => onChangeRole(member)}
-          color="blue"
           {...look}
         />
       )}
@@ -112,9 +122,17 @@ export function MembersTable({
   manageable,
   busyAccountId,
   viewerId,
+  onChangeRole,
   ...actions
 }: MembersTableProps) {
   const rows = sortMembers(members);
+  const status = (member: Member) => (
+    <MemberStatus
+      member={member}
+      busy={busyAccountId === member.account_id}
+      onChangeRole={manageable && member.account_id !== viewerId ? onChangeRole : undefined}
+    />
+  );
   const actionsOf = (member: Member) =>
     member.account_id === viewerId ? null : (
       <MemberActions member={member} busy={busyAccountId === member.account_id} {...actions} />
@@ -131,7 +149,7 @@ export function MembersTable({
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   <PersonName person={member.account} emailShown size="sm" fw={600} />
                   <EmailText size="xs" c="dimmed" email={member.account.email} />
-                  <MemberStatus member={member} />
+                  {status(member)}
                 </Stack>
                 {manageable && actionsOf(member)}
               </Group>
@@ -160,9 +178,7 @@ export function MembersTable({
               <Table.Td>
                 <EmailText size="sm" email={member.account.email} />
               </Table.Td>
-              <Table.Td>
-                <MemberStatus member={member} />
-              </Table.Td>
+              <Table.Td>{status(member)}</Table.Td>
               {manageable && <Table.Td>{actionsOf(member)}</Table.Td>}
             </Table.Tr>
           );

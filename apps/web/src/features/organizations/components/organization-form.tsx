@@ -3,7 +3,7 @@ import {
   type Organization,
   OrganizationFormSchema,
 } from '@cabinet/contracts';
-import { Select, TextInput } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
@@ -43,6 +43,16 @@ export type OrganizationFormProps =
   | (CommonProps & { mode: 'edit'; organization: Organization; createExtras?: undefined });
 
 const FIELD_LABELS = { name: 'Название', type: 'Тип' };
+
+/** What each type is for, in one line (issue 34, rule 12), by the type's code. */
+const TYPE_HINTS: Record<string, string> = {
+  personal: 'Для себя: личное рабочее место.',
+  team: 'Для группы людей, которые работают вместе.',
+  company: 'Для компании с отделами и несколькими администраторами.',
+};
+
+/** A new organization is a team unless one chooses otherwise. */
+const DEFAULT_TYPE_CODE = 'team';
 
 function initialValues(organization: Organization | undefined): FormValues {
   return { name: organization?.name ?? '', type: organization?.type_id ?? null };
@@ -122,7 +132,20 @@ export function OrganizationForm(props: OrganizationFormProps) {
     onCancel?.();
   };
 
+  // A new organization starts as a 'Команда' once the types are in (issue 34, rule 12).
+  const defaultTypeId = types.data?.find((type) => type.code === DEFAULT_TYPE_CODE)?.id;
+  useEffect(() => {
+    if (mode !== 'create' || defaultTypeId === undefined || form.values.type !== null) return;
+    form.setInitialValues({ ...form.getInitialValues(), type: defaultTypeId });
+    form.setFieldValue('type', defaultTypeId);
+    form.resetDirty({ ...form.getValues(), type: defaultTypeId });
+  }, [defaultTypeId]);
+
   const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }));
+  const hintOf = (id: string | number | null) => {
+    const code = types.data?.find((type) => String(type.id) === String(id))?.code;
+    return code ? TYPE_HINTS[code] : undefined;
+  };
 
   return (
     <FormFrame
@@ -135,6 +158,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
       submitLabel={submitLabel}
       onCancel={cancel}
       extraActions={extraActions}
+      alwaysActive={mode === 'create'}
     >
       <TextInput
         {...form.getInputProps('name')}
@@ -151,6 +175,15 @@ export function OrganizationForm(props: OrganizationFormProps) {
         withAsterisk
         data={typeOptions}
         value={form.values.type === null ? null : String(form.values.type)}
+        description={hintOf(form.values.type)}
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{option.label}</Text>
+            <Text size="xs" c="dimmed">
+              {hintOf(option.value)}
+            </Text>
+          </div>
+        )}
         onChange={(value) => form.setFieldValue('type', value ? Number(value) : null)}
         error={form.errors.type}
         disabled={busy || types.isPending}

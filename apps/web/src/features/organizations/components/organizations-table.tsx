@@ -1,10 +1,11 @@
 import type { OrganizationListItem } from '@cabinet/contracts';
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconEye, IconSettings } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { CardList, CardListItem } from '@/components/list-frame/card-list';
 import { ListTable } from '@/components/list-frame/list-table';
+import classes from '@/components/list-frame/table.module.css';
 import { NameAvatar } from '@/components/name-avatar';
 import { isNearLimit, PlanUsage } from '@/components/plan-usage';
 import { TooltipAction } from '@/components/tooltip-action';
@@ -79,9 +80,17 @@ function OrganizationName({
     <Group gap="sm" wrap="nowrap">
       <NameAvatar src={organization.files[0]?.url ?? null} name={organization.name} radius="md" />
       <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {/* The name opens the organization (issue 34, rule 3); the keyboard reaches it as a link. */}
+        <Anchor
+          component={Link}
+          to={paths.organizationCollaborators.getHref(organization.id, organization.name)}
+          fw={600}
+          size="sm"
+          c="inherit"
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {organization.name}
-        </Text>
+        </Anchor>
         {standing !== 'member' && (
           <Text size="xs" c="dimmed">
             {standing === 'owner' ? 'Вы владелец' : 'Вы администратор'}
@@ -114,6 +123,12 @@ function Members({ organization }: { organization: OrganizationListItem }) {
  * phones, so nothing scrolls sideways.
  */
 export function OrganizationsTable({ organizations, empty, managedIds = NONE }: OrganizationsTableProps) {
+  const navigate = useNavigate();
+  // The whole row or card opens the organization; its own links and buttons (the gear) keep theirs.
+  const openRow = (organization: OrganizationListItem) => (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('button, a')) return;
+    navigate(paths.organizationCollaborators.getHref(organization.id, organization.name));
+  };
   return (
     <>
       <ListTable
@@ -126,7 +141,7 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
         empty={organizations.length === 0 ? empty : undefined}
       >
         {organizations.map((organization) => (
-          <Table.Tr key={organization.id}>
+          <Table.Tr key={organization.id} className={classes.row} onClick={openRow(organization)}>
             <Table.Td>
               <OrganizationName organization={organization} standing={standingOf(organization, managedIds)} />
             </Table.Td>
@@ -148,7 +163,7 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
       <CardList label="Ваши организации" empty={organizations.length === 0 ? empty : undefined}>
         {organizations.map((organization) => (
           <CardListItem key={organization.id}>
-            <Stack gap="sm">
+            <Stack gap="sm" className={classes.row} onClick={openRow(organization)}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <OrganizationName
                   organization={organization}

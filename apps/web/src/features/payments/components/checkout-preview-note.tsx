@@ -2,13 +2,14 @@ import type { CheckoutPreview, PaymentPeriod } from '@cabinet/contracts';
 import { Alert, Skeleton, Text } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { formatDate, formatMoney } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useCheckoutPreview } from '../api/get-checkout-preview';
 
 /** What the payment does to the plan's dates, in words (decision 0162). */
 export function previewText(preview: CheckoutPreview): string {
   const end = preview.granted_until ? formatDate(preview.granted_until) : null;
-  const name = `«${preview.plan.name}»`;
-  const current = `«${preview.current.plan.name}»`;
+  const name = `${quoted(preview.plan.name)}`;
+  const current = `${quoted(preview.current.plan.name)}`;
   if (preview.kind === 'renewal') {
     return end
       ? `Оплата продлит тариф ${name}: он будет действовать до ${end}, а не до ${formatDate(preview.current.expires_at)}.`

@@ -13,7 +13,7 @@ import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { PAYMENTS_LOAD_FAILED, usePayments } from '../api/get-payments';
-import { methodLabel, PERIOD_LABEL } from './payment-labels';
+import { methodLabel, orderNumber, PERIOD_LABEL } from './payment-labels';
 
 /** 'Квитанция': the payment's printable receipt (issue 15), named by its date for screen readers. */
 function ReceiptLink({ payment }: { payment: Payment }) {
@@ -69,8 +69,9 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(payment.paid_at ?? payment.created_at)} · {methodLabel(payment.method)} ·
-                  действует до {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                  Заказ {orderNumber(payment.id)} · {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
+                  {methodLabel(payment.method)} · действует до{' '}
+                  {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
                 </Text>
                 <Group mt={6}>
                   <ReceiptLink payment={payment} />
@@ -79,15 +80,16 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
             ))}
           </CardList>
           <ListTable
-            columns={['Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
+            columns={['Заказ', 'Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
             actions
-            scrollMinWidth={720}
+            scrollMinWidth={800}
             verticalSpacing="xs"
             horizontalSpacing={undefined}
             striped
           >
             {items.map((payment) => (
               <Table.Tr key={payment.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderNumber(payment.id)}</Table.Td>
                 <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
                 <Table.Td>{payment.plan.name}</Table.Td>
                 <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>

@@ -28,7 +28,9 @@ describe('ReceiptView (issue 15)', () => {
     expect(screen.getByText('Год')).toBeTruthy();
     expect(screen.getByText('СБП')).toBeTruthy();
     expect(screen.getByText('с 10.11.2026 по 10.11.2027')).toBeTruthy();
-    expect(screen.getByText('f'.repeat(32))).toBeTruthy();
+    // The short order number, not the provider's label (issue 34, rule 10).
+    expect(screen.getByTestId('order-number').textContent).toBe('№ 42');
+    expect(screen.queryByText('f'.repeat(32))).toBeNull();
     expect(screen.getByTestId('receipt-amount').textContent).toMatch(/^9\s504,00\s₽$/);
     expect(screen.queryByText(/Тестовый платёж/)).toBeNull();
   });

@@ -3,7 +3,8 @@ import { Alert, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconFlask } from '@tabler/icons-react';
 import { Logo } from '@/components/logo';
 import { formatDate, formatDateTime, formatMoney, personLabel } from '@/lib/format';
-import { methodLabel, PERIOD_LABEL } from './payment-labels';
+import { quoted } from '@/lib/quoted';
+import { methodLabel, orderNumber, PERIOD_LABEL } from './payment-labels';
 import classes from './receipt-view.module.css';
 
 /** 'с 27.11.2026 по 27.12.2026'; an end-less grant reads 'бессрочно'. */
@@ -20,7 +21,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const rows: [string, string][] = [
     ['Дата оплаты', formatDateTime(receipt.paid_at)],
     ['Плательщик', personLabel({ name: receipt.user.name, email: receipt.user.email })],
-    ['Тариф', `«${receipt.plan.name}»`],
+    ['Тариф', `${quoted(receipt.plan.name)}`],
     ['Период', PERIOD_LABEL[receipt.period]],
     ['Способ оплаты', methodLabel(receipt.method)],
     ['Оплаченный срок', termText(receipt)],
@@ -60,8 +61,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <Text component="dt" size="sm" c="dimmed">
               Номер заказа
             </Text>
-            <Text component="dd" m={0} ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-              {receipt.label}
+            {/* The short number people read (issue 34, rule 10); the provider's label stays with the provider. */}
+            <Text component="dd" m={0} fw={500} data-testid="order-number">
+              {orderNumber(receipt.payment_id)}
             </Text>
           </Stack>
         </SimpleGrid>

@@ -9,12 +9,15 @@ type PlanCardProps = {
   period: PaymentPeriod;
   /** The user's plan now. */
   current: boolean;
+  /** Under 'Ваш тариф': until when and for what it was paid ('до 06.12.2027, оплачен год'; issue 34). */
+  currentTerm?: string;
   onChoose: (plan: Plan) => void;
 };
 
 /** One plan of the price list (spec section 9): price, limits, description and 'Выбрать'. */
-export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanCardProps) {
   const free = isFreePlan(plan);
+  const renew = `Продлить на ${period === 'year' ? 'год' : 'месяц'}`;
   return (
     <Card
       withBorder
@@ -36,6 +39,11 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
             </Badge>
           )}
         </Group>
+        {current && currentTerm && (
+          <Text size="sm" fw={500} data-testid="current-plan-term">
+            {currentTerm}
+          </Text>
+        )}
         <PlanPrice plan={plan} period={period} />
         <List
           spacing={6}
@@ -60,9 +68,9 @@ export function PlanCard({ plan, period, current, onChoose }: PlanCardProps) {
             fullWidth
             variant={current ? 'light' : 'filled'}
             onClick={() => onChoose(plan)}
-            aria-label={`${current ? 'Продлить' : 'Выбрать'} тариф ${plan.name}`}
+            aria-label={current ? `${renew}: тариф ${plan.name}` : `Выбрать тариф ${plan.name}`}
           >
-            {current ? 'Продлить' : 'Выбрать'}
+            {current ? renew : 'Выбрать'}
           </Button>
         )}
       </Stack>

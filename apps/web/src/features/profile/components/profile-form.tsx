@@ -177,8 +177,9 @@ export function ProfileForm({
         />
         <TextInput
           {...form.getInputProps('name')}
-          label="Имя"
-          placeholder="Как к вам обращаться"
+          // An admin names someone else (issue 34, rule 13); one's own form asks how to address you.
+          label={mode === 'self' ? 'Имя' : 'Имя пользователя'}
+          placeholder={mode === 'self' ? 'Как к вам обращаться' : 'Имя и фамилия'}
           withAsterisk
           autoComplete={mode === 'self' ? 'name' : 'off'}
           maxLength={80}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { AnswerListPanel } from '@/components/answer-list-panel';
 import { PersonLabel } from '@/components/person-name';
 import { formatDate } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useMyTransfers } from '../api/get-my-transfers';
 import { useAcceptTransfer, useDeclineTransfer } from '../api/transfer-mutations';
 
@@ -28,7 +29,7 @@ export function MyTransfersPanel() {
       describe={(transfer) => (
         <>
           <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            Вам предлагают стать владельцем организации «{transfer.organization.name}»
+            Вам предлагают стать владельцем организации {quoted(transfer.organization.name)}
           </Text>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
             Предлагает: <PersonLabel person={transfer.from_user} />

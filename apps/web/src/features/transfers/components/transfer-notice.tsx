@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { AnswerButtons } from '@/components/answer-buttons';
 import { displayName, formatDate } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useAcceptTransfer, useCancelTransfer, useDeclineTransfer } from '../api/transfer-mutations';
 
 type TransferNoticeProps = {
@@ -35,7 +36,7 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
         color="blue"
         variant="light"
         icon={<IconArrowsExchange size={20} aria-hidden />}
-        title={`Вам предлагают стать владельцем организации «${organization.name}»`}
+        title={`Вам предлагают стать владельцем организации ${quoted(organization.name)}`}
       >
         <Stack gap="sm">
           <Text size="sm">

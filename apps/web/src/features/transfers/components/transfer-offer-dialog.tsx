@@ -3,6 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SubmitButton } from '@/components/submit-button';
 import { personLabel } from '@/lib/format';
+import { quoted } from '@/lib/quoted';
 import { useOfferTransfer } from '../api/transfer-mutations';
 
 type TransferOfferDialogProps = {
@@ -40,7 +41,7 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
       <Stack gap="md">
         <Text size="sm">
           Новый владелец получит письмо и сможет принять предложение в течение 7 дней. После этого вы станете
-          администратором организации «{organization.name}».
+          администратором организации {quoted(organization.name)}.
         </Text>
         {candidates.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -11,8 +11,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { TooltipAction } from '@/components/tooltip-action';
 import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
-import { notifyError } from '@/lib/toasts';
-import { findUserByEmail, inviteEmailError } from '@/lib/user-lookup';
+import { findUserByEmail, inviteEmailError, submittedEmailError } from '@/lib/user-lookup';
 
 export type PickedMember = UserSearchItem;
 
@@ -37,16 +36,27 @@ type OrganizationMembersPickerProps = {
 export function OrganizationMembersPicker({ members, onChange, disabled }: OrganizationMembersPickerProps) {
   const [email, setEmail] = useState('');
   const lookup = useMutation({ mutationFn: findUserByEmail, meta: { errorToast: USER_NOT_FOUND } });
-  const error = inviteEmailError(email);
+  // A bad address or no such user: said under the field, the text kept (issue 34, rule 5).
+  const [sentError, setSentError] = useState<string | null>(null);
+  const error = inviteEmailError(email) ?? sentError;
   const canAdd = email.trim() !== '' && !error && !lookup.isPending && !disabled;
+  const typeEmail = (value: string) => {
+    setEmail(value);
+    setSentError(null);
+  };
 
   const add = () => {
     if (!canAdd) return;
     const wanted = email;
+    const wrong = submittedEmailError(wanted);
+    if (wrong) {
+      setSentError(wrong);
+      return;
+    }
     lookup.mutate(wanted, {
       onSuccess: (user) => {
         if (!user) {
-          notifyError(USER_NOT_FOUND);
+          setSentError(USER_NOT_FOUND);
           return;
         }
         if (!members.some((member) => member.id === user.id)) onChange([...members, user]);
@@ -73,7 +83,7 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
     <Stack gap="sm">
       <UserEmailField
         value={email}
-        onChange={setEmail}
+        onChange={typeEmail}
         placeholder="Введите Email пользователя"
         error={error}
         canAdd={canAdd}

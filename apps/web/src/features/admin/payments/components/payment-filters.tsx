@@ -13,7 +13,7 @@ type PaymentFiltersProps = {
   downloading: boolean;
 };
 
-const PERIOD_OPTIONS = [
+export const PERIOD_OPTIONS = [
   { value: 'month', label: 'Месяц' },
   { value: 'year', label: 'Год' },
 ];
@@ -22,7 +22,7 @@ export const STATUS_OPTIONS = [
   { value: 'pending', label: 'Не оплачен' },
   { value: 'refund', label: 'К возврату' },
 ];
-const TEST_OPTIONS = [
+export const TEST_OPTIONS = [
   { value: 'false', label: 'Только настоящие' },
   { value: 'true', label: 'Только тестовые' },
 ];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makePlan } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { countInput, PlanForm } from './plan-form';
+import { PlanForm } from './plan-form';
 
 // jsdom has no FontFaceSet; Mantine's autosize Textarea listens to document.fonts.
 if (!('fonts' in document)) {
@@ -55,14 +55,21 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('PlanForm (spec section 5)', () => {
-  it('cuts a price to 2 decimals while typing and takes a comma for a dot', async () => {
+  it('keeps what was typed and says under the field what is wrong (issue 34, rule 7)', async () => {
     const { user } = renderForm('create');
     const price = screen.getByLabelText(/^Стоимость\/мес/);
     await user.type(price, '12,3456');
-    expect(inputValue(price)).toBe('12.34');
-    await user.clear(price);
-    await user.type(price, 'abc5');
-    expect(inputValue(price)).toBe('5');
+    expect(inputValue(price)).toBe('12,3456');
+    expect(
+      await screen.findByText('Введите сумму не меньше 0 и не более чем с 2 знаками после запятой'),
+    ).toBeTruthy();
+    const count = screen.getByLabelText(/^Количество организаций/);
+    await user.type(count, '-5');
+    expect(inputValue(count)).toBe('-5');
+    expect(await screen.findByText('Не менее 1')).toBeTruthy();
+    await user.clear(count);
+    await user.type(count, '2.5');
+    expect(await screen.findByText('Только целое число')).toBeTruthy();
   });
 
   it('shows the count limits and keeps the button disabled', async () => {
@@ -102,12 +109,5 @@ describe('PlanForm (spec section 5)', () => {
     await waitFor(() => expect(isDisabled(submit())).toBe(false));
     await user.click(submit());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Про', description: '' }));
-  });
-});
-
-describe('countInput', () => {
-  it('keeps digits only, one more than allowed so the limit message can show', () => {
-    expect(countInput('1a2b')).toBe('12');
-    expect(countInput('12345')).toBe('123');
   });
 });

@@ -5,7 +5,6 @@ import {
   type PlanEditFormValues,
   PlanFormSchema,
   SUPPORT_TYPE_ID,
-  truncatePriceInput,
 } from '@cabinet/contracts';
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -73,14 +72,6 @@ export function planToFormValues(plan: Plan): PlanEditFormValues {
   };
 }
 
-/**
- * Counts take digits only. One digit more than the 2 allowed is kept, so the person sees 'Не более 99 …'
- * rather than a key that silently does nothing (docs/decisions/0074-plan-form-inputs.md).
- */
-export function countInput(text: string): string {
-  return text.replace(/\D/g, '').slice(0, 3);
-}
-
 /** The tariff form of 'Создание тарифа' and tariff settings, with every rule of spec section 5. */
 export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, extraActions }: PlanFormProps) {
   const schema = mode === 'create' ? PlanFormSchema : PlanEditFormSchema;
@@ -112,24 +103,28 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
   const submit = form.onSubmit((values) => onSubmit(schema.parse(values)));
   const description = form.values.description ?? '';
 
-  /** A number field of the grid: digits as `clean` keeps them, the rouble sign for a price. */
+  /**
+   * A number field of the grid (issue 34, rule 7): empty when empty, the hint under it rather than a
+   * number-like placeholder inside, and what was typed kept as typed — a wrong value ('-5', '2.5') is an
+   * error under the field, never changed behind the person's back. The rouble sign for a price.
+   */
   const numberField = (
     field: 'priceMonth' | 'priceYear' | 'maxOrganizations' | 'maxMembers',
     label: string,
-    placeholder: string,
-    clean: (text: string) => string,
+    hint: string,
   ) => {
-    const price = clean === truncatePriceInput;
+    const price = field === 'priceMonth' || field === 'priceYear';
     return (
       <TextInput
         label={label}
-        placeholder={placeholder}
+        description={hint}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
         inputMode={price ? 'decimal' : 'numeric'}
         withAsterisk
+        maxLength={20}
         disabled={busy}
         rightSection={price ? <IconCurrencyRubel size={16} aria-hidden /> : undefined}
         {...form.getInputProps(field)}
-        onChange={(event) => form.setFieldValue(field, clean(event.currentTarget.value))}
       />
     );
   };
@@ -156,10 +151,10 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
         {...form.getInputProps('name')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {numberField('priceMonth', 'Стоимость/мес', '0', truncatePriceInput)}
-        {numberField('priceYear', 'Стоимость/год', '0', truncatePriceInput)}
-        {numberField('maxOrganizations', 'Количество организаций', '1', countInput)}
-        {numberField('maxMembers', 'Количество пользователей в организации', '5', countInput)}
+        {numberField('priceMonth', 'Стоимость/мес', 'В рублях, до 2 знаков после запятой; 0 — бесплатно')}
+        {numberField('priceYear', 'Стоимость/год', 'В рублях, до 2 знаков после запятой; 0 — бесплатно')}
+        {numberField('maxOrganizations', 'Количество организаций', 'Целое число от 1 до 99')}
+        {numberField('maxMembers', 'Количество пользователей в организации', 'Целое число от 1 до 99')}
       </SimpleGrid>
       <Textarea
         label="Описание"

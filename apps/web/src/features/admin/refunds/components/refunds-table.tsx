@@ -93,9 +93,16 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
               <Code style={{ wordBreak: 'break-all' }}>{refund.operation_id}</Code>
             </Table.Td>
             <Table.Td visibleFrom="sm">
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {refund.label || '—'}
-              </Text>
+              {/* The order's short number when the label names one (issue 34, rule 10); else the label. */}
+              {refund.order_id !== null ? (
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  № {refund.order_id}
+                </Text>
+              ) : (
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {refund.label || '—'}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
               {formatMoney(refund.amount)}

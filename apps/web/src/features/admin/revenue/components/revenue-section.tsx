@@ -1,6 +1,6 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconFlask } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { countFormat } from '@/components/count-card';
 import { ListEmpty } from '@/components/list-frame/list-states';
@@ -54,8 +54,16 @@ function ChartsPlaceholder() {
  * 'Выручка' on the admin home (issue 15, decision 0158): the year's revenue, this month's, the share of
  * paying users and the renewals due in 30 days, then the charts; the way to every payment.
  */
-export function RevenueSection({ paymentsHref }: { paymentsHref: string }) {
-  const revenue = useRevenue();
+export function RevenueSection({
+  paymentsHref,
+  testMode = false,
+}: {
+  paymentsHref: string;
+  testMode?: boolean;
+}) {
+  // A test-mode server may show its test payments (issue 34, rule 8); the live figures never include them.
+  const [showTest, setShowTest] = useState(false);
+  const revenue = useRevenue(REVENUE_MONTHS, testMode && showTest);
   const data = revenue.data;
   const thisMonth = data?.by_month.at(-1);
 
@@ -76,7 +84,13 @@ export function RevenueSection({ paymentsHref }: { paymentsHref: string }) {
   } else if (hasNoRevenue(data)) {
     body = (
       <Paper withBorder>
-        <ListEmpty hint="Здесь появится выручка после первых оплат (тестовые платежи не учитываются)" />
+        <ListEmpty
+          hint={
+            showTest
+              ? 'Тестовых оплат ещё не было'
+              : 'Здесь появится выручка после первых оплат (тестовые платежи не учитываются)'
+          }
+        />
       </Paper>
     );
   } else {
@@ -129,6 +143,31 @@ export function RevenueSection({ paymentsHref }: { paymentsHref: string }) {
           Все платежи
         </Button>
       </Group>
+      {testMode && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconFlask size={20} aria-hidden />}
+          title="Тестовый режим"
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              Платежи проходят на тестовой странице, деньги не списываются. В выручке тестовых платежей нет;
+              чтобы увидеть графики до запуска, покажите их здесь.
+            </Text>
+            <Switch
+              label="Показать тестовые платежи"
+              checked={showTest}
+              onChange={(event) => setShowTest(event.currentTarget.checked)}
+            />
+            {showTest && (
+              <Text size="sm" fw={600} data-testid="revenue-test-note">
+                Показаны только тестовые платежи: настоящие деньги по ним не поступали.
+              </Text>
+            )}
+          </Stack>
+        </Alert>
+      )}
       {body}
     </Stack>
   );
