@@ -1,12 +1,20 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
+import { AppError } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { countPayment } from '../../lib/metrics';
 import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
 
 // YooMoney's HTTP notification: anyone may post it, its signature is what counts (decision 0023).
 export default routes(() => [
   handle(e.notification, async (ctx, { body }) => {
-    const outcome = await applyPaymentNotification(ctx, body);
+    const outcome = await applyPaymentNotification(ctx, body).catch((error: unknown) => {
+      countPayment('yoomoney', error instanceof AppError ? 'refused' : 'failed');
+      throw error;
+    });
+    // YooMoney's own 'test' button moves no money and is not counted (decision 0260).
+    if (outcome.kind !== 'test')
+      countPayment('yoomoney', outcome.kind === 'applied' ? 'succeeded' : 'duplicate');
     return ok(null, OUTCOME_MESSAGES[outcome.kind]);
   }),
 ]);
