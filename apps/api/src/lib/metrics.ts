@@ -95,19 +95,24 @@ export function createAppMetrics(sources: AppMetricSources) {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
-  const outboxAge = new Gauge({
-    name: 'cabinet_mail_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail not sent yet (0 when none waits)',
-    registers: [registry],
-  });
+  // One read serves both outbox gauges of a scrape (their collect() run side by side).
+  const readOutbox = shared(() => sources.mailOutbox().catch(() => null));
   new Gauge({
     name: 'cabinet_mail_outbox_backlog',
     help: 'Mails in the outbox not sent yet',
     registers: [registry],
     async collect() {
-      const outbox = await sources.mailOutbox().catch(() => null);
+      const outbox = await readOutbox();
       this.set(outbox ? outbox.backlog : Number.NaN);
-      outboxAge.set(outbox ? outbox.oldestAgeSeconds : Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'cabinet_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail not sent yet (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      const outbox = await readOutbox();
+      this.set(outbox ? outbox.oldestAgeSeconds : Number.NaN);
     },
   });
   new Gauge({
@@ -144,6 +149,17 @@ export function createAppMetrics(sources: AppMetricSources) {
       const [own, shared] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
       return `${shared}\n${own}`;
     },
+  };
+}
+
+/** Calls made while one is pending share its promise. */
+function shared<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= read().finally(() => {
+      pending = null;
+    });
+    return pending;
   };
 }
 
