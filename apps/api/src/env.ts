@@ -223,12 +223,12 @@ export const EnvSchema = z
         .regex(/^[A-Za-z0-9:_.-]+$/, 'letters, digits and : _ . -')
         .default('cabinet:'),
     ),
-    /** Bearer token that GET /metrics on the API's port asks for; unset: no /metrics there (decision 0260). */
+    /** Bearer token that GET /metrics on the API's port asks for; unset: no /metrics there (decision 0261). */
     METRICS_TOKEN: z.preprocess(
       emptyToUndefined,
       z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional(),
     ),
-    /** A listener of its own for GET /metrics, without a token (decision 0260); unset: none. */
+    /** A listener of its own for GET /metrics, without a token (decision 0261); unset: none. */
     METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
     /** The METRICS_PORT listener's address: this machine only unless set (0.0.0.0 in Kubernetes). */
     METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),

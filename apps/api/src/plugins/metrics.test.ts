@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { codeSignIn } from '../../test/sign-in';
@@ -141,5 +142,19 @@ describe('GET /metrics (issue 31)', () => {
     expect(res.status).toBe(200);
     expect(parseExposition(await res.text()).has('cabinet_mail_outbox_backlog')).toBe(true);
     expect((await fetch(`http://127.0.0.1:${address?.port}/api/health`)).status).toBe(404);
+  });
+
+  it("the Grafana dashboard's queries name only metrics /metrics has", async () => {
+    const dashboard = readFileSync(
+      new URL('../../../../deploy/grafana/cabinet-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const res = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const declared = new Set([...res.body.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    const used = new Set(
+      [...dashboard.matchAll(/cabinet_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')),
+    );
+    expect(used.size).toBeGreaterThan(8);
+    expect([...used].filter((name) => !declared.has(name))).toEqual([]);
   });
 });
