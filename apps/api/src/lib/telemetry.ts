@@ -37,7 +37,8 @@ export async function startTelemetry({ endpoint, serviceName }: TelemetryOptions
     ignoreIncomingRequestHook: (request) =>
       /^\/(metrics|api\/health|api\/ready)(\?|$)/.test(request.url ?? ''),
   });
-  const pg = new pgInst.PgInstrumentation();
+  // Statements inside a trace only: pg-boss's polling every 2 s would otherwise make a trace each time.
+  const pg = new pgInst.PgInstrumentation({ requireParentSpan: true });
   // Added to every Fastify instance made from now on (Fastify's 'fastify.initialization' channel).
   const fastify = new fastifyOtel.FastifyOtelInstrumentation({
     registerOnInitialization: true,
