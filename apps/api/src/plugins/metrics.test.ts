@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createUser } from '../../test/factories';
+import { checkout, deliver, signedNotification } from '../../test/payments';
 import { codeSignIn } from '../../test/sign-in';
+import { loadOrCreatePaymentSecret } from '../modules/payments/payments.config';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -107,6 +111,28 @@ describe('GET /metrics (issue 31)', () => {
     const after = await scrape();
     expect((after.get(success) ?? 0) - (before.get(success) ?? 0)).toBe(1);
     expect((after.get(failure) ?? 0) - (before.get(failure) ?? 0)).toBe(1);
+  });
+
+  it('counts a desktop hand-off as the method desktop', async () => {
+    const desktop = 'cabinet_sign_ins_total{method="desktop",result="success"}';
+    const before = await scrape();
+    await codeSignIn(t, 'metrics-desktop@example.com', { loginKey: randomBytes(32).toString('base64') });
+    const after = await scrape();
+    expect((after.get(desktop) ?? 0) - (before.get(desktop) ?? 0)).toBe(1);
+  });
+
+  it('counts payment notifications by provider and result', async () => {
+    const key = (result: string) => `cabinet_payments_total{provider="yoomoney",result="${result}"}`;
+    const secret = await loadOrCreatePaymentSecret(t.env.DATA_DIR);
+    const before = await scrape();
+    const { label, sum } = await checkout(t, await createUser(t));
+    const fields = signedNotification(secret, label, sum);
+    expect((await deliver(t, fields)).statusCode).toBe(200);
+    expect((await deliver(t, fields)).statusCode).toBe(200);
+    expect((await deliver(t, { ...fields, sha1_hash: '0'.repeat(40) })).statusCode).toBe(400);
+    const after = await scrape();
+    for (const result of ['succeeded', 'duplicate', 'refused'])
+      expect((after.get(key(result)) ?? 0) - (before.get(key(result)) ?? 0), result).toBe(1);
   });
 
   it('shows the mail outbox backlog and the age of its oldest mail', async () => {
