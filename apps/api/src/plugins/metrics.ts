@@ -51,14 +51,17 @@ export default fp(
       }),
     });
 
-    app.addHook('onResponse', async (request, reply) => {
-      appMetrics.observeRequest(
-        request.method,
-        request.routeOptions.url ?? UNMATCHED,
-        reply.statusCode,
-        reply.elapsedTime / 1000,
-      );
-    });
+    // Nobody can read them with both variables unset: requests are not even timed then.
+    if (METRICS_TOKEN || METRICS_PORT !== undefined) {
+      app.addHook('onResponse', async (request, reply) => {
+        appMetrics.observeRequest(
+          request.method,
+          request.routeOptions.url ?? UNMATCHED,
+          reply.statusCode,
+          reply.elapsedTime / 1000,
+        );
+      });
+    }
 
     if (METRICS_TOKEN) {
       app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request, reply) => {
