@@ -135,6 +135,24 @@ describe('GET /metrics (issue 31)', () => {
       expect((after.get(key(result)) ?? 0) - (before.get(key(result)) ?? 0), result).toBe(1);
   });
 
+  it('counts test-mode sandbox payments: the first pay succeeds, a second click is a duplicate', async () => {
+    const key = (result: string) => `cabinet_payments_total{provider="test",result="${result}"}`;
+    const before = await scrape();
+    const { label } = await checkout(t, await createUser(t), { subscribe_id: 3 });
+    const pay = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/subscribe/sandbox/pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ label }).toString(),
+      });
+    expect((await pay()).statusCode).toBe(303);
+    expect((await pay()).statusCode).toBe(303);
+    const after = await scrape();
+    for (const result of ['succeeded', 'duplicate'])
+      expect((after.get(key(result)) ?? 0) - (before.get(key(result)) ?? 0), result).toBe(1);
+  });
+
   it('shows the mail outbox backlog and the age of its oldest mail', async () => {
     await t.prisma.mailOutbox.create({
       data: {

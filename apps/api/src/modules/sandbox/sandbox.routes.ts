@@ -32,8 +32,8 @@ export default routes(async (app) => {
 
     handle(e.sandboxPay, async (ctx, { body }, _request, reply) => {
       try {
-        await paySandboxOrder(ctx, body);
-        countPayment('test', 'succeeded');
+        const outcome = await paySandboxOrder(ctx, body);
+        countPayment('test', outcome.kind === 'applied' ? 'succeeded' : 'duplicate');
       } catch (error) {
         countPayment('test', error instanceof AppError ? 'refused' : 'failed');
         if (!(error instanceof AppError)) throw error;
