@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories';
 import { checkout, deliver, signedNotification } from '../../test/payments';
 import { codeSignIn } from '../../test/sign-in';
+import { SoftwareAuthenticator } from '../../test/webauthn';
 import { loadOrCreatePaymentSecret } from '../modules/payments/payments.config';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
@@ -119,6 +120,33 @@ describe('GET /metrics (issue 31)', () => {
     await codeSignIn(t, 'metrics-desktop@example.com', { loginKey: randomBytes(32).toString('base64') });
     const after = await scrape();
     expect((after.get(desktop) ?? 0) - (before.get(desktop) ?? 0)).toBe(1);
+  });
+
+  it('counts passkey sign-ins by result', async () => {
+    const key = (result: string) => `cabinet_sign_ins_total{method="passkey",result="${result}"}`;
+    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/auth/passkey/${url}`, payload, headers });
+    const user = await createUser(t);
+    const device = new SoftwareAuthenticator('http://cabinet.test');
+    const options = (await post('register/options', {}, user.headers)).json().data;
+    const registered = await post(
+      'register/verify',
+      { response: device.register(options), name: 'Ключ' },
+      user.headers,
+    );
+    expect(registered.statusCode, registered.body).toBe(201);
+    const signIn = async (authenticator: SoftwareAuthenticator) =>
+      post('login/verify', {
+        response: authenticator.authenticate((await post('login/options', {})).json().data),
+      });
+    const before = await scrape();
+    expect((await signIn(device)).statusCode).toBe(200);
+    const stranger = new SoftwareAuthenticator('http://cabinet.test');
+    stranger.register((await post('register/options', {}, (await createUser(t)).headers)).json().data);
+    expect((await signIn(stranger)).statusCode).toBe(400);
+    const after = await scrape();
+    for (const result of ['success', 'failure'])
+      expect((after.get(key(result)) ?? 0) - (before.get(key(result)) ?? 0), result).toBe(1);
   });
 
   it('counts payment notifications by provider and result', async () => {
