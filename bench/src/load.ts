@@ -42,7 +42,7 @@ function cpuTicks(pid: number): number {
     return 0;
   }
 }
-const totalTicks = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
+export const totalTicks = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTicks(pid), 0);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureApiBuild } from './build';
 import { cleanupAll, installSignalHandlers, sampleRss } from './lifecycle';
+import { measureMetricsCost, renderMetricsCost } from './metrics-cost';
 import { type Report, renderReport } from './report';
 import { type Context, finishSize, measureCalls, type PreparedSize, prepareSize } from './run-size';
 import { settings } from './settings';
@@ -47,6 +48,19 @@ async function main() {
   const prepared: PreparedSize[] = [];
   for (const size of settings.sizes) prepared.push(await prepareSize(ctx, size));
   await measureCalls(ctx, prepared);
+  // The cost of a Prometheus scraper (issue 31) on the first size's API, before the sizes are finished.
+  const first = prepared[0];
+  const metricsCost =
+    first?.api.metricsUrl && !settings.only
+      ? await measureMetricsCost({
+          call: 'profile/me',
+          base: first.api.base,
+          metricsUrl: first.api.metricsUrl,
+          path: '/api/v1/rest/profile/me',
+          headers: { 'x-session-id': first.persona.token },
+          pids: [first.api.child.pid],
+        })
+      : null;
   for (const p of prepared) await finishSize(ctx, p, p.size === largest);
   rss.stop();
 
@@ -65,7 +79,7 @@ async function main() {
     'Product: `node apps/api/dist/server.js` (LOG_LEVEL=warn, its pool of 10). Twin: node:http + a pg Pool of 10',
     '(bench/src/twin). autocannon runs in the bench process; everything shares the same cores.',
   ];
-  const text = renderReport(report);
+  const text = renderReport(report) + (metricsCost ? `\n${renderMetricsCost(metricsCost).join('\n')}` : '');
   const file = path.join(settings.outDir, 'last-run.md');
   await writeFile(file, text);
   process.stdout.write(text);

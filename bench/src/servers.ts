@@ -10,6 +10,8 @@ import { settings } from './settings';
 export interface Running {
   child: Child;
   base: string;
+  /** The API's GET /metrics on its METRICS_PORT (metrics-cost.ts); absent for the twin. */
+  metricsUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -26,6 +28,8 @@ export interface ApiOptions {
 export async function startApi(options: ApiOptions): Promise<Running> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // Every API process serves /metrics on a port of its own, as in deploy/kubernetes (issue 31).
+  const metricsPort = await freePort();
   const logFile = path.join(options.logDir, `${options.name}.log`);
   const child = startNode(
     options.name,
@@ -42,12 +46,13 @@ export async function startApi(options: ApiOptions): Promise<Running> {
       // The fill spreads audit events over two years; with the default year of retention the server's
       // prune (30 s after start) would delete half of them mid-run, and the deep page's cursor with them.
       AUDIT_RETENTION_DAYS: '36500',
+      METRICS_PORT: String(metricsPort),
     },
     logFile,
     settings.apiDir,
   );
   await waitForHttp(`${base}/api/ready`, child, logFile);
-  return { child, base, stop: () => child.stop() };
+  return { child, base, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, stop: () => child.stop() };
 }
 
 const twinEntry = fileURLToPath(new URL('./twin/server.ts', import.meta.url));

@@ -41,6 +41,7 @@ import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import jsonBodies from './plugins/json-bodies';
+import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
 import securityHeaders from './plugins/security-headers';
@@ -100,6 +101,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(jsonBodies);
   await app.register(formbody);
   await app.register(dbPlugin, { database: options.database });
+  // Request durations of every route after it, and GET /metrics (issue 31, decision 0260).
+  await app.register(metricsPlugin);
   // Before auth: every request context carries the outbox. Read per call: server.ts may replace the mailer.
   let jobs: JobRunner | null = null;
   const outbox = createMailOutbox({

@@ -216,9 +216,26 @@ export const EnvSchema = z
         .regex(/^[A-Za-z0-9:_.-]+$/, 'letters, digits and : _ . -')
         .default('cabinet:'),
     ),
+    /** Bearer token that GET /metrics on the API's port asks for; unset: no /metrics there (decision 0261). */
+    METRICS_TOKEN: z.preprocess(
+      emptyToUndefined,
+      z.string().min(16, 'at least 16 characters (e.g. openssl rand -hex 24)').optional(),
+    ),
+    /** A listener of its own for GET /metrics, without a token (decision 0261); unset: none. */
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+    /** The METRICS_PORT listener's address: this machine only unless set (0.0.0.0 in Kubernetes). */
+    METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+    /** OTLP/HTTP collector (e.g. http://otel-collector:4318); unset: no tracing is loaded (decision 0262). */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(/^https?:$/),
+    /** service.name of the exported spans. */
+    OTEL_SERVICE_NAME: z.preprocess(emptyToUndefined, z.string().max(100).default('cabinet-api')),
   })
   .superRefine((env, ctx) => {
     refinePayments(env, ctx);
+
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+    }
 
     const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
     const set = s3.filter((name) => env[name] !== undefined);

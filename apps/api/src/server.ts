@@ -21,6 +21,14 @@ async function main() {
     throw error;
   }
 
+  // Traces (decision 0262): started before the app so every Fastify instance gets its request spans; without
+  // OTEL_EXPORTER_OTLP_ENDPOINT nothing of OpenTelemetry is loaded.
+  const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT
+    ? await (await import('./lib/telemetry')).startTelemetry({
+        endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
+        serviceName: env.OTEL_SERVICE_NAME,
+      })
+    : null;
   const bootLog = { info: (msg: string) => process.stdout.write(`${msg}\n`) };
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
@@ -31,7 +39,9 @@ async function main() {
   });
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
-  const app = await buildApp({ env, database, mailer });
+  // With traces, each log line written within a request carries its trace_id and span_id.
+  const logger = telemetry ? { level: env.LOG_LEVEL, mixin: telemetry.logMixin } : undefined;
+  const app = await buildApp({ env, database, mailer, logger });
   app.mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
 
   app.log.info(
@@ -88,6 +98,7 @@ async function main() {
         },
       ],
       ['database', () => database.close()],
+      ['traces exporter', async () => telemetry?.shutdown()],
     ] as const) {
       try {
         await step();

@@ -53,6 +53,8 @@ const SHARED_BY_REPLICAS = [
   'S3_SECRET_KEY',
   'LOGIN_CODE_SECRET',
 ];
+/** The Prometheus Operator's API group (ServiceMonitor), not among the models of kubernetes-schema.ts. */
+const PROMETHEUS_OPERATOR = 'monitoring.coreos.com/v1';
 const looksSecret = (name: string) => /SECRET|PASSWORD|TOKEN|_KEY$|^(DATABASE|SMTP|REDIS)_URL$/.test(name);
 
 function mebibytes(quantity: string): number {
@@ -67,6 +69,8 @@ describe('deploy/kubernetes: Kubernetes schemas', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const { file, doc, object } of documents) {
       expect(doc.errors.map(String), file).toEqual([]);
+      // The Prometheus Operator's kinds have no model here: servicemonitor.example.yaml is checked below.
+      if (object.apiVersion === PROMETHEUS_OPERATOR) continue;
       expect(validateObject(object), `${file}: ${object.kind} ${object.metadata?.name}`).toEqual([]);
     }
   });
@@ -217,7 +221,32 @@ describe('deploy/kubernetes: the API pods', () => {
     expect(hpa.spec.minReplicas).toBeGreaterThan(1);
     const backend = find('Ingress').spec.rules[0].http.paths[0].backend.service;
     expect(backend).toEqual({ name: service.metadata.name, port: { name: service.spec.ports[0].name } });
-    expect(find('NetworkPolicy').spec.podSelector.matchLabels).toEqual(labels);
+    expect(find('NetworkPolicy', 'cabinet-from-ingress').spec.podSelector.matchLabels).toEqual(labels);
+  });
+
+  it('metrics: a ServiceMonitor scrapes the metrics port, which only the monitoring namespace may reach', () => {
+    const labels = deployment.spec.template.metadata.labels;
+    const metricsPort = api.ports.find((p: Manifest) => p.name === 'metrics');
+    const env = EnvSchema.parse({ ...config, ...secrets });
+    expect(env.METRICS_PORT).toBe(metricsPort.containerPort);
+    expect(env.METRICS_HOST).toBe('0.0.0.0');
+    const service = find('Service');
+    expect(service.spec.ports.find((p: Manifest) => p.name === 'metrics')?.targetPort).toBe('metrics');
+    const monitor = find('ServiceMonitor', 'cabinet');
+    expect(monitor.apiVersion).toBe(PROMETHEUS_OPERATOR);
+    expect(Object.keys(monitor.spec).sort()).toEqual(['endpoints', 'selector']);
+    expect(monitor.spec.selector.matchLabels).toEqual(service.metadata.labels);
+    expect(monitor.spec.endpoints).toEqual([
+      { port: 'metrics', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
+    ]);
+    const policy = find('NetworkPolicy', 'cabinet-metrics-from-monitoring');
+    expect(policy.spec.podSelector.matchLabels).toEqual(labels);
+    expect(policy.spec.ingress).toEqual([
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ port: 'metrics', protocol: 'TCP' }],
+      },
+    ]);
   });
 
   // Issue 27 item 9 (decision 0194).

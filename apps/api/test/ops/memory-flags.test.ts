@@ -15,6 +15,9 @@ const LOADED_ON_FIRST_USE = [
   '@simplewebauthn/server',
   'ioredis',
   'libsodium-wrappers',
+  // Traces (issue 31, decision 0262): loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set.
+  '@opentelemetry',
+  '@fastify/otel',
 ];
 const srcDir = new URL('../../src/', import.meta.url);
 const sources = readdirSync(srcDir, { recursive: true, encoding: 'utf8' })

@@ -12,6 +12,7 @@ import {
 } from './auth.service';
 import { adminRule } from './first-admin';
 import { loadLoginCodeSecret } from './login-code-secret';
+import { countedSignIn } from './sign-in';
 
 const step = (body: unknown) =>
   body && typeof body === 'object' && 'code' in body && body.code !== undefined ? 'verify' : 'send';
@@ -34,7 +35,9 @@ export default (rateLimits: RateLimits) =>
             return ok(null, CODE_SENT_MESSAGE);
           }
           return ok(
-            await verifyLoginCode(signIn, { email, code, loginKey, deviceToken }),
+            await countedSignIn('code', loginKey, () =>
+              verifyLoginCode(signIn, { email, code, loginKey, deviceToken }),
+            ),
             'Авторизация прошла успешно',
           );
         },

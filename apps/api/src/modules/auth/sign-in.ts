@@ -4,6 +4,7 @@ import { recordAudit } from '../../lib/audit';
 import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { parseDesktopPublicKey } from '../../lib/crypto';
+import { countSignIn } from '../../lib/metrics';
 import { createSession, deleteUserSessions } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
 import { rememberDevice } from '../sessions/known-devices';
@@ -98,4 +99,24 @@ export async function completeSignIn(
     await sendNewDeviceMail(ctx, { to: user.email, at: now, device, ip: client.ip });
   }
   return handOff(loginKey, token, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
+}
+
+/**
+ * Runs one sign-in and counts it in cabinet_sign_ins_total (decision 0260): a desktop hand-off (a desktop
+ * app's loginKey) is the method 'desktop', whatever proved the account; any refusal counts as a failure.
+ */
+export async function countedSignIn<T>(
+  proof: 'code' | 'passkey',
+  loginKey: string | undefined,
+  signIn: () => Promise<T>,
+): Promise<T> {
+  const method = parseDesktopPublicKey(loginKey) !== null ? 'desktop' : proof;
+  try {
+    const result = await signIn();
+    countSignIn(method, 'success');
+    return result;
+  } catch (error) {
+    countSignIn(method, 'failure');
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { adminRule } from '../auth/first-admin';
+import { countedSignIn } from '../auth/sign-in';
 import { authenticationOptions, signInWithPasskey } from './passkey-login';
 import { registerPasskey, registrationOptions } from './passkey-registration';
 import { deletePasskey, listPasskeys, renamePasskey } from './passkeys.service';
@@ -45,7 +46,12 @@ export default (rateLimits: RateLimits) =>
       handle(
         e.loginVerify,
         async (ctx, { body }) =>
-          ok(await signInWithPasskey({ ...ctx, adminRule: rule }, body, rp), 'Авторизация прошла успешно'),
+          ok(
+            await countedSignIn('passkey', body.loginKey, () =>
+              signInWithPasskey({ ...ctx, adminRule: rule }, body, rp),
+            ),
+            'Авторизация прошла успешно',
+          ),
         perIp('verify', rateLimits.loginVerify),
       ),
       handle(e.list, async (ctx, { query }) => {

@@ -1,7 +1,9 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
+import { AppError } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
 import { applyYooKassaRefundEvent } from '../refunds/provider-refunds.service';
+import { countPayment } from '../../lib/metrics';
 import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
 import { handleYooKassaNotification, YOOKASSA_OUTCOME_MESSAGES } from './yookassa.service';
 
@@ -9,7 +11,13 @@ import { handleYooKassaNotification, YOOKASSA_OUTCOME_MESSAGES } from './yookass
 // YooKassa's: from its addresses only, read back before anything is applied (decision 0203).
 export default routes(() => [
   handle(e.notification, async (ctx, { body }) => {
-    const outcome = await applyPaymentNotification(ctx, body);
+    const outcome = await applyPaymentNotification(ctx, body).catch((error: unknown) => {
+      countPayment('yoomoney', error instanceof AppError ? 'refused' : 'failed');
+      throw error;
+    });
+    // YooMoney's own 'test' button moves no money and is not counted (decision 0260).
+    if (outcome.kind !== 'test')
+      countPayment('yoomoney', outcome.kind === 'applied' ? 'succeeded' : 'duplicate');
     return ok(null, OUTCOME_MESSAGES[outcome.kind]);
   }),
 

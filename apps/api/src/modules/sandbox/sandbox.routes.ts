@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { handle, routes } from '../../lib/endpoint-routes';
+import { countPayment } from '../../lib/metrics';
 import { cancelUrl, ORDER_NOT_FOUND, paymentsConfig, successUrl } from '../payments/payments.config';
 import { findSandboxOrder, paySandboxOrder } from './sandbox.service';
 import { loadSandboxPage } from './sandbox-page';
@@ -31,8 +32,10 @@ export default routes(async (app) => {
 
     handle(e.sandboxPay, async (ctx, { body }, _request, reply) => {
       try {
-        await paySandboxOrder(ctx, body);
+        const outcome = await paySandboxOrder(ctx, body);
+        countPayment('test', outcome.kind === 'applied' ? 'succeeded' : 'duplicate');
       } catch (error) {
+        countPayment('test', error instanceof AppError ? 'refused' : 'failed');
         if (!(error instanceof AppError)) throw error;
         return html(reply, error.statusCode, page.error(error.message, urls.cancel));
       }
