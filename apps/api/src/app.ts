@@ -8,12 +8,14 @@ import { createJobRunner, type JobRunner } from './lib/jobs';
 import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
 import { createMailOutbox, type MailOutbox } from './lib/outbox';
+import { createWebhookSender, WEBHOOK_JOB, type WebhookSender, webhookJob } from './lib/webhooks/runner';
 import adminRoutes from './modules/admin/admin.routes';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import { billingJobs } from './modules/billing/billing.jobs';
 import billingRoutes from './modules/billing/billing.routes';
+import webhooksRoutes from './modules/webhooks/webhooks.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The mail outbox (lib/outbox.ts; decision 0151). */
     outbox: MailOutbox;
+    /** The webhook sender (lib/webhooks; decision 0250). */
+    webhooks: WebhookSender;
   }
 }
 
@@ -160,8 +164,25 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(auditRoutes);
   // Billing (issue 15): receipts, jobs run by hand, the revenue dashboard, the admins' payments list.
   await app.register(billingRoutes);
+  // Webhooks (issue 31): an organization's endpoints and install-wide ones, their deliveries.
+  await app.register(webhooksRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
+
+  // Webhooks: a pass in this process after each change that answered; retries at their time on pg-boss.
+  const retryWebhooks = async (afterSeconds: number) => jobs?.request(WEBHOOK_JOB, { afterSeconds });
+  const webhooks = createWebhookSender({
+    prisma: app.prisma,
+    config: env,
+    now: () => app.now(),
+    log: app.log,
+    outbox,
+    retryLater: retryWebhooks,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) void webhooks.flush();
+  });
 
   // Background jobs: a worker in every process, each scheduled run taken by one of them (decision 0150).
   jobs = createJobRunner({
@@ -176,6 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
       auditRetentionJob(env.AUDIT_RETENTION_DAYS),
       pruneChallengesJob,
       ...billingJobs(() => app.mailer),
+      webhookJob(retryWebhooks),
     ],
   });
   app.decorate('jobs', jobs);
@@ -183,6 +205,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.startJobs !== false) app.addHook('onReady', async () => void jobs?.start());
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await webhooks.idle();
     await outbox.idle();
   });
   return app;

@@ -6,6 +6,7 @@ export * from './desktop';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './files';
+export * from './webhooks';
 export * from './invitations';
 export * from './limits';
 export * from './organizations';

@@ -15,6 +15,7 @@ import { profileEndpoints } from './profile';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
 import { transfersEndpoints } from './transfers';
+import { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
 
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
@@ -32,6 +33,7 @@ export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
 export { transfersEndpoints } from './transfers';
+export { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -54,6 +56,8 @@ export const endpoints = {
   files: filesEndpoints,
   audit: auditEndpoints,
   site: siteEndpoints,
+  webhooks: webhooksEndpoints,
+  adminWebhooks: adminWebhooksEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;
