@@ -21,7 +21,11 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() });
+        this.received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString(),
+        });
         const status = this.answers.shift() ?? 200;
         res.writeHead(status, { 'content-type': 'text/plain' });
         res.end(status === 200 ? 'ok' : `boom ${'x'.repeat(3000)}`);

@@ -28,7 +28,11 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Types an organization's endpoint may not choose: they are about the install (install-wide only). */
-export const INSTALL_WIDE_EVENT_TYPES: readonly WebhookEventType[] = ['user.created', 'user.deleted', 'user.blocked'];
+export const INSTALL_WIDE_EVENT_TYPES: readonly WebhookEventType[] = [
+  'user.created',
+  'user.deleted',
+  'user.blocked',
+];
 
 export const WEBHOOK_NOT_FOUND = 'Вебхук не найден';
 export const WEBHOOK_DELIVERY_NOT_FOUND = 'Доставка не найдена';
@@ -43,7 +47,10 @@ const fields = {
     .max(2048, 'Не более 2048 символов')
     .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'Адрес должен начинаться с https://'),
   description: cleanText(z.string().max(500, 'Не более 500 символов')),
-  event_types: z.array(EventTypeSchema).min(1, 'Выберите хотя бы одно событие').max(WEBHOOK_EVENT_TYPES.length),
+  event_types: z
+    .array(EventTypeSchema)
+    .min(1, 'Выберите хотя бы одно событие')
+    .max(WEBHOOK_EVENT_TYPES.length),
   enabled: z.boolean({ message: 'enabled: ожидается true или false' }),
 };
 
@@ -121,5 +128,7 @@ export const WebhookDeliveriesQuerySchema = z
 
 export const OrganizationWebhookParamsSchema = z.object({ id: IdSchema, wid: IdSchema }).strict();
 export const AdminWebhookParamsSchema = z.object({ wid: IdSchema }).strict();
-export const OrganizationDeliveryParamsSchema = z.object({ id: IdSchema, wid: IdSchema, did: IdSchema }).strict();
+export const OrganizationDeliveryParamsSchema = z
+  .object({ id: IdSchema, wid: IdSchema, did: IdSchema })
+  .strict();
 export const AdminDeliveryParamsSchema = z.object({ wid: IdSchema, did: IdSchema }).strict();

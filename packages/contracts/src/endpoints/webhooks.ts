@@ -139,4 +139,10 @@ export const webhooksEndpoints = calls(
   OrganizationWebhookParamsSchema,
   OrganizationDeliveryParamsSchema,
 );
-export const adminWebhooksEndpoints = calls(admin, 'admin', {}, AdminWebhookParamsSchema, AdminDeliveryParamsSchema);
+export const adminWebhooksEndpoints = calls(
+  admin,
+  'admin',
+  {},
+  AdminWebhookParamsSchema,
+  AdminDeliveryParamsSchema,
+);

@@ -120,7 +120,13 @@ export interface OutboundAnswer {
  */
 export async function guardedRequest(
   url: string,
-  request: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number; maxBody: number },
+  request: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    maxBody: number;
+  },
   options: GuardOptions,
 ): Promise<OutboundAnswer> {
   const target = checkUrl(url, options);
@@ -131,7 +137,10 @@ export async function guardedRequest(
       target,
       {
         method: request.method,
-        headers: { ...request.headers, ...(request.body ? { 'content-length': Buffer.byteLength(request.body) } : {}) },
+        headers: {
+          ...request.headers,
+          ...(request.body ? { 'content-length': Buffer.byteLength(request.body) } : {}),
+        },
         timeout: request.timeoutMs,
         agent: false,
         // The checked address, never a second lookup; the URL's name stays for SNI and Host.
@@ -146,7 +155,10 @@ export async function guardedRequest(
         let size = 0;
         const finish = () => {
           res.destroy();
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, request.maxBody).toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).subarray(0, request.maxBody).toString('utf8'),
+          });
         };
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
@@ -157,7 +169,10 @@ export async function guardedRequest(
         res.on('error', finish);
       },
     );
-    const timer = setTimeout(() => req.destroy(new Error(`no answer within ${request.timeoutMs / 1000} s`)), request.timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new Error(`no answer within ${request.timeoutMs / 1000} s`)),
+      request.timeoutMs,
+    );
     req.on('close', () => clearTimeout(timer));
     req.on('timeout', () => req.destroy(new Error(`no answer within ${request.timeoutMs / 1000} s`)));
     req.on('error', reject);

@@ -13,7 +13,11 @@ export const DISABLE_AFTER_MS = 5 * 24 * 3600_000;
 export async function disableFailingEndpoint(options: SendOptions, endpointId: number): Promise<boolean> {
   const { prisma, now } = options;
   const done = await prisma.webhookEndpoint.updateMany({
-    where: { id: endpointId, enabled: true, failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_MS) } },
+    where: {
+      id: endpointId,
+      enabled: true,
+      failingSince: { lte: new Date(now.getTime() - DISABLE_AFTER_MS) },
+    },
     data: { enabled: false },
   });
   if (!done.count) return false;
@@ -25,7 +29,11 @@ export async function disableFailingEndpoint(options: SendOptions, endpointId: n
             { ownedOrganizations: { some: { id: endpoint.organizationId } } },
             {
               memberships: {
-                some: { organizationId: endpoint.organizationId, status: 'active', typeId: MEMBER_TYPE_ADMIN },
+                some: {
+                  organizationId: endpoint.organizationId,
+                  status: 'active',
+                  typeId: MEMBER_TYPE_ADMIN,
+                },
               },
             },
           ],

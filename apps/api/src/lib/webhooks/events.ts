@@ -35,7 +35,10 @@ export async function emitEvent(tx: Tx, ctx: { now: Date }, event: WebhookEvent)
  * The delivery backlog for the metrics: deliveries still to be sent (pending, due or waiting for a retry)
  * and the age in seconds of the oldest of them (0 when none).
  */
-export async function webhookBacklog(db: Db, now = new Date()): Promise<{ pending: number; oldestSeconds: number }> {
+export async function webhookBacklog(
+  db: Db,
+  now = new Date(),
+): Promise<{ pending: number; oldestSeconds: number }> {
   const [row] = await db.$queryRaw<{ pending: bigint; oldest: Date | null }[]>`
     SELECT count(*) AS pending, min(created_at) AS oldest FROM webhook_deliveries WHERE status = 'pending'`;
   const oldest = row?.oldest ? Math.max(0, (now.getTime() - row.oldest.getTime()) / 1000) : 0;

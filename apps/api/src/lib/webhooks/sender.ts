@@ -106,7 +106,9 @@ async function attempt(options: SendOptions, delivery: Claimed): Promise<TryResu
     answer = res.body;
     if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
   } catch (err) {
-    error = (err instanceof OutboundRefused ? 'refused: ' : '') + (err instanceof Error ? err.message : String(err));
+    error =
+      (err instanceof OutboundRefused ? 'refused: ' : '') +
+      (err instanceof Error ? err.message : String(err));
   }
   const duration = Date.now() - started;
   const succeeded = error === null;
@@ -119,7 +121,7 @@ async function attempt(options: SendOptions, delivery: Claimed): Promise<TryResu
         at: now,
         statusCode,
         durationMs: duration,
-        response: answer.replace(/\u0000/g, ''),
+        response: answer.split(String.fromCharCode(0)).join(''),
         error: error?.slice(0, 500) ?? null,
       },
     }),

@@ -1,11 +1,11 @@
 import { type LoginResult, UNKNOWN_DEVICE, USER_TYPE_ADMIN } from '@cabinet/contracts';
 import { forbidden } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
-import { emitEvent } from '../../lib/webhooks/events';
 import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { parseDesktopPublicKey } from '../../lib/crypto';
 import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { emitEvent } from '../../lib/webhooks/events';
 import { transaction } from '../../plugins/db/database';
 import { rememberDevice } from '../sessions/known-devices';
 import { sendNewDeviceMail } from '../sessions/new-device.mail';
@@ -67,7 +67,11 @@ export async function completeSignIn(
     const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
     if (verifyNow) {
       // The address is proven for the first time: the account now exists for the operator's systems.
-      await emitEvent(tx, ctx, { type: 'user.created', organizationId: null, data: { id: current.id, email: current.email } });
+      await emitEvent(tx, ctx, {
+        type: 'user.created',
+        organizationId: null,
+        data: { id: current.id, email: current.email },
+      });
       await deleteUserSessions(tx, current.id);
       await tx.signInDevice.deleteMany({ where: { userId: current.id } });
     }

@@ -18,7 +18,9 @@ const sendOptions = (ctx: SignedInContext) => ({
 });
 
 async function loadDelivery(ctx: SignedInContext, id: bigint): Promise<WebhookDelivery> {
-  return toDelivery(await ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id }, include: withTries }));
+  return toDelivery(
+    await ctx.prisma.webhookDelivery.findUniqueOrThrow({ where: { id }, include: withTries }),
+  );
 }
 
 /** Newest first; `before` is the id the previous page ended at. */

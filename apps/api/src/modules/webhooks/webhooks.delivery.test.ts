@@ -65,7 +65,9 @@ describe('delivery', () => {
     const [delivery] = (await ok('GET', `${base}/deliveries`, owner)).items;
     expect(delivery).toMatchObject({ status: 'pending', attempts: 1, last_status: 500 });
     expect(delivery.tries[0].response.length).toBe(2048);
-    expect(new Date(delivery.next_attempt_at).getTime() - new Date(delivery.tries[0].at).getTime()).toBe(5000);
+    expect(new Date(delivery.next_attempt_at).getTime() - new Date(delivery.tries[0].at).getTime()).toBe(
+      5000,
+    );
 
     t.setNow(new Date(Date.now() + 6000));
     await t.app.jobs.run('webhook-deliveries');
@@ -74,7 +76,12 @@ describe('delivery', () => {
     expect(second?.headers['webhook-id']).toBe(first?.headers['webhook-id']);
     expect(second?.body).toBe(first?.body);
     const [after] = (await ok('GET', `${base}/deliveries`, owner)).items;
-    expect(after).toMatchObject({ status: 'succeeded', attempts: 2, last_status: 200, next_attempt_at: null });
+    expect(after).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      last_status: 200,
+      next_attempt_at: null,
+    });
   });
 
   it('retries at 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, then fails', async () => {
@@ -110,7 +117,9 @@ describe('delivery', () => {
     const [request] = receiver.at('/rotate');
     const headers = request?.headers as Record<string, string>;
     expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
-    expect(new Webhook(old).verify(request?.body ?? '', headers)).toMatchObject({ type: 'organization.updated' });
+    expect(new Webhook(old).verify(request?.body ?? '', headers)).toMatchObject({
+      type: 'organization.updated',
+    });
     expect(new Webhook(rotated.secret).verify(request?.body ?? '', headers)).toBeTruthy();
 
     t.setNow(new Date(Date.now() + 25 * 3600_000));
@@ -157,9 +166,9 @@ describe('delivery', () => {
     t.setNow(null);
     expect((await ok('GET', base, owner)).enabled).toBe(false);
     await t.app.outbox.idle();
-    await expect.poll(() => t.smtp.mailsTo(owner.email).map((m) => m.subject)).toContain(
-      'Вебхук отключён: адрес не отвечает 5 дней',
-    );
+    await expect
+      .poll(() => t.smtp.mailsTo(owner.email).map((m) => m.subject))
+      .toContain('Вебхук отключён: адрес не отвечает 5 дней');
   });
 });
 
@@ -184,9 +193,12 @@ describe('SSRF', () => {
     expect(isRefusedAddress(address)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])('lets %s through', (a) => {
-    expect(isRefusedAddress(a)).toBe(false);
-  });
+  it.each(['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])(
+    'lets %s through',
+    (a) => {
+      expect(isRefusedAddress(a)).toBe(false);
+    },
+  );
 
   it('a private address is refused at delivery and the refusal recorded; http is refused unless allowed', async () => {
     const { owner, base } = await team('/private');
@@ -194,7 +206,9 @@ describe('SSRF', () => {
     try {
       const tested = await ok('POST', `${base}/test`, owner);
       expect(tested.status).toBe('pending');
-      expect(tested.last_error).toMatch(/^refused: the address (::1|127\.0\.0\.1) of localhost is not allowed/);
+      expect(tested.last_error).toMatch(
+        /^refused: the address (::1|127\.0\.0\.1) of localhost is not allowed/,
+      );
       expect(tested.tries[0].status_code).toBeNull();
     } finally {
       t.env.WEBHOOKS_ALLOW_PRIVATE = true;
@@ -218,7 +232,9 @@ describe('who may call what', () => {
     const orgAdmin = await createUser(t);
     const stranger = await createUser(t);
     const owner = await createUser(t);
-    const org = await createOrganization(t, owner, { members: [{ id: member.id }, { id: orgAdmin.id, typeId: 3 }] });
+    const org = await createOrganization(t, owner, {
+      members: [{ id: member.id }, { id: orgAdmin.id, typeId: 3 }],
+    });
     const body = { url: receiver.url('/acl'), event_types: ['member.added'] };
     const base = `/organizations/${org.id}/webhooks`;
     expect((await call('POST', base, member, body)).statusCode).toBe(403);
@@ -243,7 +259,10 @@ describe('who may call what', () => {
     const key = t.env.SECRETS_KEY;
     t.env.SECRETS_KEY = undefined;
     try {
-      const res = await call('POST', '/admin/webhooks', admin, { url: receiver.url('/x'), event_types: ['user.created'] });
+      const res = await call('POST', '/admin/webhooks', admin, {
+        url: receiver.url('/x'),
+        event_types: ['user.created'],
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Вебхуки недоступны: администратор не задал SECRETS_KEY');
     } finally {

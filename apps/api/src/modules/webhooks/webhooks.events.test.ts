@@ -2,14 +2,20 @@ import { WEBHOOK_EVENT_TYPES } from '@cabinet/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createAdmin, createOrganization, createUser, type TestUser, uniqueEmail } from '../../../test/factories';
+import {
+  createAdmin,
+  createOrganization,
+  createUser,
+  type TestUser,
+  uniqueEmail,
+} from '../../../test/factories';
 import { checkout, deliver, signedNotification } from '../../../test/payments';
 import { codeSignIn } from '../../../test/sign-in';
 import { restCall } from '../../../test/teams';
 import { WebhookReceiver } from '../../../test/webhook-receiver';
 import { recordAudit } from '../../lib/audit';
-import { loadOrCreatePaymentSecret } from '../payments/payments.config';
 import { transaction } from '../../plugins/db/database';
+import { loadOrCreatePaymentSecret } from '../payments/payments.config';
 
 // Issue 31, webhooks: every event type reaches a subscribed endpoint (a real HTTP receiver), and not an
 // unsubscribed one or another organization's; signatures verify with the standardwebhooks package.
@@ -90,9 +96,15 @@ describe('events', () => {
     });
     await ok('POST', `/invitations/${invited.id}/accept`, newcomer);
     const declined = await createUser(t);
-    const second = await ok('POST', `/organizations/${org.id}/invitations`, owner, { email: declined.email, type_id: 2 });
+    const second = await ok('POST', `/organizations/${org.id}/invitations`, owner, {
+      email: declined.email,
+      type_id: 2,
+    });
     await ok('POST', `/invitations/${second.id}/decline`, declined);
-    const third = await ok('POST', `/organizations/${org.id}/invitations`, owner, { email: uniqueEmail(), type_id: 2 });
+    const third = await ok('POST', `/organizations/${org.id}/invitations`, owner, {
+      email: uniqueEmail(),
+      type_id: 2,
+    });
     await ok('DELETE', `/organizations/${org.id}/invitations/${third.id}`, owner);
     await ok('POST', `/organizations/${org.id}/transfer`, owner, { user_id: member.id });
     await ok('POST', `/organizations/${org.id}/transfer/accept`, member);
@@ -102,7 +114,9 @@ describe('events', () => {
     const { label } = await checkout(t, payer);
     const order = await t.prisma.paymentOrder.findUniqueOrThrow({ where: { label } });
     const secret = await loadOrCreatePaymentSecret(t.env.DATA_DIR);
-    expect((await deliver(t, signedNotification(secret, label, order.amount.toFixed(2)))).statusCode).toBe(200);
+    expect((await deliver(t, signedNotification(secret, label, order.amount.toFixed(2)))).statusCode).toBe(
+      200,
+    );
     expect((await deliver(t, signedNotification(secret, label, '1.00'))).statusCode).toBe(200);
     const refund = await t.prisma.paymentRefund.findFirstOrThrow({ where: { label } });
     await ok('POST', `/admin/refunds/${refund.id}/resolve`, admin);
@@ -129,7 +143,15 @@ describe('events', () => {
     // The organization's own endpoint goes with it, so organization.deleted reaches only install-wide ones;
     // its first event, organization.created, came before any endpoint of it could exist.
     for (const type of ORGANIZATION_TYPES.filter(
-      (x) => !['organization.created', 'organization.deleted', 'payment.succeeded', 'payment.refunded', 'plan.changed', 'plan.expired'].includes(x),
+      (x) =>
+        ![
+          'organization.created',
+          'organization.deleted',
+          'payment.succeeded',
+          'payment.refunded',
+          'plan.changed',
+          'plan.expired',
+        ].includes(x),
     )) {
       expect(orgTypes, type).toContain(type);
     }
@@ -140,7 +162,11 @@ describe('events', () => {
     // Every request verifies with the standardwebhooks package; the payload is {type, timestamp, data}.
     for (const request of receiver.at('/wide')) {
       const body = new Webhook(wide.secret).verify(request.body, request.headers as Record<string, string>);
-      expect(body).toMatchObject({ type: expect.any(String), timestamp: expect.any(String), data: expect.any(Object) });
+      expect(body).toMatchObject({
+        type: expect.any(String),
+        timestamp: expect.any(String),
+        data: expect.any(Object),
+      });
     }
     const orgBody = JSON.parse(receiver.at('/org')[0]?.body ?? '{}');
     expect(orgBody.data.organization_id).toBe(org.id);
@@ -156,11 +182,15 @@ describe('events', () => {
     });
     await expect(
       transaction(t.prisma, async (tx) => {
-        await recordAudit(tx, { actor: null, ip: null, now: new Date() }, {
-          action: 'organization.updated',
-          targetId: org.id,
-          organizationId: org.id,
-        });
+        await recordAudit(
+          tx,
+          { actor: null, ip: null, now: new Date() },
+          {
+            action: 'organization.updated',
+            targetId: org.id,
+            organizationId: org.id,
+          },
+        );
         throw new Error('the change fails after its event');
       }),
     ).rejects.toThrow('the change fails');

@@ -1,5 +1,9 @@
 import type { Webhook, WebhookDelivery } from '@cabinet/contracts';
-import type { WebhookAttempt, WebhookDelivery as DeliveryRow, WebhookEndpoint } from '../../generated/prisma/client';
+import type {
+  WebhookDelivery as DeliveryRow,
+  WebhookAttempt,
+  WebhookEndpoint,
+} from '../../generated/prisma/client';
 
 export const toWebhook = (row: WebhookEndpoint): Webhook => ({
   id: row.id,

@@ -19,7 +19,9 @@ const install = { organizationId: null };
 
 export default routes(() => [
   handle(o.list, async (ctx, { params }) => ok(await listWebhooks(ctx, org(params)), 'Вебхуки')),
-  handle(o.create, async (ctx, { params, body }) => ok(await createWebhook(ctx, org(params), body), 'Вебхук добавлен')),
+  handle(o.create, async (ctx, { params, body }) =>
+    ok(await createWebhook(ctx, org(params), body), 'Вебхук добавлен'),
+  ),
   handle(o.get, async (ctx, { params }) => ok(await getWebhook(ctx, org(params), params.wid), 'Вебхук')),
   handle(o.update, async (ctx, { params, body }) =>
     ok(await updateWebhook(ctx, org(params), params.wid, body), 'Вебхук сохранён'),
@@ -32,7 +34,9 @@ export default routes(() => [
   handle(o.rotateSecret, async (ctx, { params }) =>
     ok(await rotateSecret(ctx, org(params), params.wid), 'Секрет заменён'),
   ),
-  handle(o.test, async (ctx, { params }) => ok(await testWebhook(ctx, org(params), params.wid), 'Тест отправлен')),
+  handle(o.test, async (ctx, { params }) =>
+    ok(await testWebhook(ctx, org(params), params.wid), 'Тест отправлен'),
+  ),
   handle(o.deliveries, async (ctx, { params, query }) =>
     ok(await listDeliveries(ctx, org(params), params.wid, query), 'Доставки'),
   ),
@@ -51,8 +55,12 @@ export default routes(() => [
     return ok(null, 'Вебхук удалён');
   }),
   handle(a.secret, async (ctx, { params }) => ok(await showSecret(ctx, install, params.wid), 'Секрет')),
-  handle(a.rotateSecret, async (ctx, { params }) => ok(await rotateSecret(ctx, install, params.wid), 'Секрет заменён')),
-  handle(a.test, async (ctx, { params }) => ok(await testWebhook(ctx, install, params.wid), 'Тест отправлен')),
+  handle(a.rotateSecret, async (ctx, { params }) =>
+    ok(await rotateSecret(ctx, install, params.wid), 'Секрет заменён'),
+  ),
+  handle(a.test, async (ctx, { params }) =>
+    ok(await testWebhook(ctx, install, params.wid), 'Тест отправлен'),
+  ),
   handle(a.deliveries, async (ctx, { params, query }) =>
     ok(await listDeliveries(ctx, install, params.wid, query), 'Доставки'),
   ),

@@ -108,7 +108,11 @@ export async function deleteWebhook(ctx: SignedInContext, scope: Scope, wid: num
 }
 
 /** 'Показать секрет': owners, organization admins and site admins (the scope's rule). */
-export async function showSecret(ctx: SignedInContext, scope: Scope, wid: number): Promise<{ secret: string }> {
+export async function showSecret(
+  ctx: SignedInContext,
+  scope: Scope,
+  wid: number,
+): Promise<{ secret: string }> {
   const endpoint = await requireEndpoint(ctx, scope, wid);
   return { secret: openSecret(secretsKey(ctx), endpoint.secret) };
 }
