@@ -9,6 +9,7 @@ import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
 import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { LeaveOrganizationButton } from './leave-organization-button';
 
 type OrganizationManageSectionsProps = {
@@ -85,6 +86,7 @@ export function OrganizationManageSections({
         viewerId={viewer.id}
       />
       <OrganizationInvitations organizationId={organization.id} />
+      <WebhooksSection scope={{ organizationId: organization.id }} />
       {viewer.actsAsOwner && (
         <>
           <OrganizationDeleteDialog

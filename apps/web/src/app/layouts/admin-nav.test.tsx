@@ -23,6 +23,7 @@ describe('AdminNav', () => {
       ['Платежи', '/admin/payments'],
       ['Возвраты', '/admin/refunds'],
       ['Журнал', '/admin/audit'],
+      ['Вебхуки', '/admin/webhooks'],
     ]);
     expect(current()).toEqual(['Обзор']);
   });

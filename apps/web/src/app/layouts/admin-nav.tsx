@@ -17,6 +17,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Платежи', href: paths.admin.payments.getHref() },
   { label: 'Возвраты', href: paths.admin.refunds.getHref() },
   { label: 'Журнал', href: paths.admin.audit.getHref() },
+  { label: 'Вебхуки', href: paths.admin.webhooks.getHref() },
 ];
 
 /**
