@@ -10,6 +10,8 @@ interface Logger {
 
 /** The pg-boss job that sends due deliveries: every minute, and at each retry's time (decision 0250). */
 export const WEBHOOK_JOB = 'webhook-deliveries';
+/** Finished deliveries older than this are deleted by the job. */
+export const KEEP_DAYS = 30;
 
 /** What the app holds: a pass in this process soon after a change commits, and retries via pg-boss. */
 export interface WebhookSender {
@@ -65,6 +67,9 @@ export function webhookJob(retryLater: (afterSeconds: number) => Promise<void>):
     async run({ prisma, config, now, log, outbox }) {
       const { tries, retryAfter } = await deliverDue({ prisma, config, now, log, outbox });
       if (retryAfter !== null) await retryLater(retryAfter);
+      // Finished deliveries (their tries go with them) are kept 30 days, as the mail outbox's rows.
+      await prisma.$executeRaw`
+        DELETE FROM webhook_deliveries WHERE finished_at < ${new Date(now.getTime() - KEEP_DAYS * 86_400_000)}`;
       return tries;
     },
   };
