@@ -21,6 +21,7 @@ const JOBS = [
   'prune-mail-outbox',
   'prune-webauthn-challenges',
   'purge-unverified-accounts',
+  'webhook-deliveries',
 ];
 
 const cleanups: (() => Promise<void>)[] = [];
