@@ -30,6 +30,7 @@ for (const size of WIDTHS) {
         'Платежи',
         'Возвраты',
         'Журнал',
+        'Вебхуки',
       ]);
       await expect(nav.getByRole('link', { name: 'Платежи' })).toHaveAttribute('href', '/app/admin/payments');
       const marked = nav.locator('[aria-current="page"]');
@@ -42,6 +43,7 @@ for (const size of WIDTHS) {
         ['Тарифы', /\/app\/admin\/subscriptions$/],
         ['Возвраты', /\/app\/admin\/refunds$/],
         ['Журнал', /\/app\/admin\/audit$/],
+        ['Вебхуки', /\/app\/admin\/webhooks$/],
       ] as const;
       for (const [label, url] of sections) {
         // On a phone the bar scrolls sideways to reach the later sections; the click scrolls it.

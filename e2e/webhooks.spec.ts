@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signInAsAdmin } from './admin-helpers';
+import { findings } from './support/inspect';
 import { expect, test } from './support/fixtures';
 
 // Issue 31: a site admin adds an install-wide webhook endpoint, sends 'Тест' and sees the delivery with its
@@ -50,6 +51,7 @@ test.describe('webhooks', () => {
     await expect(deliveries).toContainText('webhook.test');
     await expect(deliveries.getByText('Доставлено')).toBeVisible();
     await expect(deliveries).toContainText('200');
+    expect(await findings(page, 'admin-webhooks')).toEqual([]);
     expect(
       received.some((r) => r.body.includes('"type":"webhook.test"') && r.headers['webhook-signature']),
     ).toBe(true);

@@ -23,7 +23,8 @@ export function WebhooksSection({ scope }: { scope: WebhookScope }) {
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <SectionCard
-      title="Вебхуки"
+      // /admin's page is itself 'Вебхуки': its card names what it lists.
+      title={scope.organizationId === null ? 'Адреса для событий' : 'Вебхуки'}
       aside={
         <Button size="sm" onClick={() => setEditing('new')}>
           Добавить вебхук
