@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signInAsAdmin } from './admin-helpers';
-import { findings } from './support/inspect';
 import { expect, test } from './support/fixtures';
+import { findings } from './support/inspect';
 
 // Issue 31: a site admin adds an install-wide webhook endpoint, sends 'Тест' and sees the delivery with its
 // status; a real HTTP receiver on this machine answers it.
