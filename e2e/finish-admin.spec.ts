@@ -31,6 +31,7 @@ for (const size of WIDTHS) {
         'Возвраты',
         'Приложения',
         'Журнал',
+        'Вебхуки',
       ]);
       await expect(nav.getByRole('link', { name: 'Платежи' })).toHaveAttribute('href', '/app/admin/payments');
       const marked = nav.locator('[aria-current="page"]');
@@ -44,6 +45,7 @@ for (const size of WIDTHS) {
         ['Возвраты', /\/app\/admin\/refunds$/],
         ['Приложения', /\/app\/admin\/applications$/],
         ['Журнал', /\/app\/admin\/audit$/],
+        ['Вебхуки', /\/app\/admin\/webhooks$/],
       ] as const;
       for (const [label, url] of sections) {
         // On a phone the bar scrolls sideways to reach the later sections; the click scrolls it.

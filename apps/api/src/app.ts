@@ -8,6 +8,7 @@ import { createJobRunner, type JobRunner } from './lib/jobs';
 import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
 import { createMailOutbox, type MailOutbox } from './lib/outbox';
+import { createWebhookSender, WEBHOOK_JOB, type WebhookSender, webhookJob } from './lib/webhooks/runner';
 import adminRoutes from './modules/admin/admin.routes';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
@@ -36,6 +37,7 @@ import tokensRoutes from './modules/tokens/tokens.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsJob } from './modules/users/unverified-accounts';
 import usersRoutes from './modules/users/users.routes';
+import webhooksRoutes from './modules/webhooks/webhooks.routes';
 import authPlugin from './plugins/auth';
 import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
@@ -56,6 +58,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The mail outbox (lib/outbox.ts; decision 0151). */
     outbox: MailOutbox;
+    /** The webhook sender (lib/webhooks; decision 0250). */
+    webhooks: WebhookSender;
   }
 }
 
@@ -161,8 +165,25 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(billingRoutes);
   // Issue 29: the device authorization grant (RFC 8628), its metadata (RFC 8414) and the admins' 'Приложения'.
   await app.register(oauthRoutes);
+  // Webhooks (issue 31): an organization's endpoints and install-wide ones, their deliveries.
+  await app.register(webhooksRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
+
+  // Webhooks: a pass in this process after each change that answered; retries at their time on pg-boss.
+  const retryWebhooks = async (afterSeconds: number) => jobs?.request(WEBHOOK_JOB, { afterSeconds });
+  const webhooks = createWebhookSender({
+    prisma: app.prisma,
+    config: env,
+    now: () => app.now(),
+    log: app.log,
+    outbox,
+    retryLater: retryWebhooks,
+  });
+  app.decorate('webhooks', webhooks);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) void webhooks.flush();
+  });
 
   // Background jobs: a worker in every process, each scheduled run taken by one of them (decision 0150).
   jobs = createJobRunner({
@@ -178,6 +199,7 @@ export async function buildApp(options: BuildAppOptions) {
       pruneChallengesJob,
       pruneUserLookupsJob,
       ...billingJobs(() => app.mailer),
+      webhookJob(retryWebhooks),
     ],
   });
   app.decorate('jobs', jobs);
@@ -185,6 +207,7 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.startJobs !== false) app.addHook('onReady', async () => void jobs?.start());
   app.addHook('onClose', async () => {
     await jobs?.stop();
+    await webhooks.idle();
     await outbox.idle();
   });
   return app;

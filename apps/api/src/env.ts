@@ -197,6 +197,19 @@ export const EnvSchema = z
       emptyToUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    /**
+     * Key of the secrets the cabinet reads back (webhook signing secrets), sealed with AES-256-GCM
+     * (lib/secret-box.ts); required once any webhook endpoint exists (decision 0251). Never change it
+     * without re-sealing: the sealed secrets stop opening.
+     */
+    SECRETS_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+    ),
+    /** Webhook URLs may be plain http (tests, closed networks); https only by default (decision 0252). */
+    WEBHOOKS_ALLOW_HTTP: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+    /** Webhooks may go to loopback, private, link-local and metadata addresses (decision 0252). */
+    WEBHOOKS_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
     /** S3-compatible storage for new files; the four S3_* below go together (decision 0060). */
     S3_ENDPOINT: optionalUrl(/^https?:$/),
     S3_BUCKET: optionalString,

@@ -64,7 +64,7 @@ export type ListMeta = z.infer<typeof ListMetaSchema>;
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), message: z.string(), data: z.array(item), meta: ListMetaSchema });
 
-const digits = (field: string, max: number) =>
+export const digits = (field: string, max: number) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const s = String(v).trim();
     if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > max) {

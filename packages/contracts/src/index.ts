@@ -20,3 +20,4 @@ export * from './tokens';
 export * from './transfers';
 export * from './users';
 export * from './yookassa';
+export * from './webhooks';

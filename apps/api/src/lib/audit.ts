@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditDetails } from '@cabinet/contracts';
 import type { Tx } from '../plugins/db/database';
 import type { Actor } from './context';
+import { emitAuditEvents } from './webhooks/audit-events';
 
 // The one way an event enters the audit log (docs/decisions/0145-audit-log.md): every verb that changes
 // something calls recordAudit inside the transaction of its change, so the event commits exactly when
@@ -53,6 +54,8 @@ export async function recordAudit(tx: Tx, ctx: AuditContext, entry: AuditEntry):
            ${AUDIT_ACTIONS[entry.action]}, ${entry.targetId ?? null}::int, ${entry.organizationId ?? null}::int,
            ${ctx.ip}, ${details}::jsonb
     FROM (SELECT ${actorId}::int AS id) a LEFT JOIN users u ON u.id = a.id`;
+  // The webhook events of this action, in the same transaction (decision 0250).
+  await emitAuditEvents(tx, ctx, { ...entry, details: safeDetails(entry.details) });
 }
 
 type Plain = string | number | boolean | null;

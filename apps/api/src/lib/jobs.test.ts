@@ -22,6 +22,7 @@ const JOBS = [
   'prune-user-lookups',
   'prune-webauthn-challenges',
   'purge-unverified-accounts',
+  'webhook-deliveries',
 ];
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -214,6 +214,13 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                     })),
                 },
                 {
+                  path: paths.admin.webhooks.path,
+                  lazy: () =>
+                    import('@/routes/admin/admin-webhooks-route').then((m) => ({
+                      Component: m.AdminWebhooksRoute,
+                    })),
+                },
+                {
                   path: paths.admin.refunds.path,
                   lazy: () =>
                     import('@/routes/admin/admin-refunds-route').then((m) => ({

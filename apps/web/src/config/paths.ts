@@ -173,6 +173,12 @@ export const paths = {
       path: '/admin/refunds',
       getHref: () => '/admin/refunds',
     },
+    /** Install-wide webhook endpoints (issue 31). */
+    webhooks: {
+      name: 'admin-webhooks',
+      path: '/admin/webhooks',
+      getHref: () => '/admin/webhooks',
+    },
     /** The payments of every user (issue 12's admin side). */
     payments: {
       name: 'admin-payments',

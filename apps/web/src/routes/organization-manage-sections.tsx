@@ -10,6 +10,7 @@ import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
 import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
+import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { LeaveOrganizationButton } from './leave-organization-button';
 
 type OrganizationManageSectionsProps = {
@@ -102,6 +103,7 @@ export function OrganizationManageSections({
           {people}
         </>
       )}
+      <WebhooksSection scope={{ organizationId: organization.id }} />
       {viewer.actsAsOwner ? (
         <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
           {ownerActions}

@@ -17,6 +17,7 @@ import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
 import { tokensEndpoints } from './tokens';
 import { transfersEndpoints } from './transfers';
+import { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
 
 export { adminEndpoints } from './admin';
 export { auditEndpoints } from './audit';
@@ -36,6 +37,7 @@ export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
 export { tokensEndpoints } from './tokens';
 export { transfersEndpoints } from './transfers';
+export { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
 
 /**
  * The endpoint table: every call of the API, by area. The API registers exactly these routes (its test
@@ -60,6 +62,8 @@ export const endpoints = {
   audit: auditEndpoints,
   site: siteEndpoints,
   oauth: oauthEndpoints,
+  webhooks: webhooksEndpoints,
+  adminWebhooks: adminWebhooksEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -222,3 +222,18 @@ export type RevenueBucket = Prisma.RevenueBucketModel
  * New accounts by UTC week (its Monday); a count is the sum of its slots, as the counters'.
  */
 export type UserWeek = Prisma.UserWeekModel
+/**
+ * Model WebhookEndpoint
+ * A webhook endpoint (issue 31, decision 0250): an organization's (organization_id set) or install-wide (null).
+ */
+export type WebhookEndpoint = Prisma.WebhookEndpointModel
+/**
+ * Model WebhookDelivery
+ * The webhook outbox: one row per event and subscribed endpoint, written in the transaction of the change.
+ */
+export type WebhookDelivery = Prisma.WebhookDeliveryModel
+/**
+ * Model WebhookAttempt
+ * One try of a delivery: status, duration and the first 2 KB of the answer, or why it was not sent.
+ */
+export type WebhookAttempt = Prisma.WebhookAttemptModel

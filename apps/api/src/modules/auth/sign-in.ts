@@ -6,6 +6,7 @@ import type { RequestContext } from '../../lib/context';
 import { parseDesktopPublicKey } from '../../lib/crypto';
 import { countSignIn } from '../../lib/metrics';
 import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { emitEvent } from '../../lib/webhooks/events';
 import { transaction } from '../../plugins/db/database';
 import { rememberDevice } from '../sessions/known-devices';
 import { sendNewDeviceMail } from '../sessions/new-device.mail';
@@ -66,6 +67,12 @@ export async function completeSignIn(
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
     const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
     if (verifyNow) {
+      // The address is proven for the first time: the account now exists for the operator's systems.
+      await emitEvent(tx, ctx, {
+        type: 'user.created',
+        organizationId: null,
+        data: { id: current.id, email: current.email },
+      });
       await deleteUserSessions(tx, current.id);
       await tx.signInDevice.deleteMany({ where: { userId: current.id } });
     }

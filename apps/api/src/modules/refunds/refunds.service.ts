@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/app-error';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
-import type { Prisma } from '../../plugins/db/database';
+import { emitEvent } from '../../lib/webhooks/events';
+import { type Prisma, transaction } from '../../plugins/db/database';
 
 // Refund cases (docs/decisions/0092-refund-cases.md), recorded by modules/payment-notifications: money
 // that arrived with a valid signature but bought nothing, listed and closed by site admins.
@@ -61,9 +62,26 @@ export async function listRefunds(ctx: RequestContext, query: RefundListQuery): 
  * date and admin (a double click, or two admins at once, is not an error).
  */
 export async function resolveRefund(ctx: SignedInContext, { id }: { id: number }): Promise<Refund> {
-  await ctx.prisma.paymentRefund.updateMany({
-    where: { id, resolvedAt: null },
-    data: { resolvedAt: ctx.now, resolvedBy: ctx.actor.email },
+  await transaction(ctx.prisma, async (tx) => {
+    const resolved = await tx.paymentRefund.updateManyAndReturn({
+      where: { id, resolvedAt: null },
+      data: { resolvedAt: ctx.now, resolvedBy: ctx.actor.email },
+      select: { id: true, label: true, orderId: true, amount: true, test: true, reason: true },
+    });
+    for (const refund of resolved) {
+      await emitEvent(tx, ctx, {
+        type: 'payment.refunded',
+        organizationId: null,
+        data: {
+          id: refund.id,
+          label: refund.label,
+          order_id: refund.orderId,
+          amount: refund.amount.toFixed(2),
+          reason: refund.reason,
+          test: refund.test,
+        },
+      });
+    }
   });
   const [row] = await findRefunds(ctx.prisma, { where: { id } });
   if (!row) throw notFound(REFUND_NOT_FOUND);

@@ -24,6 +24,7 @@ describe('AdminNav', () => {
       ['Возвраты', '/admin/refunds'],
       ['Приложения', '/admin/applications'],
       ['Журнал', '/admin/audit'],
+      ['Вебхуки', '/admin/webhooks'],
     ]);
     expect(current()).toEqual(['Обзор']);
   });

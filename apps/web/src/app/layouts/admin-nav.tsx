@@ -18,6 +18,7 @@ const SECTIONS: readonly Section[] = [
   { label: 'Возвраты', href: paths.admin.refunds.getHref() },
   { label: 'Приложения', href: paths.admin.applications.getHref() },
   { label: 'Журнал', href: paths.admin.audit.getHref() },
+  { label: 'Вебхуки', href: paths.admin.webhooks.getHref() },
 ];
 
 /**

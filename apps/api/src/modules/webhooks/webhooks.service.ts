@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import {
+  INSTALL_WIDE_EVENT_TYPES,
+  type Webhook,
+  type WebhookCreateSchema,
+  type WebhookUpdateSchema,
+} from '@cabinet/contracts';
+import type { z } from 'zod';
+import { badRequest, conflict } from '../../lib/app-error';
+import type { SignedInContext } from '../../lib/context';
+import { checkUrl } from '../../lib/outbound/address-guard';
+import { openSecret, sealSecret } from '../../lib/secret-box';
+import { requireEndpoint, requireScope, type Scope } from './webhooks.access';
+import { toWebhook } from './webhooks.mapper';
+
+// Webhook endpoints (issue 31; decision 0250; docs/authorization/webhooks.md).
+
+/** The old secret keeps signing beside the new one this long after a rotation. */
+const ROTATION_OVERLAP_MS = 24 * 3600_000;
+
+/** `whsec_` + base64 of 32 random bytes (Standard Webhooks' secret form). */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+function secretsKey(ctx: SignedInContext): string {
+  const key = ctx.config.SECRETS_KEY;
+  if (!key) throw conflict('Вебхуки недоступны: администратор не задал SECRETS_KEY');
+  return key;
+}
+
+function checkFields(ctx: SignedInContext, scope: Scope, input: { url?: string; event_types?: string[] }) {
+  if (input.url !== undefined) {
+    try {
+      checkUrl(input.url, { allowHttp: ctx.config.WEBHOOKS_ALLOW_HTTP });
+    } catch {
+      throw badRequest('Проверьте адрес', { url: ['Адрес должен начинаться с https://'] });
+    }
+  }
+  if (scope.organizationId !== null && input.event_types) {
+    const wide = input.event_types.filter((t) => (INSTALL_WIDE_EVENT_TYPES as readonly string[]).includes(t));
+    if (wide.length) {
+      throw badRequest('Проверьте события', {
+        event_types: [`Только для вебхуков всей установки: ${wide.join(', ')}`],
+      });
+    }
+  }
+}
+
+export async function listWebhooks(ctx: SignedInContext, scope: Scope): Promise<Webhook[]> {
+  await requireScope(ctx, scope);
+  const rows = await ctx.prisma.webhookEndpoint.findMany({
+    where: { organizationId: scope.organizationId },
+    orderBy: { id: 'asc' },
+  });
+  return rows.map(toWebhook);
+}
+
+export async function createWebhook(
+  ctx: SignedInContext,
+  scope: Scope,
+  input: z.output<typeof WebhookCreateSchema>,
+): Promise<Webhook & { secret: string }> {
+  await requireScope(ctx, scope);
+  checkFields(ctx, scope, input);
+  const key = secretsKey(ctx);
+  const secret = newSecret();
+  const row = await ctx.prisma.webhookEndpoint.create({
+    data: {
+      organizationId: scope.organizationId,
+      url: input.url,
+      description: input.description,
+      eventTypes: [...new Set(input.event_types)],
+      enabled: input.enabled,
+      secret: sealSecret(key, secret),
+    },
+  });
+  return { ...toWebhook(row), secret };
+}
+
+export async function getWebhook(ctx: SignedInContext, scope: Scope, wid: number): Promise<Webhook> {
+  return toWebhook(await requireEndpoint(ctx, scope, wid));
+}
+
+export async function updateWebhook(
+  ctx: SignedInContext,
+  scope: Scope,
+  wid: number,
+  input: z.output<typeof WebhookUpdateSchema>,
+): Promise<Webhook> {
+  await requireEndpoint(ctx, scope, wid);
+  checkFields(ctx, scope, input);
+  const row = await ctx.prisma.webhookEndpoint.update({
+    where: { id: wid },
+    data: {
+      url: input.url,
+      description: input.description,
+      eventTypes: input.event_types ? [...new Set(input.event_types)] : undefined,
+      enabled: input.enabled,
+      // Enabled again by hand: the count of failing days starts over.
+      ...(input.enabled ? { failingSince: null } : {}),
+    },
+  });
+  return toWebhook(row);
+}
+
+export async function deleteWebhook(ctx: SignedInContext, scope: Scope, wid: number): Promise<void> {
+  await requireEndpoint(ctx, scope, wid);
+  await ctx.prisma.webhookEndpoint.delete({ where: { id: wid } });
+}
+
+/** 'Показать секрет': owners, organization admins and site admins (the scope's rule). */
+export async function showSecret(
+  ctx: SignedInContext,
+  scope: Scope,
+  wid: number,
+): Promise<{ secret: string }> {
+  const endpoint = await requireEndpoint(ctx, scope, wid);
+  return { secret: openSecret(secretsKey(ctx), endpoint.secret) };
+}
+
+/** A new secret; the current one becomes the previous, which signs beside it for 24 h. */
+export async function rotateSecret(
+  ctx: SignedInContext,
+  scope: Scope,
+  wid: number,
+): Promise<Webhook & { secret: string }> {
+  const endpoint = await requireEndpoint(ctx, scope, wid);
+  const key = secretsKey(ctx);
+  const secret = newSecret();
+  const row = await ctx.prisma.webhookEndpoint.update({
+    where: { id: endpoint.id },
+    data: {
+      secret: sealSecret(key, secret),
+      previousSecret: endpoint.secret,
+      previousSecretUntil: new Date(ctx.now.getTime() + ROTATION_OVERLAP_MS),
+    },
+  });
+  return { ...toWebhook(row), secret };
+}
