@@ -7,8 +7,11 @@ import { isTableRoute } from './lib/endpoint-routes';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { responseSerializerCompiler } from './lib/json-serializer';
 import type { Mailer } from './lib/mail';
+import { countWebhookDelivery, setWebhookBacklogReader } from './lib/metrics';
 import { createMailOutbox, type MailOutbox } from './lib/outbox';
+import { webhookBacklog } from './lib/webhooks/events';
 import { createWebhookSender, WEBHOOK_JOB, type WebhookSender, webhookJob } from './lib/webhooks/runner';
+import { onWebhookTry } from './lib/webhooks/sender';
 import adminRoutes from './modules/admin/admin.routes';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
@@ -181,6 +184,9 @@ export async function buildApp(options: BuildAppOptions) {
     retryLater: retryWebhooks,
   });
   app.decorate('webhooks', webhooks);
+  // The metrics count each try and read the backlog (decision 0260).
+  onWebhookTry(countWebhookDelivery);
+  setWebhookBacklogReader(async () => (await webhookBacklog(app.prisma)).pending);
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 400) void webhooks.flush();
   });

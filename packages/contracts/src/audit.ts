@@ -5,11 +5,7 @@ import { envelope, IdSchema, PaginationQuerySchema } from './common';
 // append-only. Every action code is listed here once; the API writes only these, the cabinet names each in
 // Russian (AUDIT_ACTION_LABELS below).
 
-/**
- * Every action the log knows, with the object it names (target_type). Codes are `object.past_tense`.
- * Codes marked "reserved" belong to calls another branch is building (the plan expiry job of issue 15):
- * listed now so the web names them and the wiring is one `recordAudit` call.
- */
+/** Every action the log knows, with the object it names (target_type). Codes are `object.past_tense`. */
 export const AUDIT_ACTIONS = {
   // Sign-in and sessions.
   'user.signed_in': 'user',
@@ -70,7 +66,7 @@ export const AUDIT_ACTIONS = {
   'plan.purchased': 'order',
   /** An admin returned money of a YooKassa payment (details: amount, reason, full; decision 0204). */
   'payment.refunded': 'order',
-  /** Reserved (issue 15): the paid term and its grace period ran out. */
+  /** The paid term and its grace period ran out (the plan-expiry job). */
   'plan.expired': 'user',
   'plan.created': 'plan',
   'plan.updated': 'plan',

@@ -17,6 +17,7 @@ const JOBS = [
   'mail-outbox',
   'plan-expiry',
   'plan-reminders',
+  'plan-renewals',
   'prune-audit-events',
   'prune-mail-outbox',
   'prune-user-lookups',

@@ -13,7 +13,8 @@ export type SignInMethod = 'code' | 'passkey' | 'desktop' | 'device' | 'sso';
 export type SignInResult = 'success' | 'failure';
 export type PaymentProvider = 'yoomoney' | 'test' | 'yookassa';
 export type PaymentResult = 'succeeded' | 'duplicate' | 'refused' | 'failed' | 'refunded';
-export type WebhookDeliveryResult = 'success' | 'failure' | 'refused';
+/** One webhook try: delivered, failed and retried later, or failed for good (lib/webhooks/sender.ts). */
+export type WebhookDeliveryResult = 'succeeded' | 'retrying' | 'failed';
 
 const signIns = new Counter({
   name: 'cabinet_sign_ins_total',

@@ -227,7 +227,8 @@ describe('deploy/kubernetes: the API pods', () => {
   it('metrics: a ServiceMonitor scrapes the metrics port, which only the monitoring namespace may reach', () => {
     const labels = deployment.spec.template.metadata.labels;
     const metricsPort = api.ports.find((p: Manifest) => p.name === 'metrics');
-    const env = EnvSchema.parse({ ...config, ...secrets });
+    // As the operator runs it: test payments written in, or YooMoney set (decision 0194).
+    const env = EnvSchema.parse({ ...config, ...secrets, PAYMENTS_MODE: 'test' });
     expect(env.METRICS_PORT).toBe(metricsPort.containerPort);
     expect(env.METRICS_HOST).toBe('0.0.0.0');
     const service = find('Service');
@@ -265,7 +266,7 @@ describe('deploy/kubernetes: the API pods', () => {
 
   it('the base has the NetworkPolicy: only the ingress namespace reaches the API pods, on the API port', () => {
     const kustomization = parse(read(`${dir}kustomization.yaml`));
-    const policy = find('NetworkPolicy');
+    const policy = find('NetworkPolicy', 'cabinet-from-ingress');
     const file = documents.find((d) => d.object === policy)?.file;
     expect(kustomization.resources).toContain(file);
     expect(policy.spec.podSelector.matchLabels).toEqual(deployment.spec.template.metadata.labels);

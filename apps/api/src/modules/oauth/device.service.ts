@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit';
 import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
+import { countSignIn } from '../../lib/metrics';
 import { OAuthError } from '../../lib/oauth-error';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { createSession } from '../../lib/sessions';
@@ -189,6 +190,7 @@ export async function exchangeDeviceCode(
     });
     return issued;
   });
+  countSignIn('device', 'success');
   return {
     access_token: token,
     token_type: 'Bearer',

@@ -2,8 +2,8 @@ import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { AppError } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
-import { applyYooKassaRefundEvent } from '../refunds/provider-refunds.service';
 import { countPayment } from '../../lib/metrics';
+import { applyYooKassaRefundEvent } from '../refunds/provider-refunds.service';
 import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
 import { handleYooKassaNotification, YOOKASSA_OUTCOME_MESSAGES } from './yookassa.service';
 

@@ -2,6 +2,7 @@ import type { YooKassaNotificationSchema } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { countPayment } from '../../lib/metrics';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { type YooKassaClient, YooKassaError, type YooKassaPayment } from '../../lib/yookassa';
 import { decimalKopecks, toKopecks } from '../payments/money';
@@ -87,6 +88,7 @@ export async function applyYooKassaPayment(
       where: { id: order.id, status: 'pending' },
       data: { status: 'canceled', cancelReason: payment.cancellation_details?.reason?.slice(0, 64) ?? null },
     });
+    if (flipped.count) countPayment('yookassa', 'refused');
     return flipped.count ? 'applied' : 'duplicate';
   }
   if (payment.status !== 'succeeded' || !payment.paid) return 'ignored';
@@ -118,6 +120,7 @@ export async function applyYooKassaPayment(
     throw error;
   }
   if (!granted) return 'duplicate';
+  countPayment('yookassa', 'succeeded');
   await keepSavedMethod(ctx, order, payment);
   return 'applied';
 }
