@@ -19,5 +19,5 @@ export * from './site';
 export * from './tokens';
 export * from './transfers';
 export * from './users';
-export * from './yookassa';
 export * from './webhooks';
+export * from './yookassa';
