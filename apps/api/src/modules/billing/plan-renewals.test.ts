@@ -25,6 +25,8 @@ async function subscriber(autoRenew = true) {
   expect((await notify(s.t, s.yk.notification('payment.succeeded', s.yk.pay(c.paymentId)))).statusCode).toBe(
     200,
   );
+  // The receipt goes out now, before a test moves the clock past the outbox's give-up time.
+  await s.t.app.outbox.idle();
   const account = await s.t.prisma.user.findUniqueOrThrow({ where: { id: u.id } });
   const end = account.planExpiresAt as Date;
   const method = await s.t.prisma.savedPaymentMethod.findUnique({ where: { userId: u.id } });

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories';
 import { checkout, deliver, signedNotification } from '../../../test/payments';
 import { codeSignIn } from '../../../test/sign-in';
-import { restCall } from '../../../test/teams';
+import { lookUp, restCall } from '../../../test/teams';
 import { WebhookReceiver } from '../../../test/webhook-receiver';
 import { recordAudit } from '../../lib/audit';
 import { transaction } from '../../plugins/db/database';
@@ -87,6 +87,8 @@ describe('events', () => {
     // Organization events.
     await ok('POST', '/organizations', await createUser(t), { name: 'Через API', type: 2 });
     await ok('PUT', `/organizations/${org.id}`, owner, { name: 'Новое имя', type: 2 });
+    // Adding by id takes an account the caller found by its exact e-mail (decision 0190).
+    await lookUp(t, owner, newcomer);
     await ok('POST', `/organizations/add-member/${org.id}`, owner, { user_id: newcomer.id });
     await ok('PUT', `/organizations/update-member-type/${org.id}`, owner, { user_id: newcomer.id, type: 3 });
     await ok('DELETE', `/organizations/delete-member/${org.id}`, owner, { user_id: newcomer.id });
