@@ -7,6 +7,7 @@ import { type JsonPage, listMeta } from '../../lib/envelope';
 import { NO_ITEMS, type PageRow } from '../../lib/json-sql';
 import { readAnswerRows } from '../../lib/sql';
 import type { Db } from '../../plugins/db/database';
+import { paymentFields } from '../payments/payment-fields';
 
 export type AdminPaymentFilter = z.output<typeof AdminPaymentFilterSchema>;
 type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
@@ -43,19 +44,7 @@ export type AdminPaymentRow = Prisma.PaymentOrderGetPayload<{ include: typeof in
 
 export function toAdminPayment(order: AdminPaymentRow): AdminPayment {
   return {
-    id: order.id,
-    label: order.label,
-    plan: order.plan,
-    period: order.period,
-    method: order.method,
-    amount: order.amount.toFixed(2),
-    status: order.status,
-    paid_at: order.paidAt?.toISOString() ?? null,
-    granted_until: order.grantedUntil?.toISOString() ?? null,
-    created_at: order.createdAt.toISOString(),
-    test: order.test,
-    provider: order.provider as AdminPayment['provider'],
-    refunded_amount: order.refundedAmount.toFixed(2),
+    ...paymentFields(order),
     needs_review: order.needsReview,
     user: { id: order.userId, email: order.user?.email ?? order.email ?? '' },
     refund: order._count.refunds > 0,

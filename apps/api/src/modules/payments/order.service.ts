@@ -2,6 +2,7 @@ import type { Payment } from '@cabinet/contracts';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { applyYooKassaPayment, readPayment } from '../payment-notifications/yookassa.service';
+import { paymentFields } from './payment-fields';
 import { ORDER_NOT_FOUND, paymentsConfig } from './payments.config';
 
 // GET /payments/orders/{label}: the result page's poll (decision 0202). A pending YooKassa order is read
@@ -27,19 +28,7 @@ export async function getOrder(ctx: SignedInContext, { label }: { label: string 
     }
   }
   return {
-    id: order.id,
-    label: order.label,
-    plan: order.plan,
-    period: order.period,
-    method: order.method,
-    amount: order.amount.toFixed(2),
-    status: order.status,
-    paid_at: order.paidAt?.toISOString() ?? null,
-    granted_until: order.grantedUntil?.toISOString() ?? null,
-    created_at: order.createdAt.toISOString(),
-    test: order.test,
-    provider: order.provider as Payment['provider'],
-    refunded_amount: order.refundedAmount.toFixed(2),
+    ...paymentFields(order),
     ...(ctx.actor.isAdmin
       ? { user: { id: order.userId, email: order.user?.email ?? order.email ?? '' } }
       : {}),
