@@ -237,3 +237,34 @@ export type WebhookDelivery = Prisma.WebhookDeliveryModel
  * One try of a delivery: status, duration and the first 2 KB of the answer, or why it was not sent.
  */
 export type WebhookAttempt = Prisma.WebhookAttemptModel
+/**
+ * Model OrganizationDomain
+ * A domain an organization proves it holds (issue 30): a TXT record `_cabinet-challenge.<domain>` =
+ * `cabinet-verification=<token>`. A domain is verified by one organization at a time (a partial unique
+ * index on domain where verified_at is set, in the migration); it stays verified until removed.
+ */
+export type OrganizationDomain = Prisma.OrganizationDomainModel
+/**
+ * Model SsoConnection
+ * An organization's OIDC connection (issue 30), one per organization. The client secret is sealed with
+ * SECRETS_KEY (lib/secret-box.ts) and never sent back.
+ */
+export type SsoConnection = Prisma.SsoConnectionModel
+/**
+ * Model IdentityFlow
+ * A redirect to an outside provider that has not come back yet (issue 30): SSO sign-in, SSO connection
+ * test, Yandex ID sign-in or linking. Only a SHA-256 of `state` is kept; a row is used once.
+ */
+export type IdentityFlow = Prisma.IdentityFlowModel
+/**
+ * Model UserIdentity
+ * An account at an outside identity provider linked to a cabinet account (issue 30): provider 'yandex', or
+ * 'sso:<organization id>' with that organization set. Shown in 'Безопасность'; unlinking deletes the row.
+ */
+export type UserIdentity = Prisma.UserIdentityModel
+/**
+ * Model ScimToken
+ * An organization's SCIM bearer token (issue 30), one per organization: only an HMAC-SHA256 kept (as for
+ * personal access tokens); a new one replaces the old.
+ */
+export type ScimToken = Prisma.ScimTokenModel

@@ -435,7 +435,12 @@ export const ModelName = {
   UserWeek: 'UserWeek',
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
-  WebhookAttempt: 'WebhookAttempt'
+  WebhookAttempt: 'WebhookAttempt',
+  OrganizationDomain: 'OrganizationDomain',
+  SsoConnection: 'SsoConnection',
+  IdentityFlow: 'IdentityFlow',
+  UserIdentity: 'UserIdentity',
+  ScimToken: 'ScimToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -451,7 +456,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "userLookup" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "savedPaymentMethod" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt"
+    modelProps: "userType" | "user" | "session" | "personalAccessToken" | "oauthClient" | "oauthDeviceCode" | "oauthDeviceAttempt" | "knownDevice" | "signInDevice" | "userLookup" | "passkey" | "webauthnChallenge" | "loginCode" | "loginEvent" | "emailChange" | "organizationType" | "organization" | "memberType" | "member" | "invitation" | "ownershipTransfer" | "file" | "plan" | "paymentOrder" | "paymentNotification" | "paymentRefund" | "savedPaymentMethod" | "counter" | "auditEvent" | "mailOutbox" | "planNotice" | "revenueSetting" | "revenueMonth" | "revenueEvent" | "revenueBucket" | "userWeek" | "webhookEndpoint" | "webhookDelivery" | "webhookAttempt" | "organizationDomain" | "ssoConnection" | "identityFlow" | "userIdentity" | "scimToken"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3325,6 +3330,376 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    OrganizationDomain: {
+      payload: Prisma.$OrganizationDomainPayload<ExtArgs>
+      fields: Prisma.OrganizationDomainFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OrganizationDomainFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OrganizationDomainFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        findFirst: {
+          args: Prisma.OrganizationDomainFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OrganizationDomainFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        findMany: {
+          args: Prisma.OrganizationDomainFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>[]
+        }
+        create: {
+          args: Prisma.OrganizationDomainCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        createMany: {
+          args: Prisma.OrganizationDomainCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OrganizationDomainCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>[]
+        }
+        delete: {
+          args: Prisma.OrganizationDomainDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        update: {
+          args: Prisma.OrganizationDomainUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        deleteMany: {
+          args: Prisma.OrganizationDomainDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OrganizationDomainUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OrganizationDomainUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>[]
+        }
+        upsert: {
+          args: Prisma.OrganizationDomainUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OrganizationDomainPayload>
+        }
+        aggregate: {
+          args: Prisma.OrganizationDomainAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOrganizationDomain>
+        }
+        groupBy: {
+          args: Prisma.OrganizationDomainGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OrganizationDomainGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OrganizationDomainCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OrganizationDomainCountAggregateOutputType> | number
+        }
+      }
+    }
+    SsoConnection: {
+      payload: Prisma.$SsoConnectionPayload<ExtArgs>
+      fields: Prisma.SsoConnectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SsoConnectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SsoConnectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        findFirst: {
+          args: Prisma.SsoConnectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SsoConnectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        findMany: {
+          args: Prisma.SsoConnectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>[]
+        }
+        create: {
+          args: Prisma.SsoConnectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        createMany: {
+          args: Prisma.SsoConnectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SsoConnectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>[]
+        }
+        delete: {
+          args: Prisma.SsoConnectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        update: {
+          args: Prisma.SsoConnectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.SsoConnectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SsoConnectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SsoConnectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.SsoConnectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SsoConnectionPayload>
+        }
+        aggregate: {
+          args: Prisma.SsoConnectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSsoConnection>
+        }
+        groupBy: {
+          args: Prisma.SsoConnectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SsoConnectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SsoConnectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SsoConnectionCountAggregateOutputType> | number
+        }
+      }
+    }
+    IdentityFlow: {
+      payload: Prisma.$IdentityFlowPayload<ExtArgs>
+      fields: Prisma.IdentityFlowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.IdentityFlowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.IdentityFlowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        findFirst: {
+          args: Prisma.IdentityFlowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.IdentityFlowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        findMany: {
+          args: Prisma.IdentityFlowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>[]
+        }
+        create: {
+          args: Prisma.IdentityFlowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        createMany: {
+          args: Prisma.IdentityFlowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.IdentityFlowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>[]
+        }
+        delete: {
+          args: Prisma.IdentityFlowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        update: {
+          args: Prisma.IdentityFlowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        deleteMany: {
+          args: Prisma.IdentityFlowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.IdentityFlowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.IdentityFlowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>[]
+        }
+        upsert: {
+          args: Prisma.IdentityFlowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$IdentityFlowPayload>
+        }
+        aggregate: {
+          args: Prisma.IdentityFlowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateIdentityFlow>
+        }
+        groupBy: {
+          args: Prisma.IdentityFlowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdentityFlowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.IdentityFlowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.IdentityFlowCountAggregateOutputType> | number
+        }
+      }
+    }
+    UserIdentity: {
+      payload: Prisma.$UserIdentityPayload<ExtArgs>
+      fields: Prisma.UserIdentityFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.UserIdentityFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.UserIdentityFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        findFirst: {
+          args: Prisma.UserIdentityFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.UserIdentityFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        findMany: {
+          args: Prisma.UserIdentityFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>[]
+        }
+        create: {
+          args: Prisma.UserIdentityCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        createMany: {
+          args: Prisma.UserIdentityCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.UserIdentityCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>[]
+        }
+        delete: {
+          args: Prisma.UserIdentityDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        update: {
+          args: Prisma.UserIdentityUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        deleteMany: {
+          args: Prisma.UserIdentityDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.UserIdentityUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.UserIdentityUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>[]
+        }
+        upsert: {
+          args: Prisma.UserIdentityUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$UserIdentityPayload>
+        }
+        aggregate: {
+          args: Prisma.UserIdentityAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateUserIdentity>
+        }
+        groupBy: {
+          args: Prisma.UserIdentityGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserIdentityGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.UserIdentityCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.UserIdentityCountAggregateOutputType> | number
+        }
+      }
+    }
+    ScimToken: {
+      payload: Prisma.$ScimTokenPayload<ExtArgs>
+      fields: Prisma.ScimTokenFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ScimTokenFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ScimTokenFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        findFirst: {
+          args: Prisma.ScimTokenFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ScimTokenFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        findMany: {
+          args: Prisma.ScimTokenFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>[]
+        }
+        create: {
+          args: Prisma.ScimTokenCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        createMany: {
+          args: Prisma.ScimTokenCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ScimTokenCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>[]
+        }
+        delete: {
+          args: Prisma.ScimTokenDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        update: {
+          args: Prisma.ScimTokenUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        deleteMany: {
+          args: Prisma.ScimTokenDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ScimTokenUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ScimTokenUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>[]
+        }
+        upsert: {
+          args: Prisma.ScimTokenUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ScimTokenPayload>
+        }
+        aggregate: {
+          args: Prisma.ScimTokenAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateScimToken>
+        }
+        groupBy: {
+          args: Prisma.ScimTokenGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ScimTokenGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ScimTokenCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ScimTokenCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -3409,7 +3784,8 @@ export const SessionScalarFieldEnum = {
   device: 'device',
   isDesktop: 'isDesktop',
   oauthClientId: 'oauthClientId',
-  scopes: 'scopes'
+  scopes: 'scopes',
+  method: 'method'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
@@ -3688,6 +4064,7 @@ export const PlanScalarFieldEnum = {
   maxMembers: 'maxMembers',
   maxOrganizations: 'maxOrganizations',
   supportTypeId: 'supportTypeId',
+  sso: 'sso',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -3926,6 +4303,82 @@ export const WebhookAttemptScalarFieldEnum = {
 } as const
 
 export type WebhookAttemptScalarFieldEnum = (typeof WebhookAttemptScalarFieldEnum)[keyof typeof WebhookAttemptScalarFieldEnum]
+
+
+export const OrganizationDomainScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  domain: 'domain',
+  token: 'token',
+  verifiedAt: 'verifiedAt',
+  lastCheckedAt: 'lastCheckedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OrganizationDomainScalarFieldEnum = (typeof OrganizationDomainScalarFieldEnum)[keyof typeof OrganizationDomainScalarFieldEnum]
+
+
+export const SsoConnectionScalarFieldEnum = {
+  organizationId: 'organizationId',
+  issuer: 'issuer',
+  clientId: 'clientId',
+  clientSecretSealed: 'clientSecretSealed',
+  displayName: 'displayName',
+  enabled: 'enabled',
+  enforce: 'enforce',
+  defaultTypeId: 'defaultTypeId',
+  testedAt: 'testedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SsoConnectionScalarFieldEnum = (typeof SsoConnectionScalarFieldEnum)[keyof typeof SsoConnectionScalarFieldEnum]
+
+
+export const IdentityFlowScalarFieldEnum = {
+  id: 'id',
+  stateHash: 'stateHash',
+  provider: 'provider',
+  purpose: 'purpose',
+  organizationId: 'organizationId',
+  userId: 'userId',
+  nonce: 'nonce',
+  codeVerifier: 'codeVerifier',
+  returnTo: 'returnTo',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt'
+} as const
+
+export type IdentityFlowScalarFieldEnum = (typeof IdentityFlowScalarFieldEnum)[keyof typeof IdentityFlowScalarFieldEnum]
+
+
+export const UserIdentityScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  provider: 'provider',
+  organizationId: 'organizationId',
+  subject: 'subject',
+  email: 'email',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type UserIdentityScalarFieldEnum = (typeof UserIdentityScalarFieldEnum)[keyof typeof UserIdentityScalarFieldEnum]
+
+
+export const ScimTokenScalarFieldEnum = {
+  organizationId: 'organizationId',
+  tokenHash: 'tokenHash',
+  prefix: 'prefix',
+  createdById: 'createdById',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type ScimTokenScalarFieldEnum = (typeof ScimTokenScalarFieldEnum)[keyof typeof ScimTokenScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -4408,6 +4861,11 @@ export type GlobalOmitConfig = {
   webhookEndpoint?: Prisma.WebhookEndpointOmit
   webhookDelivery?: Prisma.WebhookDeliveryOmit
   webhookAttempt?: Prisma.WebhookAttemptOmit
+  organizationDomain?: Prisma.OrganizationDomainOmit
+  ssoConnection?: Prisma.SsoConnectionOmit
+  identityFlow?: Prisma.IdentityFlowOmit
+  userIdentity?: Prisma.UserIdentityOmit
+  scimToken?: Prisma.ScimTokenOmit
 }
 
 /* Types for Logging */

@@ -89,7 +89,12 @@ export const ModelName = {
   UserWeek: 'UserWeek',
   WebhookEndpoint: 'WebhookEndpoint',
   WebhookDelivery: 'WebhookDelivery',
-  WebhookAttempt: 'WebhookAttempt'
+  WebhookAttempt: 'WebhookAttempt',
+  OrganizationDomain: 'OrganizationDomain',
+  SsoConnection: 'SsoConnection',
+  IdentityFlow: 'IdentityFlow',
+  UserIdentity: 'UserIdentity',
+  ScimToken: 'ScimToken'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -153,7 +158,8 @@ export const SessionScalarFieldEnum = {
   device: 'device',
   isDesktop: 'isDesktop',
   oauthClientId: 'oauthClientId',
-  scopes: 'scopes'
+  scopes: 'scopes',
+  method: 'method'
 } as const
 
 export type SessionScalarFieldEnum = (typeof SessionScalarFieldEnum)[keyof typeof SessionScalarFieldEnum]
@@ -432,6 +438,7 @@ export const PlanScalarFieldEnum = {
   maxMembers: 'maxMembers',
   maxOrganizations: 'maxOrganizations',
   supportTypeId: 'supportTypeId',
+  sso: 'sso',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -670,6 +677,82 @@ export const WebhookAttemptScalarFieldEnum = {
 } as const
 
 export type WebhookAttemptScalarFieldEnum = (typeof WebhookAttemptScalarFieldEnum)[keyof typeof WebhookAttemptScalarFieldEnum]
+
+
+export const OrganizationDomainScalarFieldEnum = {
+  id: 'id',
+  organizationId: 'organizationId',
+  domain: 'domain',
+  token: 'token',
+  verifiedAt: 'verifiedAt',
+  lastCheckedAt: 'lastCheckedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OrganizationDomainScalarFieldEnum = (typeof OrganizationDomainScalarFieldEnum)[keyof typeof OrganizationDomainScalarFieldEnum]
+
+
+export const SsoConnectionScalarFieldEnum = {
+  organizationId: 'organizationId',
+  issuer: 'issuer',
+  clientId: 'clientId',
+  clientSecretSealed: 'clientSecretSealed',
+  displayName: 'displayName',
+  enabled: 'enabled',
+  enforce: 'enforce',
+  defaultTypeId: 'defaultTypeId',
+  testedAt: 'testedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SsoConnectionScalarFieldEnum = (typeof SsoConnectionScalarFieldEnum)[keyof typeof SsoConnectionScalarFieldEnum]
+
+
+export const IdentityFlowScalarFieldEnum = {
+  id: 'id',
+  stateHash: 'stateHash',
+  provider: 'provider',
+  purpose: 'purpose',
+  organizationId: 'organizationId',
+  userId: 'userId',
+  nonce: 'nonce',
+  codeVerifier: 'codeVerifier',
+  returnTo: 'returnTo',
+  ip: 'ip',
+  userAgent: 'userAgent',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt'
+} as const
+
+export type IdentityFlowScalarFieldEnum = (typeof IdentityFlowScalarFieldEnum)[keyof typeof IdentityFlowScalarFieldEnum]
+
+
+export const UserIdentityScalarFieldEnum = {
+  id: 'id',
+  userId: 'userId',
+  provider: 'provider',
+  organizationId: 'organizationId',
+  subject: 'subject',
+  email: 'email',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type UserIdentityScalarFieldEnum = (typeof UserIdentityScalarFieldEnum)[keyof typeof UserIdentityScalarFieldEnum]
+
+
+export const ScimTokenScalarFieldEnum = {
+  organizationId: 'organizationId',
+  tokenHash: 'tokenHash',
+  prefix: 'prefix',
+  createdById: 'createdById',
+  createdAt: 'createdAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type ScimTokenScalarFieldEnum = (typeof ScimTokenScalarFieldEnum)[keyof typeof ScimTokenScalarFieldEnum]
 
 
 export const SortOrder = {

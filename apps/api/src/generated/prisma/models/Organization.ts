@@ -251,6 +251,10 @@ export type OrganizationWhereInput = {
   invitations?: Prisma.InvitationListRelationFilter
   transfers?: Prisma.OwnershipTransferListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  domains?: Prisma.OrganizationDomainListRelationFilter
+  ssoConnection?: Prisma.XOR<Prisma.SsoConnectionNullableScalarRelationFilter, Prisma.SsoConnectionWhereInput> | null
+  scimToken?: Prisma.XOR<Prisma.ScimTokenNullableScalarRelationFilter, Prisma.ScimTokenWhereInput> | null
+  identities?: Prisma.UserIdentityListRelationFilter
 }
 
 export type OrganizationOrderByWithRelationInput = {
@@ -268,6 +272,10 @@ export type OrganizationOrderByWithRelationInput = {
   invitations?: Prisma.InvitationOrderByRelationAggregateInput
   transfers?: Prisma.OwnershipTransferOrderByRelationAggregateInput
   webhookEndpoints?: Prisma.WebhookEndpointOrderByRelationAggregateInput
+  domains?: Prisma.OrganizationDomainOrderByRelationAggregateInput
+  ssoConnection?: Prisma.SsoConnectionOrderByWithRelationInput
+  scimToken?: Prisma.ScimTokenOrderByWithRelationInput
+  identities?: Prisma.UserIdentityOrderByRelationAggregateInput
 }
 
 export type OrganizationWhereUniqueInput = Prisma.AtLeast<{
@@ -288,6 +296,10 @@ export type OrganizationWhereUniqueInput = Prisma.AtLeast<{
   invitations?: Prisma.InvitationListRelationFilter
   transfers?: Prisma.OwnershipTransferListRelationFilter
   webhookEndpoints?: Prisma.WebhookEndpointListRelationFilter
+  domains?: Prisma.OrganizationDomainListRelationFilter
+  ssoConnection?: Prisma.XOR<Prisma.SsoConnectionNullableScalarRelationFilter, Prisma.SsoConnectionWhereInput> | null
+  scimToken?: Prisma.XOR<Prisma.ScimTokenNullableScalarRelationFilter, Prisma.ScimTokenWhereInput> | null
+  identities?: Prisma.UserIdentityListRelationFilter
 }, "id" | "avatarFileId">
 
 export type OrganizationOrderByWithAggregationInput = {
@@ -329,6 +341,10 @@ export type OrganizationCreateInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateInput = {
@@ -343,6 +359,10 @@ export type OrganizationUncheckedCreateInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUpdateInput = {
@@ -356,6 +376,10 @@ export type OrganizationUpdateInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateInput = {
@@ -370,6 +394,10 @@ export type OrganizationUncheckedUpdateInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateManyInput = {
@@ -636,6 +664,64 @@ export type OrganizationUpdateOneWithoutWebhookEndpointsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutWebhookEndpointsInput, Prisma.OrganizationUpdateWithoutWebhookEndpointsInput>, Prisma.OrganizationUncheckedUpdateWithoutWebhookEndpointsInput>
 }
 
+export type OrganizationCreateNestedOneWithoutDomainsInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutDomainsInput, Prisma.OrganizationUncheckedCreateWithoutDomainsInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutDomainsInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneRequiredWithoutDomainsNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutDomainsInput, Prisma.OrganizationUncheckedCreateWithoutDomainsInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutDomainsInput
+  upsert?: Prisma.OrganizationUpsertWithoutDomainsInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutDomainsInput, Prisma.OrganizationUpdateWithoutDomainsInput>, Prisma.OrganizationUncheckedUpdateWithoutDomainsInput>
+}
+
+export type OrganizationCreateNestedOneWithoutSsoConnectionInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedCreateWithoutSsoConnectionInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutSsoConnectionInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneRequiredWithoutSsoConnectionNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedCreateWithoutSsoConnectionInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutSsoConnectionInput
+  upsert?: Prisma.OrganizationUpsertWithoutSsoConnectionInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutSsoConnectionInput, Prisma.OrganizationUpdateWithoutSsoConnectionInput>, Prisma.OrganizationUncheckedUpdateWithoutSsoConnectionInput>
+}
+
+export type OrganizationCreateNestedOneWithoutIdentitiesInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutIdentitiesInput, Prisma.OrganizationUncheckedCreateWithoutIdentitiesInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutIdentitiesInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneWithoutIdentitiesNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutIdentitiesInput, Prisma.OrganizationUncheckedCreateWithoutIdentitiesInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutIdentitiesInput
+  upsert?: Prisma.OrganizationUpsertWithoutIdentitiesInput
+  disconnect?: Prisma.OrganizationWhereInput | boolean
+  delete?: Prisma.OrganizationWhereInput | boolean
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutIdentitiesInput, Prisma.OrganizationUpdateWithoutIdentitiesInput>, Prisma.OrganizationUncheckedUpdateWithoutIdentitiesInput>
+}
+
+export type OrganizationCreateNestedOneWithoutScimTokenInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutScimTokenInput, Prisma.OrganizationUncheckedCreateWithoutScimTokenInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutScimTokenInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+}
+
+export type OrganizationUpdateOneRequiredWithoutScimTokenNestedInput = {
+  create?: Prisma.XOR<Prisma.OrganizationCreateWithoutScimTokenInput, Prisma.OrganizationUncheckedCreateWithoutScimTokenInput>
+  connectOrCreate?: Prisma.OrganizationCreateOrConnectWithoutScimTokenInput
+  upsert?: Prisma.OrganizationUpsertWithoutScimTokenInput
+  connect?: Prisma.OrganizationWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.OrganizationUpdateToOneWithWhereWithoutScimTokenInput, Prisma.OrganizationUpdateWithoutScimTokenInput>, Prisma.OrganizationUncheckedUpdateWithoutScimTokenInput>
+}
+
 export type OrganizationCreateWithoutOwnerInput = {
   name: string
   createdAt?: Date | string
@@ -646,6 +732,10 @@ export type OrganizationCreateWithoutOwnerInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutOwnerInput = {
@@ -659,6 +749,10 @@ export type OrganizationUncheckedCreateWithoutOwnerInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutOwnerInput = {
@@ -710,6 +804,10 @@ export type OrganizationCreateWithoutTypeInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutTypeInput = {
@@ -723,6 +821,10 @@ export type OrganizationUncheckedCreateWithoutTypeInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutTypeInput = {
@@ -761,6 +863,10 @@ export type OrganizationCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutMembersInput = {
@@ -774,6 +880,10 @@ export type OrganizationUncheckedCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutMembersInput = {
@@ -802,6 +912,10 @@ export type OrganizationUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutMembersInput = {
@@ -815,6 +929,10 @@ export type OrganizationUncheckedUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateWithoutInvitationsInput = {
@@ -827,6 +945,10 @@ export type OrganizationCreateWithoutInvitationsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutInvitationsInput = {
@@ -840,6 +962,10 @@ export type OrganizationUncheckedCreateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutInvitationsInput = {
@@ -868,6 +994,10 @@ export type OrganizationUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutInvitationsInput = {
@@ -881,6 +1011,10 @@ export type OrganizationUncheckedUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateWithoutTransfersInput = {
@@ -893,6 +1027,10 @@ export type OrganizationCreateWithoutTransfersInput = {
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutTransfersInput = {
@@ -906,6 +1044,10 @@ export type OrganizationUncheckedCreateWithoutTransfersInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutTransfersInput = {
@@ -934,6 +1076,10 @@ export type OrganizationUpdateWithoutTransfersInput = {
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutTransfersInput = {
@@ -947,6 +1093,10 @@ export type OrganizationUncheckedUpdateWithoutTransfersInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateWithoutAvatarInput = {
@@ -959,6 +1109,10 @@ export type OrganizationCreateWithoutAvatarInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutAvatarInput = {
@@ -972,6 +1126,10 @@ export type OrganizationUncheckedCreateWithoutAvatarInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutAvatarInput = {
@@ -1000,6 +1158,10 @@ export type OrganizationUpdateWithoutAvatarInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutAvatarInput = {
@@ -1013,6 +1175,10 @@ export type OrganizationUncheckedUpdateWithoutAvatarInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateWithoutWebhookEndpointsInput = {
@@ -1025,6 +1191,10 @@ export type OrganizationCreateWithoutWebhookEndpointsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationUncheckedCreateWithoutWebhookEndpointsInput = {
@@ -1038,6 +1208,10 @@ export type OrganizationUncheckedCreateWithoutWebhookEndpointsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
   transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
 }
 
 export type OrganizationCreateOrConnectWithoutWebhookEndpointsInput = {
@@ -1066,6 +1240,10 @@ export type OrganizationUpdateWithoutWebhookEndpointsInput = {
   members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutWebhookEndpointsInput = {
@@ -1079,6 +1257,338 @@ export type OrganizationUncheckedUpdateWithoutWebhookEndpointsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutDomainsInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutDomainsInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutDomainsInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutDomainsInput, Prisma.OrganizationUncheckedCreateWithoutDomainsInput>
+}
+
+export type OrganizationUpsertWithoutDomainsInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutDomainsInput, Prisma.OrganizationUncheckedUpdateWithoutDomainsInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutDomainsInput, Prisma.OrganizationUncheckedCreateWithoutDomainsInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutDomainsInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutDomainsInput, Prisma.OrganizationUncheckedUpdateWithoutDomainsInput>
+}
+
+export type OrganizationUpdateWithoutDomainsInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutDomainsInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutSsoConnectionInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutSsoConnectionInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutSsoConnectionInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedCreateWithoutSsoConnectionInput>
+}
+
+export type OrganizationUpsertWithoutSsoConnectionInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedUpdateWithoutSsoConnectionInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedCreateWithoutSsoConnectionInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutSsoConnectionInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutSsoConnectionInput, Prisma.OrganizationUncheckedUpdateWithoutSsoConnectionInput>
+}
+
+export type OrganizationUpdateWithoutSsoConnectionInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutSsoConnectionInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutIdentitiesInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenCreateNestedOneWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutIdentitiesInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  scimToken?: Prisma.ScimTokenUncheckedCreateNestedOneWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutIdentitiesInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutIdentitiesInput, Prisma.OrganizationUncheckedCreateWithoutIdentitiesInput>
+}
+
+export type OrganizationUpsertWithoutIdentitiesInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutIdentitiesInput, Prisma.OrganizationUncheckedUpdateWithoutIdentitiesInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutIdentitiesInput, Prisma.OrganizationUncheckedCreateWithoutIdentitiesInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutIdentitiesInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutIdentitiesInput, Prisma.OrganizationUncheckedUpdateWithoutIdentitiesInput>
+}
+
+export type OrganizationUpdateWithoutIdentitiesInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutIdentitiesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+}
+
+export type OrganizationCreateWithoutScimTokenInput = {
+  name: string
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type: Prisma.OrganizationTypeCreateNestedOneWithoutOrganizationsInput
+  owner: Prisma.UserCreateNestedOneWithoutOwnedOrganizationsInput
+  avatar?: Prisma.FileCreateNestedOneWithoutOrganizationAvatarOfInput
+  members?: Prisma.MemberCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationUncheckedCreateWithoutScimTokenInput = {
+  id?: number
+  name: string
+  typeId: number
+  ownerId: number
+  avatarFileId?: number | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutOrganizationInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutOrganizationInput
+  transfers?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutOrganizationInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedCreateNestedManyWithoutOrganizationInput
+  domains?: Prisma.OrganizationDomainUncheckedCreateNestedManyWithoutOrganizationInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedCreateNestedOneWithoutOrganizationInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutOrganizationInput
+}
+
+export type OrganizationCreateOrConnectWithoutScimTokenInput = {
+  where: Prisma.OrganizationWhereUniqueInput
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutScimTokenInput, Prisma.OrganizationUncheckedCreateWithoutScimTokenInput>
+}
+
+export type OrganizationUpsertWithoutScimTokenInput = {
+  update: Prisma.XOR<Prisma.OrganizationUpdateWithoutScimTokenInput, Prisma.OrganizationUncheckedUpdateWithoutScimTokenInput>
+  create: Prisma.XOR<Prisma.OrganizationCreateWithoutScimTokenInput, Prisma.OrganizationUncheckedCreateWithoutScimTokenInput>
+  where?: Prisma.OrganizationWhereInput
+}
+
+export type OrganizationUpdateToOneWithWhereWithoutScimTokenInput = {
+  where?: Prisma.OrganizationWhereInput
+  data: Prisma.XOR<Prisma.OrganizationUpdateWithoutScimTokenInput, Prisma.OrganizationUncheckedUpdateWithoutScimTokenInput>
+}
+
+export type OrganizationUpdateWithoutScimTokenInput = {
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.OrganizationTypeUpdateOneRequiredWithoutOrganizationsNestedInput
+  owner?: Prisma.UserUpdateOneRequiredWithoutOwnedOrganizationsNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutOrganizationAvatarOfNestedInput
+  members?: Prisma.MemberUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
+}
+
+export type OrganizationUncheckedUpdateWithoutScimTokenInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  ownerId?: Prisma.IntFieldUpdateOperationsInput | number
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  members?: Prisma.MemberUncheckedUpdateManyWithoutOrganizationNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
+  transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
+  webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationCreateManyOwnerInput = {
@@ -1100,6 +1610,10 @@ export type OrganizationUpdateWithoutOwnerInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutOwnerInput = {
@@ -1113,6 +1627,10 @@ export type OrganizationUncheckedUpdateWithoutOwnerInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateManyWithoutOwnerInput = {
@@ -1143,6 +1661,10 @@ export type OrganizationUpdateWithoutTypeInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateWithoutTypeInput = {
@@ -1156,6 +1678,10 @@ export type OrganizationUncheckedUpdateWithoutTypeInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutOrganizationNestedInput
   transfers?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutOrganizationNestedInput
   webhookEndpoints?: Prisma.WebhookEndpointUncheckedUpdateManyWithoutOrganizationNestedInput
+  domains?: Prisma.OrganizationDomainUncheckedUpdateManyWithoutOrganizationNestedInput
+  ssoConnection?: Prisma.SsoConnectionUncheckedUpdateOneWithoutOrganizationNestedInput
+  scimToken?: Prisma.ScimTokenUncheckedUpdateOneWithoutOrganizationNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutOrganizationNestedInput
 }
 
 export type OrganizationUncheckedUpdateManyWithoutTypeInput = {
@@ -1177,6 +1703,8 @@ export type OrganizationCountOutputType = {
   invitations: number
   transfers: number
   webhookEndpoints: number
+  domains: number
+  identities: number
 }
 
 export type OrganizationCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1184,6 +1712,8 @@ export type OrganizationCountOutputTypeSelect<ExtArgs extends runtime.Types.Exte
   invitations?: boolean | OrganizationCountOutputTypeCountInvitationsArgs
   transfers?: boolean | OrganizationCountOutputTypeCountTransfersArgs
   webhookEndpoints?: boolean | OrganizationCountOutputTypeCountWebhookEndpointsArgs
+  domains?: boolean | OrganizationCountOutputTypeCountDomainsArgs
+  identities?: boolean | OrganizationCountOutputTypeCountIdentitiesArgs
 }
 
 /**
@@ -1224,6 +1754,20 @@ export type OrganizationCountOutputTypeCountWebhookEndpointsArgs<ExtArgs extends
   where?: Prisma.WebhookEndpointWhereInput
 }
 
+/**
+ * OrganizationCountOutputType without action
+ */
+export type OrganizationCountOutputTypeCountDomainsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OrganizationDomainWhereInput
+}
+
+/**
+ * OrganizationCountOutputType without action
+ */
+export type OrganizationCountOutputTypeCountIdentitiesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserIdentityWhereInput
+}
+
 
 export type OrganizationSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1240,6 +1784,10 @@ export type OrganizationSelect<ExtArgs extends runtime.Types.Extensions.Internal
   invitations?: boolean | Prisma.Organization$invitationsArgs<ExtArgs>
   transfers?: boolean | Prisma.Organization$transfersArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Organization$webhookEndpointsArgs<ExtArgs>
+  domains?: boolean | Prisma.Organization$domainsArgs<ExtArgs>
+  ssoConnection?: boolean | Prisma.Organization$ssoConnectionArgs<ExtArgs>
+  scimToken?: boolean | Prisma.Organization$scimTokenArgs<ExtArgs>
+  identities?: boolean | Prisma.Organization$identitiesArgs<ExtArgs>
   _count?: boolean | Prisma.OrganizationCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["organization"]>
 
@@ -1288,6 +1836,10 @@ export type OrganizationInclude<ExtArgs extends runtime.Types.Extensions.Interna
   invitations?: boolean | Prisma.Organization$invitationsArgs<ExtArgs>
   transfers?: boolean | Prisma.Organization$transfersArgs<ExtArgs>
   webhookEndpoints?: boolean | Prisma.Organization$webhookEndpointsArgs<ExtArgs>
+  domains?: boolean | Prisma.Organization$domainsArgs<ExtArgs>
+  ssoConnection?: boolean | Prisma.Organization$ssoConnectionArgs<ExtArgs>
+  scimToken?: boolean | Prisma.Organization$scimTokenArgs<ExtArgs>
+  identities?: boolean | Prisma.Organization$identitiesArgs<ExtArgs>
   _count?: boolean | Prisma.OrganizationCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type OrganizationIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1311,6 +1863,13 @@ export type $OrganizationPayload<ExtArgs extends runtime.Types.Extensions.Intern
     invitations: Prisma.$InvitationPayload<ExtArgs>[]
     transfers: Prisma.$OwnershipTransferPayload<ExtArgs>[]
     webhookEndpoints: Prisma.$WebhookEndpointPayload<ExtArgs>[]
+    /**
+     * Issue 30: verified domains, the OIDC connection and the SCIM token.
+     */
+    domains: Prisma.$OrganizationDomainPayload<ExtArgs>[]
+    ssoConnection: Prisma.$SsoConnectionPayload<ExtArgs> | null
+    scimToken: Prisma.$ScimTokenPayload<ExtArgs> | null
+    identities: Prisma.$UserIdentityPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -1724,6 +2283,10 @@ export interface Prisma__OrganizationClient<T, Null = never, ExtArgs extends run
   invitations<T extends Prisma.Organization$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   transfers<T extends Prisma.Organization$transfersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$transfersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OwnershipTransferPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   webhookEndpoints<T extends Prisma.Organization$webhookEndpointsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$webhookEndpointsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$WebhookEndpointPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  domains<T extends Prisma.Organization$domainsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$domainsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OrganizationDomainPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  ssoConnection<T extends Prisma.Organization$ssoConnectionArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$ssoConnectionArgs<ExtArgs>>): Prisma.Prisma__SsoConnectionClient<runtime.Types.Result.GetResult<Prisma.$SsoConnectionPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  scimToken<T extends Prisma.Organization$scimTokenArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$scimTokenArgs<ExtArgs>>): Prisma.Prisma__ScimTokenClient<runtime.Types.Result.GetResult<Prisma.$ScimTokenPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  identities<T extends Prisma.Organization$identitiesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Organization$identitiesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserIdentityPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2273,6 +2836,92 @@ export type Organization$webhookEndpointsArgs<ExtArgs extends runtime.Types.Exte
   take?: number
   skip?: number
   distinct?: Prisma.WebhookEndpointScalarFieldEnum | Prisma.WebhookEndpointScalarFieldEnum[]
+}
+
+/**
+ * Organization.domains
+ */
+export type Organization$domainsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OrganizationDomain
+   */
+  select?: Prisma.OrganizationDomainSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OrganizationDomain
+   */
+  omit?: Prisma.OrganizationDomainOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OrganizationDomainInclude<ExtArgs> | null
+  where?: Prisma.OrganizationDomainWhereInput
+  orderBy?: Prisma.OrganizationDomainOrderByWithRelationInput | Prisma.OrganizationDomainOrderByWithRelationInput[]
+  cursor?: Prisma.OrganizationDomainWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OrganizationDomainScalarFieldEnum | Prisma.OrganizationDomainScalarFieldEnum[]
+}
+
+/**
+ * Organization.ssoConnection
+ */
+export type Organization$ssoConnectionArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SsoConnection
+   */
+  select?: Prisma.SsoConnectionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SsoConnection
+   */
+  omit?: Prisma.SsoConnectionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SsoConnectionInclude<ExtArgs> | null
+  where?: Prisma.SsoConnectionWhereInput
+}
+
+/**
+ * Organization.scimToken
+ */
+export type Organization$scimTokenArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ScimToken
+   */
+  select?: Prisma.ScimTokenSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ScimToken
+   */
+  omit?: Prisma.ScimTokenOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ScimTokenInclude<ExtArgs> | null
+  where?: Prisma.ScimTokenWhereInput
+}
+
+/**
+ * Organization.identities
+ */
+export type Organization$identitiesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserIdentity
+   */
+  select?: Prisma.UserIdentitySelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserIdentity
+   */
+  omit?: Prisma.UserIdentityOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserIdentityInclude<ExtArgs> | null
+  where?: Prisma.UserIdentityWhereInput
+  orderBy?: Prisma.UserIdentityOrderByWithRelationInput | Prisma.UserIdentityOrderByWithRelationInput[]
+  cursor?: Prisma.UserIdentityWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserIdentityScalarFieldEnum | Prisma.UserIdentityScalarFieldEnum[]
 }
 
 /**

@@ -53,6 +53,7 @@ export type PlanMinAggregateOutputType = {
   maxMembers: number | null
   maxOrganizations: number | null
   supportTypeId: number | null
+  sso: boolean | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -66,6 +67,7 @@ export type PlanMaxAggregateOutputType = {
   maxMembers: number | null
   maxOrganizations: number | null
   supportTypeId: number | null
+  sso: boolean | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -79,6 +81,7 @@ export type PlanCountAggregateOutputType = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId: number
+  sso: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -112,6 +115,7 @@ export type PlanMinAggregateInputType = {
   maxMembers?: true
   maxOrganizations?: true
   supportTypeId?: true
+  sso?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -125,6 +129,7 @@ export type PlanMaxAggregateInputType = {
   maxMembers?: true
   maxOrganizations?: true
   supportTypeId?: true
+  sso?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -138,6 +143,7 @@ export type PlanCountAggregateInputType = {
   maxMembers?: true
   maxOrganizations?: true
   supportTypeId?: true
+  sso?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -238,6 +244,7 @@ export type PlanGroupByOutputType = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId: number
+  sso: boolean
   createdAt: Date
   updatedAt: Date
   _count: PlanCountAggregateOutputType | null
@@ -274,6 +281,7 @@ export type PlanWhereInput = {
   maxMembers?: Prisma.IntFilter<"Plan"> | number
   maxOrganizations?: Prisma.IntFilter<"Plan"> | number
   supportTypeId?: Prisma.IntFilter<"Plan"> | number
+  sso?: Prisma.BoolFilter<"Plan"> | boolean
   createdAt?: Prisma.DateTimeFilter<"Plan"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Plan"> | Date | string
   users?: Prisma.UserListRelationFilter
@@ -289,6 +297,7 @@ export type PlanOrderByWithRelationInput = {
   maxMembers?: Prisma.SortOrder
   maxOrganizations?: Prisma.SortOrder
   supportTypeId?: Prisma.SortOrder
+  sso?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   users?: Prisma.UserOrderByRelationAggregateInput
@@ -307,6 +316,7 @@ export type PlanWhereUniqueInput = Prisma.AtLeast<{
   maxMembers?: Prisma.IntFilter<"Plan"> | number
   maxOrganizations?: Prisma.IntFilter<"Plan"> | number
   supportTypeId?: Prisma.IntFilter<"Plan"> | number
+  sso?: Prisma.BoolFilter<"Plan"> | boolean
   createdAt?: Prisma.DateTimeFilter<"Plan"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Plan"> | Date | string
   users?: Prisma.UserListRelationFilter
@@ -322,6 +332,7 @@ export type PlanOrderByWithAggregationInput = {
   maxMembers?: Prisma.SortOrder
   maxOrganizations?: Prisma.SortOrder
   supportTypeId?: Prisma.SortOrder
+  sso?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.PlanCountOrderByAggregateInput
@@ -343,6 +354,7 @@ export type PlanScalarWhereWithAggregatesInput = {
   maxMembers?: Prisma.IntWithAggregatesFilter<"Plan"> | number
   maxOrganizations?: Prisma.IntWithAggregatesFilter<"Plan"> | number
   supportTypeId?: Prisma.IntWithAggregatesFilter<"Plan"> | number
+  sso?: Prisma.BoolWithAggregatesFilter<"Plan"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Plan"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Plan"> | Date | string
 }
@@ -355,6 +367,7 @@ export type PlanCreateInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutPlanInput
@@ -370,6 +383,7 @@ export type PlanUncheckedCreateInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutPlanInput
@@ -384,6 +398,7 @@ export type PlanUpdateInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutPlanNestedInput
@@ -399,6 +414,7 @@ export type PlanUncheckedUpdateInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutPlanNestedInput
@@ -414,6 +430,7 @@ export type PlanCreateManyInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
 }
@@ -426,6 +443,7 @@ export type PlanUpdateManyMutationInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -439,6 +457,7 @@ export type PlanUncheckedUpdateManyInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -457,6 +476,7 @@ export type PlanCountOrderByAggregateInput = {
   maxMembers?: Prisma.SortOrder
   maxOrganizations?: Prisma.SortOrder
   supportTypeId?: Prisma.SortOrder
+  sso?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -479,6 +499,7 @@ export type PlanMaxOrderByAggregateInput = {
   maxMembers?: Prisma.SortOrder
   maxOrganizations?: Prisma.SortOrder
   supportTypeId?: Prisma.SortOrder
+  sso?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -492,6 +513,7 @@ export type PlanMinOrderByAggregateInput = {
   maxMembers?: Prisma.SortOrder
   maxOrganizations?: Prisma.SortOrder
   supportTypeId?: Prisma.SortOrder
+  sso?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -549,6 +571,7 @@ export type PlanCreateWithoutUsersInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   orders?: Prisma.PaymentOrderCreateNestedManyWithoutPlanInput
@@ -563,6 +586,7 @@ export type PlanUncheckedCreateWithoutUsersInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   orders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutPlanInput
@@ -592,6 +616,7 @@ export type PlanUpdateWithoutUsersInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   orders?: Prisma.PaymentOrderUpdateManyWithoutPlanNestedInput
@@ -606,6 +631,7 @@ export type PlanUncheckedUpdateWithoutUsersInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   orders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutPlanNestedInput
@@ -619,6 +645,7 @@ export type PlanCreateWithoutOrdersInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   users?: Prisma.UserCreateNestedManyWithoutPlanInput
@@ -633,6 +660,7 @@ export type PlanUncheckedCreateWithoutOrdersInput = {
   maxMembers: number
   maxOrganizations: number
   supportTypeId?: number
+  sso?: boolean
   createdAt?: Date | string
   updatedAt?: Date | string
   users?: Prisma.UserUncheckedCreateNestedManyWithoutPlanInput
@@ -662,6 +690,7 @@ export type PlanUpdateWithoutOrdersInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUpdateManyWithoutPlanNestedInput
@@ -676,6 +705,7 @@ export type PlanUncheckedUpdateWithoutOrdersInput = {
   maxMembers?: Prisma.IntFieldUpdateOperationsInput | number
   maxOrganizations?: Prisma.IntFieldUpdateOperationsInput | number
   supportTypeId?: Prisma.IntFieldUpdateOperationsInput | number
+  sso?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   users?: Prisma.UserUncheckedUpdateManyWithoutPlanNestedInput
@@ -730,6 +760,7 @@ export type PlanSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   maxMembers?: boolean
   maxOrganizations?: boolean
   supportTypeId?: boolean
+  sso?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   users?: boolean | Prisma.Plan$usersArgs<ExtArgs>
@@ -746,6 +777,7 @@ export type PlanSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   maxMembers?: boolean
   maxOrganizations?: boolean
   supportTypeId?: boolean
+  sso?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["plan"]>
@@ -759,6 +791,7 @@ export type PlanSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   maxMembers?: boolean
   maxOrganizations?: boolean
   supportTypeId?: boolean
+  sso?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["plan"]>
@@ -772,11 +805,12 @@ export type PlanSelectScalar = {
   maxMembers?: boolean
   maxOrganizations?: boolean
   supportTypeId?: boolean
+  sso?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type PlanOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "description" | "priceMonth" | "priceYear" | "maxMembers" | "maxOrganizations" | "supportTypeId" | "createdAt" | "updatedAt", ExtArgs["result"]["plan"]>
+export type PlanOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "name" | "description" | "priceMonth" | "priceYear" | "maxMembers" | "maxOrganizations" | "supportTypeId" | "sso" | "createdAt" | "updatedAt", ExtArgs["result"]["plan"]>
 export type PlanInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   users?: boolean | Prisma.Plan$usersArgs<ExtArgs>
   orders?: boolean | Prisma.Plan$ordersArgs<ExtArgs>
@@ -800,6 +834,10 @@ export type $PlanPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
     maxMembers: number
     maxOrganizations: number
     supportTypeId: number
+    /**
+     * 'Единый вход (SSO) и SCIM' (issue 30): an organization's SSO and SCIM work only while its owner's plan in force has it.
+     */
+    sso: boolean
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["plan"]>
@@ -1235,6 +1273,7 @@ export interface PlanFieldRefs {
   readonly maxMembers: Prisma.FieldRef<"Plan", 'Int'>
   readonly maxOrganizations: Prisma.FieldRef<"Plan", 'Int'>
   readonly supportTypeId: Prisma.FieldRef<"Plan", 'Int'>
+  readonly sso: Prisma.FieldRef<"Plan", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"Plan", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Plan", 'DateTime'>
 }

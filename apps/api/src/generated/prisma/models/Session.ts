@@ -50,6 +50,7 @@ export type SessionMinAggregateOutputType = {
   device: string | null
   isDesktop: boolean | null
   oauthClientId: number | null
+  method: string | null
 }
 
 export type SessionMaxAggregateOutputType = {
@@ -64,6 +65,7 @@ export type SessionMaxAggregateOutputType = {
   device: string | null
   isDesktop: boolean | null
   oauthClientId: number | null
+  method: string | null
 }
 
 export type SessionCountAggregateOutputType = {
@@ -79,6 +81,7 @@ export type SessionCountAggregateOutputType = {
   isDesktop: number
   oauthClientId: number
   scopes: number
+  method: number
   _all: number
 }
 
@@ -107,6 +110,7 @@ export type SessionMinAggregateInputType = {
   device?: true
   isDesktop?: true
   oauthClientId?: true
+  method?: true
 }
 
 export type SessionMaxAggregateInputType = {
@@ -121,6 +125,7 @@ export type SessionMaxAggregateInputType = {
   device?: true
   isDesktop?: true
   oauthClientId?: true
+  method?: true
 }
 
 export type SessionCountAggregateInputType = {
@@ -136,6 +141,7 @@ export type SessionCountAggregateInputType = {
   isDesktop?: true
   oauthClientId?: true
   scopes?: true
+  method?: true
   _all?: true
 }
 
@@ -238,6 +244,7 @@ export type SessionGroupByOutputType = {
   isDesktop: boolean
   oauthClientId: number | null
   scopes: string[]
+  method: string | null
   _count: SessionCountAggregateOutputType | null
   _avg: SessionAvgAggregateOutputType | null
   _sum: SessionSumAggregateOutputType | null
@@ -276,6 +283,7 @@ export type SessionWhereInput = {
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
   oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
   scopes?: Prisma.StringNullableListFilter<"Session">
+  method?: Prisma.StringNullableFilter<"Session"> | string | null
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   oauthClient?: Prisma.XOR<Prisma.OauthClientNullableScalarRelationFilter, Prisma.OauthClientWhereInput> | null
 }
@@ -293,6 +301,7 @@ export type SessionOrderByWithRelationInput = {
   isDesktop?: Prisma.SortOrder
   oauthClientId?: Prisma.SortOrderInput | Prisma.SortOrder
   scopes?: Prisma.SortOrder
+  method?: Prisma.SortOrderInput | Prisma.SortOrder
   user?: Prisma.UserOrderByWithRelationInput
   oauthClient?: Prisma.OauthClientOrderByWithRelationInput
 }
@@ -313,6 +322,7 @@ export type SessionWhereUniqueInput = Prisma.AtLeast<{
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
   oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
   scopes?: Prisma.StringNullableListFilter<"Session">
+  method?: Prisma.StringNullableFilter<"Session"> | string | null
   user?: Prisma.XOR<Prisma.UserScalarRelationFilter, Prisma.UserWhereInput>
   oauthClient?: Prisma.XOR<Prisma.OauthClientNullableScalarRelationFilter, Prisma.OauthClientWhereInput> | null
 }, "id" | "tokenHash">
@@ -330,6 +340,7 @@ export type SessionOrderByWithAggregationInput = {
   isDesktop?: Prisma.SortOrder
   oauthClientId?: Prisma.SortOrderInput | Prisma.SortOrder
   scopes?: Prisma.SortOrder
+  method?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.SessionCountOrderByAggregateInput
   _avg?: Prisma.SessionAvgOrderByAggregateInput
   _max?: Prisma.SessionMaxOrderByAggregateInput
@@ -353,6 +364,7 @@ export type SessionScalarWhereWithAggregatesInput = {
   isDesktop?: Prisma.BoolWithAggregatesFilter<"Session"> | boolean
   oauthClientId?: Prisma.IntNullableWithAggregatesFilter<"Session"> | number | null
   scopes?: Prisma.StringNullableListFilter<"Session">
+  method?: Prisma.StringNullableWithAggregatesFilter<"Session"> | string | null
 }
 
 export type SessionCreateInput = {
@@ -365,6 +377,7 @@ export type SessionCreateInput = {
   device?: string | null
   isDesktop?: boolean
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
   oauthClient?: Prisma.OauthClientCreateNestedOneWithoutSessionsInput
 }
@@ -382,6 +395,7 @@ export type SessionUncheckedCreateInput = {
   isDesktop?: boolean
   oauthClientId?: number | null
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionUpdateInput = {
@@ -394,6 +408,7 @@ export type SessionUpdateInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
   oauthClient?: Prisma.OauthClientUpdateOneWithoutSessionsNestedInput
 }
@@ -411,6 +426,7 @@ export type SessionUncheckedUpdateInput = {
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionCreateManyInput = {
@@ -426,6 +442,7 @@ export type SessionCreateManyInput = {
   isDesktop?: boolean
   oauthClientId?: number | null
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionUpdateManyMutationInput = {
@@ -438,6 +455,7 @@ export type SessionUpdateManyMutationInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionUncheckedUpdateManyInput = {
@@ -453,6 +471,7 @@ export type SessionUncheckedUpdateManyInput = {
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionListRelationFilter = {
@@ -486,6 +505,7 @@ export type SessionCountOrderByAggregateInput = {
   isDesktop?: Prisma.SortOrder
   oauthClientId?: Prisma.SortOrder
   scopes?: Prisma.SortOrder
+  method?: Prisma.SortOrder
 }
 
 export type SessionAvgOrderByAggregateInput = {
@@ -506,6 +526,7 @@ export type SessionMaxOrderByAggregateInput = {
   device?: Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
   oauthClientId?: Prisma.SortOrder
+  method?: Prisma.SortOrder
 }
 
 export type SessionMinOrderByAggregateInput = {
@@ -520,6 +541,7 @@ export type SessionMinOrderByAggregateInput = {
   device?: Prisma.SortOrder
   isDesktop?: Prisma.SortOrder
   oauthClientId?: Prisma.SortOrder
+  method?: Prisma.SortOrder
 }
 
 export type SessionSumOrderByAggregateInput = {
@@ -635,6 +657,7 @@ export type SessionCreateWithoutUserInput = {
   device?: string | null
   isDesktop?: boolean
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
   oauthClient?: Prisma.OauthClientCreateNestedOneWithoutSessionsInput
 }
 
@@ -650,6 +673,7 @@ export type SessionUncheckedCreateWithoutUserInput = {
   isDesktop?: boolean
   oauthClientId?: number | null
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionCreateOrConnectWithoutUserInput = {
@@ -694,6 +718,7 @@ export type SessionScalarWhereInput = {
   isDesktop?: Prisma.BoolFilter<"Session"> | boolean
   oauthClientId?: Prisma.IntNullableFilter<"Session"> | number | null
   scopes?: Prisma.StringNullableListFilter<"Session">
+  method?: Prisma.StringNullableFilter<"Session"> | string | null
 }
 
 export type SessionCreateWithoutOauthClientInput = {
@@ -706,6 +731,7 @@ export type SessionCreateWithoutOauthClientInput = {
   device?: string | null
   isDesktop?: boolean
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
   user: Prisma.UserCreateNestedOneWithoutSessionsInput
 }
 
@@ -721,6 +747,7 @@ export type SessionUncheckedCreateWithoutOauthClientInput = {
   device?: string | null
   isDesktop?: boolean
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionCreateOrConnectWithoutOauthClientInput = {
@@ -761,6 +788,7 @@ export type SessionCreateManyUserInput = {
   isDesktop?: boolean
   oauthClientId?: number | null
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionUpdateWithoutUserInput = {
@@ -773,6 +801,7 @@ export type SessionUpdateWithoutUserInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   oauthClient?: Prisma.OauthClientUpdateOneWithoutSessionsNestedInput
 }
 
@@ -788,6 +817,7 @@ export type SessionUncheckedUpdateWithoutUserInput = {
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionUncheckedUpdateManyWithoutUserInput = {
@@ -802,6 +832,7 @@ export type SessionUncheckedUpdateManyWithoutUserInput = {
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   oauthClientId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionCreateManyOauthClientInput = {
@@ -816,6 +847,7 @@ export type SessionCreateManyOauthClientInput = {
   device?: string | null
   isDesktop?: boolean
   scopes?: Prisma.SessionCreatescopesInput | string[]
+  method?: string | null
 }
 
 export type SessionUpdateWithoutOauthClientInput = {
@@ -828,6 +860,7 @@ export type SessionUpdateWithoutOauthClientInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   user?: Prisma.UserUpdateOneRequiredWithoutSessionsNestedInput
 }
 
@@ -843,6 +876,7 @@ export type SessionUncheckedUpdateWithoutOauthClientInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type SessionUncheckedUpdateManyWithoutOauthClientInput = {
@@ -857,6 +891,7 @@ export type SessionUncheckedUpdateManyWithoutOauthClientInput = {
   device?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   isDesktop?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scopes?: Prisma.SessionUpdatescopesInput | string[]
+  method?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -874,6 +909,7 @@ export type SessionSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   isDesktop?: boolean
   oauthClientId?: boolean
   scopes?: boolean
+  method?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
@@ -891,6 +927,7 @@ export type SessionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   isDesktop?: boolean
   oauthClientId?: boolean
   scopes?: boolean
+  method?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
@@ -908,6 +945,7 @@ export type SessionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   isDesktop?: boolean
   oauthClientId?: boolean
   scopes?: boolean
+  method?: boolean
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
 }, ExtArgs["result"]["session"]>
@@ -925,9 +963,10 @@ export type SessionSelectScalar = {
   isDesktop?: boolean
   oauthClientId?: boolean
   scopes?: boolean
+  method?: boolean
 }
 
-export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt" | "ip" | "userAgent" | "device" | "isDesktop" | "oauthClientId" | "scopes", ExtArgs["result"]["session"]>
+export type SessionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "userId" | "tokenHash" | "createdAt" | "lastUsedAt" | "expiresAt" | "ip" | "userAgent" | "device" | "isDesktop" | "oauthClientId" | "scopes" | "method", ExtArgs["result"]["session"]>
 export type SessionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   user?: boolean | Prisma.UserDefaultArgs<ExtArgs>
   oauthClient?: boolean | Prisma.Session$oauthClientArgs<ExtArgs>
@@ -982,6 +1021,11 @@ export type $SessionPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
      * ['read'] or ['read', 'write'] for a device token; empty for a sign-in (a full session).
      */
     scopes: string[]
+    /**
+     * How the session was opened (issue 30): 'code', 'passkey', 'desktop', 'device', 'sso', 'yandex'; null
+     * before issue 30. Turning on 'Только через SSO' ends an account's sessions that are not 'sso'.
+     */
+    method: string | null
   }, ExtArgs["result"]["session"]>
   composites: {}
 }
@@ -1419,6 +1463,7 @@ export interface SessionFieldRefs {
   readonly isDesktop: Prisma.FieldRef<"Session", 'Boolean'>
   readonly oauthClientId: Prisma.FieldRef<"Session", 'Int'>
   readonly scopes: Prisma.FieldRef<"Session", 'String[]'>
+  readonly method: Prisma.FieldRef<"Session", 'String'>
 }
     
 

@@ -342,6 +342,7 @@ export type UserWhereInput = {
   savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
   lookupsMade?: Prisma.UserLookupListRelationFilter
   lookedUpBy?: Prisma.UserLookupListRelationFilter
+  identities?: Prisma.UserIdentityListRelationFilter
 }
 
 export type UserOrderByWithRelationInput = {
@@ -383,6 +384,7 @@ export type UserOrderByWithRelationInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodOrderByWithRelationInput
   lookupsMade?: Prisma.UserLookupOrderByRelationAggregateInput
   lookedUpBy?: Prisma.UserLookupOrderByRelationAggregateInput
+  identities?: Prisma.UserIdentityOrderByRelationAggregateInput
 }
 
 export type UserWhereUniqueInput = Prisma.AtLeast<{
@@ -427,6 +429,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   savedPaymentMethod?: Prisma.XOR<Prisma.SavedPaymentMethodNullableScalarRelationFilter, Prisma.SavedPaymentMethodWhereInput> | null
   lookupsMade?: Prisma.UserLookupListRelationFilter
   lookedUpBy?: Prisma.UserLookupListRelationFilter
+  identities?: Prisma.UserIdentityListRelationFilter
 }, "id" | "email" | "avatarFileId" | "webauthnUserId">
 
 export type UserOrderByWithAggregationInput = {
@@ -510,6 +513,7 @@ export type UserCreateInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateInput = {
@@ -548,6 +552,7 @@ export type UserUncheckedCreateInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserUpdateInput = {
@@ -585,6 +590,7 @@ export type UserUpdateInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateInput = {
@@ -623,6 +629,7 @@ export type UserUncheckedUpdateInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateManyInput = {
@@ -1193,6 +1200,20 @@ export type UserUpdateOneRequiredWithoutPlanNoticesNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutPlanNoticesInput, Prisma.UserUpdateWithoutPlanNoticesInput>, Prisma.UserUncheckedUpdateWithoutPlanNoticesInput>
 }
 
+export type UserCreateNestedOneWithoutIdentitiesInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutIdentitiesInput, Prisma.UserUncheckedCreateWithoutIdentitiesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutIdentitiesInput
+  connect?: Prisma.UserWhereUniqueInput
+}
+
+export type UserUpdateOneRequiredWithoutIdentitiesNestedInput = {
+  create?: Prisma.XOR<Prisma.UserCreateWithoutIdentitiesInput, Prisma.UserUncheckedCreateWithoutIdentitiesInput>
+  connectOrCreate?: Prisma.UserCreateOrConnectWithoutIdentitiesInput
+  upsert?: Prisma.UserUpsertWithoutIdentitiesInput
+  connect?: Prisma.UserWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.UserUpdateToOneWithWhereWithoutIdentitiesInput, Prisma.UserUpdateWithoutIdentitiesInput>, Prisma.UserUncheckedUpdateWithoutIdentitiesInput>
+}
+
 export type UserCreateWithoutTypeInput = {
   email: string
   name?: string
@@ -1227,6 +1248,7 @@ export type UserCreateWithoutTypeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTypeInput = {
@@ -1264,6 +1286,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTypeInput = {
@@ -1348,6 +1371,7 @@ export type UserCreateWithoutSessionsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSessionsInput = {
@@ -1385,6 +1409,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSessionsInput = {
@@ -1437,6 +1462,7 @@ export type UserUpdateWithoutSessionsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSessionsInput = {
@@ -1474,6 +1500,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutAccessTokensInput = {
@@ -1510,6 +1537,7 @@ export type UserCreateWithoutAccessTokensInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAccessTokensInput = {
@@ -1547,6 +1575,7 @@ export type UserUncheckedCreateWithoutAccessTokensInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAccessTokensInput = {
@@ -1599,6 +1628,7 @@ export type UserUpdateWithoutAccessTokensInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAccessTokensInput = {
@@ -1636,6 +1666,7 @@ export type UserUncheckedUpdateWithoutAccessTokensInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutKnownDevicesInput = {
@@ -1672,6 +1703,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutKnownDevicesInput = {
@@ -1709,6 +1741,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutKnownDevicesInput = {
@@ -1761,6 +1794,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutKnownDevicesInput = {
@@ -1798,6 +1832,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSignInDevicesInput = {
@@ -1834,6 +1869,7 @@ export type UserCreateWithoutSignInDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSignInDevicesInput = {
@@ -1871,6 +1907,7 @@ export type UserUncheckedCreateWithoutSignInDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSignInDevicesInput = {
@@ -1923,6 +1960,7 @@ export type UserUpdateWithoutSignInDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSignInDevicesInput = {
@@ -1960,6 +1998,7 @@ export type UserUncheckedUpdateWithoutSignInDevicesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutLookupsMadeInput = {
@@ -1996,6 +2035,7 @@ export type UserCreateWithoutLookupsMadeInput = {
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutLookupsMadeInput = {
@@ -2033,6 +2073,7 @@ export type UserUncheckedCreateWithoutLookupsMadeInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutLookupsMadeInput = {
@@ -2074,6 +2115,7 @@ export type UserCreateWithoutLookedUpByInput = {
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutLookedUpByInput = {
@@ -2111,6 +2153,7 @@ export type UserUncheckedCreateWithoutLookedUpByInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutLookedUpByInput = {
@@ -2163,6 +2206,7 @@ export type UserUpdateWithoutLookupsMadeInput = {
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLookupsMadeInput = {
@@ -2200,6 +2244,7 @@ export type UserUncheckedUpdateWithoutLookupsMadeInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutLookedUpByInput = {
@@ -2247,6 +2292,7 @@ export type UserUpdateWithoutLookedUpByInput = {
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutLookedUpByInput = {
@@ -2284,6 +2330,7 @@ export type UserUncheckedUpdateWithoutLookedUpByInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPasskeysInput = {
@@ -2320,6 +2367,7 @@ export type UserCreateWithoutPasskeysInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPasskeysInput = {
@@ -2357,6 +2405,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPasskeysInput = {
@@ -2409,6 +2458,7 @@ export type UserUpdateWithoutPasskeysInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPasskeysInput = {
@@ -2446,6 +2496,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutWebauthnChallengesInput = {
@@ -2482,6 +2533,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
@@ -2519,6 +2571,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutWebauthnChallengesInput = {
@@ -2571,6 +2624,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
@@ -2608,6 +2662,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutEmailChangeInput = {
@@ -2644,6 +2699,7 @@ export type UserCreateWithoutEmailChangeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutEmailChangeInput = {
@@ -2681,6 +2737,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutEmailChangeInput = {
@@ -2733,6 +2790,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutEmailChangeInput = {
@@ -2770,6 +2828,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutOwnedOrganizationsInput = {
@@ -2806,6 +2865,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
@@ -2843,6 +2903,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutOwnedOrganizationsInput = {
@@ -2895,6 +2956,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
@@ -2932,6 +2994,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutMembershipsInput = {
@@ -2968,6 +3031,7 @@ export type UserCreateWithoutMembershipsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutMembershipsInput = {
@@ -3005,6 +3069,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutMembershipsInput = {
@@ -3046,6 +3111,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutRequestedMembersInput = {
@@ -3083,6 +3149,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutRequestedMembersInput = {
@@ -3135,6 +3202,7 @@ export type UserUpdateWithoutMembershipsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutMembershipsInput = {
@@ -3172,6 +3240,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutRequestedMembersInput = {
@@ -3219,6 +3288,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutRequestedMembersInput = {
@@ -3256,6 +3326,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSentInvitationsInput = {
@@ -3292,6 +3363,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSentInvitationsInput = {
@@ -3329,6 +3401,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSentInvitationsInput = {
@@ -3381,6 +3454,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSentInvitationsInput = {
@@ -3418,6 +3492,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutTransfersFromInput = {
@@ -3454,6 +3529,7 @@ export type UserCreateWithoutTransfersFromInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersFromInput = {
@@ -3491,6 +3567,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersFromInput = {
@@ -3532,6 +3609,7 @@ export type UserCreateWithoutTransfersToInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutTransfersToInput = {
@@ -3569,6 +3647,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutTransfersToInput = {
@@ -3621,6 +3700,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersFromInput = {
@@ -3658,6 +3738,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutTransfersToInput = {
@@ -3705,6 +3786,7 @@ export type UserUpdateWithoutTransfersToInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTransfersToInput = {
@@ -3742,6 +3824,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutFilesInput = {
@@ -3778,6 +3861,7 @@ export type UserCreateWithoutFilesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutFilesInput = {
@@ -3815,6 +3899,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutFilesInput = {
@@ -3856,6 +3941,7 @@ export type UserCreateWithoutAvatarInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutAvatarInput = {
@@ -3893,6 +3979,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutAvatarInput = {
@@ -3945,6 +4032,7 @@ export type UserUpdateWithoutFilesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutFilesInput = {
@@ -3982,6 +4070,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUpsertWithoutAvatarInput = {
@@ -4029,6 +4118,7 @@ export type UserUpdateWithoutAvatarInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutAvatarInput = {
@@ -4066,6 +4156,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanInput = {
@@ -4102,6 +4193,7 @@ export type UserCreateWithoutPlanInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanInput = {
@@ -4139,6 +4231,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanInput = {
@@ -4201,6 +4294,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPaymentOrdersInput = {
@@ -4238,6 +4332,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPaymentOrdersInput = {
@@ -4290,6 +4385,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
@@ -4327,6 +4423,7 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutSavedPaymentMethodInput = {
@@ -4363,6 +4460,7 @@ export type UserCreateWithoutSavedPaymentMethodInput = {
   accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
@@ -4400,6 +4498,7 @@ export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutSavedPaymentMethodInput = {
@@ -4452,6 +4551,7 @@ export type UserUpdateWithoutSavedPaymentMethodInput = {
   accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
@@ -4489,6 +4589,7 @@ export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserCreateWithoutPlanNoticesInput = {
@@ -4525,6 +4626,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityCreateNestedManyWithoutUserInput
 }
 
 export type UserUncheckedCreateWithoutPlanNoticesInput = {
@@ -4562,6 +4664,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
   lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
   lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+  identities?: Prisma.UserIdentityUncheckedCreateNestedManyWithoutUserInput
 }
 
 export type UserCreateOrConnectWithoutPlanNoticesInput = {
@@ -4614,6 +4717,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanNoticesInput = {
@@ -4647,6 +4751,173 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
   passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
   webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
+}
+
+export type UserCreateWithoutIdentitiesInput = {
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  type?: Prisma.UserTypeCreateNestedOneWithoutUsersInput
+  plan?: Prisma.PlanCreateNestedOneWithoutUsersInput
+  avatar?: Prisma.FileCreateNestedOneWithoutUserAvatarOfInput
+  sessions?: Prisma.SessionCreateNestedManyWithoutUserInput
+  files?: Prisma.FileCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupCreateNestedManyWithoutUserInput
+}
+
+export type UserUncheckedCreateWithoutIdentitiesInput = {
+  id?: number
+  email: string
+  name?: string
+  emailVerifiedAt?: Date | string | null
+  typeId?: number
+  planId?: number
+  planExpiresAt?: Date | string | null
+  vaultKey: runtime.Bytes
+  avatarFileId?: number | null
+  blockedAt?: Date | string | null
+  adminEditedAt?: Date | string | null
+  filesBytes?: bigint | number
+  newDeviceMail?: boolean
+  webauthnUserId?: runtime.Bytes | null
+  createdAt?: Date | string
+  updatedAt?: Date | string
+  sessions?: Prisma.SessionUncheckedCreateNestedManyWithoutUserInput
+  files?: Prisma.FileUncheckedCreateNestedManyWithoutOwnerInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedCreateNestedManyWithoutOwnerInput
+  emailChange?: Prisma.EmailChangeUncheckedCreateNestedOneWithoutUserInput
+  memberships?: Prisma.MemberUncheckedCreateNestedManyWithoutUserInput
+  requestedMembers?: Prisma.MemberUncheckedCreateNestedManyWithoutRequestedByInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedCreateNestedManyWithoutUserInput
+  sentInvitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutInvitedByInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutFromUserInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedCreateNestedManyWithoutToUserInput
+  knownDevices?: Prisma.KnownDeviceUncheckedCreateNestedManyWithoutUserInput
+  signInDevices?: Prisma.SignInDeviceUncheckedCreateNestedManyWithoutUserInput
+  passkeys?: Prisma.PasskeyUncheckedCreateNestedManyWithoutUserInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedCreateNestedManyWithoutUserInput
+  planNotices?: Prisma.PlanNoticeUncheckedCreateNestedManyWithoutUserInput
+  accessTokens?: Prisma.PersonalAccessTokenUncheckedCreateNestedManyWithoutUserInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedCreateNestedOneWithoutUserInput
+  lookupsMade?: Prisma.UserLookupUncheckedCreateNestedManyWithoutCallerInput
+  lookedUpBy?: Prisma.UserLookupUncheckedCreateNestedManyWithoutUserInput
+}
+
+export type UserCreateOrConnectWithoutIdentitiesInput = {
+  where: Prisma.UserWhereUniqueInput
+  create: Prisma.XOR<Prisma.UserCreateWithoutIdentitiesInput, Prisma.UserUncheckedCreateWithoutIdentitiesInput>
+}
+
+export type UserUpsertWithoutIdentitiesInput = {
+  update: Prisma.XOR<Prisma.UserUpdateWithoutIdentitiesInput, Prisma.UserUncheckedUpdateWithoutIdentitiesInput>
+  create: Prisma.XOR<Prisma.UserCreateWithoutIdentitiesInput, Prisma.UserUncheckedCreateWithoutIdentitiesInput>
+  where?: Prisma.UserWhereInput
+}
+
+export type UserUpdateToOneWithWhereWithoutIdentitiesInput = {
+  where?: Prisma.UserWhereInput
+  data: Prisma.XOR<Prisma.UserUpdateWithoutIdentitiesInput, Prisma.UserUncheckedUpdateWithoutIdentitiesInput>
+}
+
+export type UserUpdateWithoutIdentitiesInput = {
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  type?: Prisma.UserTypeUpdateOneRequiredWithoutUsersNestedInput
+  plan?: Prisma.PlanUpdateOneRequiredWithoutUsersNestedInput
+  avatar?: Prisma.FileUpdateOneWithoutUserAvatarOfNestedInput
+  sessions?: Prisma.SessionUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUpdateManyWithoutUserNestedInput
+  accessTokens?: Prisma.PersonalAccessTokenUpdateManyWithoutUserNestedInput
+  savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
+  lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
+  lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+}
+
+export type UserUncheckedUpdateWithoutIdentitiesInput = {
+  id?: Prisma.IntFieldUpdateOperationsInput | number
+  email?: Prisma.StringFieldUpdateOperationsInput | string
+  name?: Prisma.StringFieldUpdateOperationsInput | string
+  emailVerifiedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  typeId?: Prisma.IntFieldUpdateOperationsInput | number
+  planId?: Prisma.IntFieldUpdateOperationsInput | number
+  planExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  vaultKey?: Prisma.BytesFieldUpdateOperationsInput | runtime.Bytes
+  avatarFileId?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  blockedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  sessions?: Prisma.SessionUncheckedUpdateManyWithoutUserNestedInput
+  files?: Prisma.FileUncheckedUpdateManyWithoutOwnerNestedInput
+  ownedOrganizations?: Prisma.OrganizationUncheckedUpdateManyWithoutOwnerNestedInput
+  emailChange?: Prisma.EmailChangeUncheckedUpdateOneWithoutUserNestedInput
+  memberships?: Prisma.MemberUncheckedUpdateManyWithoutUserNestedInput
+  requestedMembers?: Prisma.MemberUncheckedUpdateManyWithoutRequestedByNestedInput
+  paymentOrders?: Prisma.PaymentOrderUncheckedUpdateManyWithoutUserNestedInput
+  sentInvitations?: Prisma.InvitationUncheckedUpdateManyWithoutInvitedByNestedInput
+  transfersFrom?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutFromUserNestedInput
+  transfersTo?: Prisma.OwnershipTransferUncheckedUpdateManyWithoutToUserNestedInput
+  knownDevices?: Prisma.KnownDeviceUncheckedUpdateManyWithoutUserNestedInput
+  signInDevices?: Prisma.SignInDeviceUncheckedUpdateManyWithoutUserNestedInput
+  passkeys?: Prisma.PasskeyUncheckedUpdateManyWithoutUserNestedInput
+  webauthnChallenges?: Prisma.WebauthnChallengeUncheckedUpdateManyWithoutUserNestedInput
+  planNotices?: Prisma.PlanNoticeUncheckedUpdateManyWithoutUserNestedInput
   accessTokens?: Prisma.PersonalAccessTokenUncheckedUpdateManyWithoutUserNestedInput
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
@@ -4705,6 +4976,7 @@ export type UserUpdateWithoutTypeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutTypeInput = {
@@ -4742,6 +5014,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutTypeInput = {
@@ -4814,6 +5087,7 @@ export type UserUpdateWithoutPlanInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateWithoutPlanInput = {
@@ -4851,6 +5125,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   savedPaymentMethod?: Prisma.SavedPaymentMethodUncheckedUpdateOneWithoutUserNestedInput
   lookupsMade?: Prisma.UserLookupUncheckedUpdateManyWithoutCallerNestedInput
   lookedUpBy?: Prisma.UserLookupUncheckedUpdateManyWithoutUserNestedInput
+  identities?: Prisma.UserIdentityUncheckedUpdateManyWithoutUserNestedInput
 }
 
 export type UserUncheckedUpdateManyWithoutPlanInput = {
@@ -4894,6 +5169,7 @@ export type UserCountOutputType = {
   accessTokens: number
   lookupsMade: number
   lookedUpBy: number
+  identities: number
 }
 
 export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -4914,6 +5190,7 @@ export type UserCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.I
   accessTokens?: boolean | UserCountOutputTypeCountAccessTokensArgs
   lookupsMade?: boolean | UserCountOutputTypeCountLookupsMadeArgs
   lookedUpBy?: boolean | UserCountOutputTypeCountLookedUpByArgs
+  identities?: boolean | UserCountOutputTypeCountIdentitiesArgs
 }
 
 /**
@@ -5045,6 +5322,13 @@ export type UserCountOutputTypeCountLookedUpByArgs<ExtArgs extends runtime.Types
   where?: Prisma.UserLookupWhereInput
 }
 
+/**
+ * UserCountOutputType without action
+ */
+export type UserCountOutputTypeCountIdentitiesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.UserIdentityWhereInput
+}
+
 
 export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -5085,6 +5369,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
   lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
+  identities?: boolean | Prisma.User$identitiesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["user"]>
 
@@ -5175,6 +5460,7 @@ export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
   savedPaymentMethod?: boolean | Prisma.User$savedPaymentMethodArgs<ExtArgs>
   lookupsMade?: boolean | Prisma.User$lookupsMadeArgs<ExtArgs>
   lookedUpBy?: boolean | Prisma.User$lookedUpByArgs<ExtArgs>
+  identities?: boolean | Prisma.User$identitiesArgs<ExtArgs>
   _count?: boolean | Prisma.UserCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type UserIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -5228,6 +5514,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      */
     lookupsMade: Prisma.$UserLookupPayload<ExtArgs>[]
     lookedUpBy: Prisma.$UserLookupPayload<ExtArgs>[]
+    /**
+     * Accounts at outside identity providers linked to this one: Yandex ID, organizations' SSO (issue 30).
+     */
+    identities: Prisma.$UserIdentityPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: number
@@ -5682,6 +5972,7 @@ export interface Prisma__UserClient<T, Null = never, ExtArgs extends runtime.Typ
   savedPaymentMethod<T extends Prisma.User$savedPaymentMethodArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$savedPaymentMethodArgs<ExtArgs>>): Prisma.Prisma__SavedPaymentMethodClient<runtime.Types.Result.GetResult<Prisma.$SavedPaymentMethodPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   lookupsMade<T extends Prisma.User$lookupsMadeArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookupsMadeArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   lookedUpBy<T extends Prisma.User$lookedUpByArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$lookedUpByArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserLookupPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  identities<T extends Prisma.User$identitiesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.User$identitiesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$UserIdentityPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -6590,6 +6881,30 @@ export type User$lookedUpByArgs<ExtArgs extends runtime.Types.Extensions.Interna
   take?: number
   skip?: number
   distinct?: Prisma.UserLookupScalarFieldEnum | Prisma.UserLookupScalarFieldEnum[]
+}
+
+/**
+ * User.identities
+ */
+export type User$identitiesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the UserIdentity
+   */
+  select?: Prisma.UserIdentitySelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the UserIdentity
+   */
+  omit?: Prisma.UserIdentityOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.UserIdentityInclude<ExtArgs> | null
+  where?: Prisma.UserIdentityWhereInput
+  orderBy?: Prisma.UserIdentityOrderByWithRelationInput | Prisma.UserIdentityOrderByWithRelationInput[]
+  cursor?: Prisma.UserIdentityWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.UserIdentityScalarFieldEnum | Prisma.UserIdentityScalarFieldEnum[]
 }
 
 /**
