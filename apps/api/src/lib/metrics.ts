@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { SignInMethod } from './sessions';
 
 /**
  * Prometheus metrics (issue 31, decision 0260). Two registries: this process's (process and event-loop
@@ -9,7 +10,6 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry, prefix: 'cabinet_' });
 
-export type SignInMethod = 'code' | 'passkey' | 'desktop' | 'device' | 'sso';
 export type SignInResult = 'success' | 'failure';
 export type PaymentProvider = 'yoomoney' | 'test' | 'yookassa';
 export type PaymentResult = 'succeeded' | 'duplicate' | 'refused' | 'failed' | 'refunded';

@@ -16,9 +16,13 @@ const TOUCH_EVERY_MS = 60 * 1000;
 /** A session's account, as every call sees its caller. */
 export type SessionUser = Actor;
 
-/** Where a session is opened from: the client, and whether it is a desktop app's sealed hand-off. */
+/** How a session was opened (sessions.method, issue 30); 'Только через SSO' ends those that are not 'sso'. */
+export type SignInMethod = 'code' | 'passkey' | 'desktop' | 'device' | 'sso' | 'yandex';
+
+/** Where a session is opened from: the client, whether it is a desktop app's sealed hand-off, and how. */
 export interface SessionOrigin extends ClientDevice {
   isDesktop: boolean;
+  method?: SignInMethod;
 }
 
 /**
@@ -43,6 +47,7 @@ export async function createSession(
         userAgent: origin.userAgent || null,
         device: describeDevice(origin.userAgent),
         isDesktop: origin.isDesktop,
+        method: origin.method ?? null,
       }),
     },
   });

@@ -5,11 +5,12 @@ import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { parseDesktopPublicKey } from '../../lib/crypto';
 import { countSignIn } from '../../lib/metrics';
-import { createSession, deleteUserSessions } from '../../lib/sessions';
+import { createSession, deleteUserSessions, type SignInMethod } from '../../lib/sessions';
 import { emitEvent } from '../../lib/webhooks/events';
 import { transaction } from '../../plugins/db/database';
 import { rememberDevice } from '../sessions/known-devices';
 import { sendNewDeviceMail } from '../sessions/new-device.mail';
+import { refuseUnlessSsoAllowed } from '../sso/enforcement';
 import { type AdminRule, isLoopbackAddress } from './first-admin';
 import { handOff } from './hand-off';
 
@@ -20,6 +21,12 @@ import { handOff } from './hand-off';
 const FIRST_ADMIN_LOCK_KEY = 72707370;
 
 export const BLOCKED_MESSAGE = 'Учётная запись заблокирована. Обратитесь к администратору.';
+
+/**
+ * What the person proved: the mailbox (a code), a passkey, or an outside provider's word: an organization's
+ * SSO (for an address of its verified domains) or Yandex ID (its verified default address) (issue 30).
+ */
+export type SignInProof = 'mailbox' | 'passkey' | 'sso' | 'yandex';
 
 /** The request context with the first-admin rule settled once at start (auth.routes.ts). */
 export interface SignInRulesContext extends RequestContext {
@@ -44,7 +51,7 @@ export async function completeSignIn(
      * What the person proved: the mailbox (a code) verifies the address; a passkey proves the person, not the
      * address an admin may have changed since (it stays unverified, and is not promoted by it).
      */
-    proof: 'mailbox' | 'passkey';
+    proof: SignInProof;
   },
 ): Promise<LoginResult> {
   const { prisma, now } = ctx;
@@ -54,7 +61,16 @@ export async function completeSignIn(
     // Said only now, to whoever proved the mailbox or the passkey: step one answers a blocked address like
     // any other.
     if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
-    const addressProven = proof === 'mailbox' || current.emailVerifiedAt !== null;
+    // 'Только через SSO' (issue 30): every other way in stops here, the desktop hand-off included.
+    if (proof !== 'sso')
+      await refuseUnlessSsoAllowed(tx, ctx, {
+        id: current.id,
+        email: current.email,
+        isAdmin: current.typeId === USER_TYPE_ADMIN,
+      });
+    // A passkey proves the person, not the address; a mailbox or an outside provider's word proves it.
+    const mailboxLike = proof !== 'passkey';
+    const addressProven = mailboxLike || current.emailVerifiedAt !== null;
     // ADMIN_EMAILS promotes only the one who just confirmed a sign-in code mailed to that address: never a
     // passkey, nor an address that came by an e-mail change (decision 0185).
     const listed = proof === 'mailbox' && ctx.config.ADMIN_EMAILS.includes(current.email);
@@ -65,7 +81,7 @@ export async function completeSignIn(
       (await tx.user.count({ where: { typeId: USER_TYPE_ADMIN } })) === 0;
     // An unverified account may have been made by someone else typing this address (an e-mail change or an
     // admin's invitation): the mailbox's owner proving it now must not share the account with their sessions.
-    const verifyNow = proof === 'mailbox' && !current.emailVerifiedAt;
+    const verifyNow = mailboxLike && !current.emailVerifiedAt;
     if (verifyNow) {
       // The address is proven for the first time: the account now exists for the operator's systems.
       await emitEvent(tx, ctx, {
@@ -90,14 +106,18 @@ export async function completeSignIn(
   // Apart from the transaction above, which holds the first-admin lock: that one stays short.
   const { token, newDevice } = await transaction(prisma, async (tx) => {
     const opened = {
-      token: await createSession(tx, user.id, { ...client, isDesktop }),
+      token: await createSession(tx, user.id, {
+        ...client,
+        isDesktop,
+        method: sessionMethod(proof, isDesktop),
+      }),
       newDevice: await rememberDevice(tx, user.id, client, now),
     };
     await recordAudit(tx, ctx, {
       action: 'user.signed_in',
       actorId: user.id,
       targetId: user.id,
-      details: { method: proof === 'mailbox' ? 'code' : 'passkey' },
+      details: { method: proof === 'mailbox' ? 'code' : proof },
     });
     return opened;
   });
@@ -108,12 +128,18 @@ export async function completeSignIn(
   return handOff(loginKey, token, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
 }
 
+/** sessions.method of a sign-in: a desktop hand-off is 'desktop', whatever proved the account. */
+function sessionMethod(proof: SignInProof, isDesktop: boolean): SignInMethod {
+  if (isDesktop) return 'desktop';
+  return proof === 'mailbox' ? 'code' : proof;
+}
+
 /**
  * Runs one sign-in and counts it in cabinet_sign_ins_total (decision 0260): a desktop hand-off (a desktop
  * app's loginKey) is the method 'desktop', whatever proved the account; any refusal counts as a failure.
  */
 export async function countedSignIn<T>(
-  proof: 'code' | 'passkey',
+  proof: 'code' | 'passkey' | 'sso' | 'yandex',
   loginKey: string | undefined,
   signIn: () => Promise<T>,
 ): Promise<T> {

@@ -11,6 +11,7 @@ import { notFound, tooManyRequests } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { transaction } from '../../plugins/db/database';
+import { actorAccount, refuseUnlessSsoAllowed } from '../sso/enforcement';
 
 // /app/device, the person's side of the device grant (docs/decisions/0223-device-code-entry.md): what is
 // asking for a user code, and 'Разрешить' or 'Отклонить'. A wrong code is counted per person and per
@@ -98,6 +99,8 @@ export async function decideDeviceRequest(
   { user_code, approve }: { user_code: string; approve: boolean },
 ): Promise<{ approved: boolean }> {
   const row = await findPending(ctx, user_code);
+  // 'Только через SSO' (issue 30): an account of an enforcing domain may refuse, never approve.
+  if (approve) await refuseUnlessSsoAllowed(ctx.prisma, ctx, actorAccount(ctx.actor));
   await transaction(ctx.prisma, async (tx) => {
     const { count } = await tx.oauthDeviceCode.updateMany({
       where: { id: row.id, status: 'pending' },

@@ -172,7 +172,7 @@ export async function exchangeDeviceCode(
         en: 'The device code is unknown or was already used',
       });
     }
-    const origin = { ip: ctx.ip, userAgent: ctx.userAgent, isDesktop: false };
+    const origin = { ip: ctx.ip, userAgent: ctx.userAgent, isDesktop: false, method: 'device' as const };
     const issued = await createSession(tx, userId, origin, {
       oauthClientId: client.id,
       scopes: row.scopes as TokenScope[],

@@ -16,6 +16,7 @@ import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { transaction } from '../../plugins/db/database';
+import { actorAccount, refuseUnlessSsoAllowed } from '../sso/enforcement';
 
 // Personal access tokens (issue 29; docs/decisions/0215-personal-access-tokens.md): made, listed and revoked
 // by their owner, listed and revoked by site admins. The token itself is in the creation answer only.
@@ -89,6 +90,7 @@ export async function createToken(
   body: z.output<typeof PersonalTokenCreateSchema>,
 ): Promise<PersonalTokenCreated> {
   const { userId } = ctx.actor;
+  await refuseUnlessSsoAllowed(ctx.prisma, ctx, actorAccount(ctx.actor));
   const token = newPersonalToken();
   const expiresAt =
     body.expires_in_days === null ? null : new Date(ctx.now.getTime() + body.expires_in_days * DAY_MS);
