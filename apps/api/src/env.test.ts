@@ -251,3 +251,30 @@ describe('YooKassa settings (issue 28, decision 0200)', () => {
     ]);
   });
 });
+
+describe('identity settings (issue 30)', () => {
+  it.each([
+    [{ YANDEX_CLIENT_ID: 'abc' }, 'YANDEX_CLIENT_SECRET: required with YANDEX_CLIENT_ID'],
+    [{ YANDEX_CLIENT_SECRET: 'abc' }, 'YANDEX_CLIENT_ID: required with YANDEX_CLIENT_SECRET'],
+    [{ DNS_SERVERS: 'dns.example.com' }, 'DNS_SERVERS: not a DNS server address'],
+    [{ DNS_SERVERS: '127.0.0.1:70000' }, 'DNS_SERVERS: not a DNS server address'],
+    [{ SSO_ALLOW_PRIVATE: 'maybe' }, 'SSO_ALLOW_PRIVATE:'],
+    [{ YANDEX_OAUTH_URL: 'ftp://x' }, 'YANDEX_OAUTH_URL:'],
+  ])('%o stops the server: %s', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('defaults, and DNS servers as node:dns takes them', () => {
+    expect(loadEnv({})).toMatchObject({
+      DNS_SERVERS: undefined,
+      SSO_ALLOW_PRIVATE: false,
+      YANDEX_OAUTH_URL: 'https://oauth.yandex.ru',
+      YANDEX_LOGIN_URL: 'https://login.yandex.ru',
+    });
+    expect(loadEnv({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53' }).DNS_SERVERS).toEqual([
+      '1.1.1.1',
+      '127.0.0.1:5353',
+      '[::1]:53',
+    ]);
+  });
+});

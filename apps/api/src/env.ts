@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { identityEnvFields, refineIdentity } from './env-identity';
 import { paymentEnvFields, refinePayments, resolvePaymentsMode } from './env-payments';
 
 // Configuration is read once here and validated; nothing else reads process.env.
@@ -145,6 +146,7 @@ export const EnvSchema = z
         .default('insomnia'),
     ),
     ...paymentEnvFields,
+    ...identityEnvFields,
     /**
      * Key of the sign-in code hashes (HMAC-SHA256). Unset: a secret made once and kept in DATA_DIR, which
      * serves one process; several processes must share one value (decision 0082).
@@ -198,8 +200,8 @@ export const EnvSchema = z
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
     /**
-     * Key of the secrets the cabinet reads back (webhook signing secrets), sealed with AES-256-GCM
-     * (lib/secret-box.ts); required once any webhook endpoint exists (decision 0251). Never change it
+     * Key of the secrets the cabinet reads back (webhook signing secrets, SSO client secrets), sealed with
+     * AES-256-GCM (lib/secret-box.ts); required once any webhook endpoint or SSO connection exists (0251). Never change it
      * without re-sealing: the sealed secrets stop opening.
      */
     SECRETS_KEY: z.preprocess(
@@ -245,6 +247,7 @@ export const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     refinePayments(env, ctx);
+    refineIdentity(env, ctx);
 
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
