@@ -49,6 +49,30 @@ export async function ssoEnforcementFor(
   return { organizationId: id, organizationName: name, ownerId, domain };
 }
 
+/**
+ * Whether an organization's SSO and SCIM work now: its owner's plan in force has 'Единый вход (SSO) и SCIM'.
+ * Settings of an organization whose plan lost it stay but do nothing (issue 30). False for an unknown id.
+ */
+export async function ssoAvailable(db: Db, organizationId: number, clock: PlanClock): Promise<boolean> {
+  const organization = await db.organization.findUnique({
+    where: { id: organizationId },
+    select: { ownerId: true },
+  });
+  if (!organization) return false;
+  return (await planInForce(db, organization.ownerId, clock)).sso;
+}
+
+/** Whether the address is in one of the organization's verified domains (SSO e-mails, SCIM userName). */
+export async function inVerifiedDomain(db: Db, organizationId: number, email: string): Promise<boolean> {
+  const domain = emailDomain(email);
+  if (!domain) return false;
+  const found = await db.organizationDomain.findFirst({
+    where: { organizationId, domain, verifiedAt: { not: null } },
+    select: { id: true },
+  });
+  return found !== null;
+}
+
 /** The 403 text naming the organization (issue 30: "403 with a message naming the organization"). */
 export const ssoOnlyMessage = (organizationName: string) =>
   `Организация «${organizationName}» разрешает вход в этот аккаунт только через единый вход (SSO).`;
