@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
 import { createMailer } from './lib/mail';
+import { secretsKeyProblem } from './lib/secrets-key-check';
 import { adminRuleNotice } from './modules/auth/first-admin';
 import { migrate, openDatabase } from './plugins/db/database';
 
@@ -38,6 +39,13 @@ async function main() {
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
   });
   const applied = await migrate(database);
+  // Sealed secrets need the key they were sealed with: refuse to start without it (decision 0253).
+  const keyProblem = await secretsKeyProblem(database.prisma, env.SECRETS_KEY);
+  if (keyProblem) {
+    process.stderr.write(`Invalid configuration:\n  ${keyProblem}\n`);
+    await database.close();
+    process.exit(1);
+  }
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: { info: () => {} } });
   // With traces, each log line written within a request carries its trace_id and span_id.
   const logger = telemetry ? { level: env.LOG_LEVEL, mixin: telemetry.logMixin } : undefined;

@@ -7,9 +7,11 @@ import {
 } from '@cabinet/contracts';
 import type { z } from 'zod';
 import { badRequest, conflict } from '../../lib/app-error';
+import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { checkUrl } from '../../lib/outbound/address-guard';
 import { openSecret, sealSecret } from '../../lib/secret-box';
+import { type Tx, transaction } from '../../plugins/db/database';
 import { requireEndpoint, requireScope, type Scope } from './webhooks.access';
 import { toWebhook } from './webhooks.mapper';
 
@@ -45,6 +47,32 @@ function checkFields(ctx: SignedInContext, scope: Scope, input: { url?: string; 
   }
 }
 
+/**
+ * The endpoint as the audit log keeps it: the address without its query string and fragment, which
+ * receivers often use for their own tokens (decision 0253).
+ */
+function auditUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** One audit event of an endpoint change, in the change's transaction (decision 0253). */
+type WebhookAction =
+  | 'webhook.created'
+  | 'webhook.updated'
+  | 'webhook.deleted'
+  | 'webhook.secret_rotated'
+  | 'webhook.secret_shown';
+
+const auditWebhook = (
+  tx: Tx,
+  ctx: SignedInContext,
+  scope: Scope,
+  action: WebhookAction,
+  targetId: number,
+  details: Record<string, unknown>,
+) => recordAudit(tx, ctx, { action, targetId, organizationId: scope.organizationId, details });
+
 export async function listWebhooks(ctx: SignedInContext, scope: Scope): Promise<Webhook[]> {
   await requireScope(ctx, scope);
   const rows = await ctx.prisma.webhookEndpoint.findMany({
@@ -63,15 +91,23 @@ export async function createWebhook(
   checkFields(ctx, scope, input);
   const key = secretsKey(ctx);
   const secret = newSecret();
-  const row = await ctx.prisma.webhookEndpoint.create({
-    data: {
-      organizationId: scope.organizationId,
-      url: input.url,
-      description: input.description,
-      eventTypes: [...new Set(input.event_types)],
-      enabled: input.enabled,
-      secret: sealSecret(key, secret),
-    },
+  const row = await transaction(ctx.prisma, async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: {
+        organizationId: scope.organizationId,
+        url: input.url,
+        description: input.description,
+        eventTypes: [...new Set(input.event_types)],
+        enabled: input.enabled,
+        secret: sealSecret(key, secret),
+      },
+    });
+    await auditWebhook(tx, ctx, scope, 'webhook.created', created.id, {
+      url: auditUrl(created.url),
+      event_types: created.eventTypes,
+      enabled: created.enabled,
+    });
+    return created;
   });
   return { ...toWebhook(row), secret };
 }
@@ -86,25 +122,47 @@ export async function updateWebhook(
   wid: number,
   input: z.output<typeof WebhookUpdateSchema>,
 ): Promise<Webhook> {
-  await requireEndpoint(ctx, scope, wid);
+  const before = await requireEndpoint(ctx, scope, wid);
   checkFields(ctx, scope, input);
-  const row = await ctx.prisma.webhookEndpoint.update({
-    where: { id: wid },
-    data: {
-      url: input.url,
-      description: input.description,
-      eventTypes: input.event_types ? [...new Set(input.event_types)] : undefined,
-      enabled: input.enabled,
-      // Enabled again by hand: the count of failing days starts over.
-      ...(input.enabled ? { failingSince: null } : {}),
-    },
+  const eventTypes = input.event_types ? [...new Set(input.event_types)] : undefined;
+  const row = await transaction(ctx.prisma, async (tx) => {
+    const updated = await tx.webhookEndpoint.update({
+      where: { id: wid },
+      data: {
+        url: input.url,
+        description: input.description,
+        eventTypes,
+        enabled: input.enabled,
+        // Enabled again by hand: the count of failing days starts over.
+        ...(input.enabled ? { failingSince: null } : {}),
+      },
+    });
+    const changes = changedFields(
+      {
+        url: auditUrl(before.url),
+        description: before.description,
+        event_types: before.eventTypes.join(','),
+        enabled: before.enabled,
+      },
+      {
+        url: input.url === undefined ? undefined : auditUrl(input.url),
+        description: input.description,
+        event_types: eventTypes?.join(','),
+        enabled: input.enabled,
+      },
+    );
+    if (Object.keys(changes).length) await auditWebhook(tx, ctx, scope, 'webhook.updated', wid, changes);
+    return updated;
   });
   return toWebhook(row);
 }
 
 export async function deleteWebhook(ctx: SignedInContext, scope: Scope, wid: number): Promise<void> {
-  await requireEndpoint(ctx, scope, wid);
-  await ctx.prisma.webhookEndpoint.delete({ where: { id: wid } });
+  const endpoint = await requireEndpoint(ctx, scope, wid);
+  await transaction(ctx.prisma, async (tx) => {
+    await tx.webhookEndpoint.delete({ where: { id: wid } });
+    await auditWebhook(tx, ctx, scope, 'webhook.deleted', wid, { url: auditUrl(endpoint.url) });
+  });
 }
 
 /** 'Показать секрет': owners, organization admins and site admins (the scope's rule). */
@@ -114,7 +172,11 @@ export async function showSecret(
   wid: number,
 ): Promise<{ secret: string }> {
   const endpoint = await requireEndpoint(ctx, scope, wid);
-  return { secret: openSecret(secretsKey(ctx), endpoint.secret) };
+  const secret = openSecret(secretsKey(ctx), endpoint.secret);
+  await transaction(ctx.prisma, (tx) =>
+    auditWebhook(tx, ctx, scope, 'webhook.secret_shown', wid, { url: auditUrl(endpoint.url) }),
+  );
+  return { secret };
 }
 
 /** A new secret; the current one becomes the previous, which signs beside it for 24 h. */
@@ -126,13 +188,17 @@ export async function rotateSecret(
   const endpoint = await requireEndpoint(ctx, scope, wid);
   const key = secretsKey(ctx);
   const secret = newSecret();
-  const row = await ctx.prisma.webhookEndpoint.update({
-    where: { id: endpoint.id },
-    data: {
-      secret: sealSecret(key, secret),
-      previousSecret: endpoint.secret,
-      previousSecretUntil: new Date(ctx.now.getTime() + ROTATION_OVERLAP_MS),
-    },
+  const row = await transaction(ctx.prisma, async (tx) => {
+    const rotated = await tx.webhookEndpoint.update({
+      where: { id: endpoint.id },
+      data: {
+        secret: sealSecret(key, secret),
+        previousSecret: endpoint.secret,
+        previousSecretUntil: new Date(ctx.now.getTime() + ROTATION_OVERLAP_MS),
+      },
+    });
+    await auditWebhook(tx, ctx, scope, 'webhook.secret_rotated', wid, { url: auditUrl(endpoint.url) });
+    return rotated;
   });
   return { ...toWebhook(row), secret };
 }

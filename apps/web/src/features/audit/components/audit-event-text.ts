@@ -54,6 +54,8 @@ export function auditObject(event: AuditEvent): string {
   if (event.target_type === 'session' && typeof d.count === 'number')
     return `на других устройствах: ${d.count}`;
   if (event.target_type === 'session' && str(d.device)) return String(d.device);
+  const url = str(d.url) ?? (isChange(d.url) ? str(d.url.to) : null);
+  if (event.target_type === 'webhook' && url) return url;
   if (event.target_type === 'order' && d.plan_id) {
     const period = d.period === 'year' ? 'на год' : 'на месяц';
     return `Тариф №${d.plan_id} ${period}${d.amount ? `, ${d.amount} ₽` : ''}`;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+// The audit log's action codes and their Russian words (issue 14; docs/decisions/0145-audit-log.md,
+// 0146-audit-actions.md): every action code is listed here once; the API writes only these, the cabinet
+// names each in Russian (AUDIT_ACTION_LABELS below). The log's events, filters and pages are in audit.ts.
+
+/** Every action the log knows, with the object it names (target_type). Codes are `object.past_tense`. */
+export const AUDIT_ACTIONS = {
+  // Sign-in and sessions.
+  'user.signed_in': 'user',
+  'user.signed_out': 'user',
+  /** A site admin ended every session of the account ('Разлогинить'). */
+  'user.signed_out_everywhere': 'user',
+  /** One session ended: from 'Безопасность' (one, or every other: details.count) or by a site admin. */
+  'session.revoked': 'session',
+  /** 'Безопасность': the new-device mail switched on or off. */
+  'security_settings.updated': 'user',
+  'passkey.added': 'passkey',
+  'passkey.renamed': 'passkey',
+  'passkey.removed': 'passkey',
+  // Tokens and the device authorization grant (issue 29; decision 0224).
+  'token.created': 'token',
+  /** By its owner or by a site admin (details.by_admin). */
+  'token.revoked': 'token',
+  /** A person approved a device code on /app/device; the token is issued at the application's next poll. */
+  'device.approved': 'oauth_client',
+  'device.denied': 'oauth_client',
+  /** The device grant's token (a session of its own) was handed to the application. */
+  'device.token_issued': 'session',
+  'oauth_client.created': 'oauth_client',
+  'oauth_client.updated': 'oauth_client',
+  // The account.
+  'profile.updated': 'user',
+  /** A code went to the new address; the e-mail changes at 'email.changed' (decision 0085). */
+  'email.change_requested': 'user',
+  'email.changed': 'user',
+  'user.deleted': 'user',
+  'user.blocked': 'user',
+  'user.unblocked': 'user',
+  // Organizations and members.
+  'organization.created': 'organization',
+  'organization.updated': 'organization',
+  'organization.deleted': 'organization',
+  'member.added': 'user',
+  'member.removed': 'user',
+  'member.left': 'user',
+  'member.role_changed': 'user',
+  'join_request.created': 'user',
+  'join_request.accepted': 'user',
+  'join_request.rejected': 'user',
+  'join_request.withdrawn': 'user',
+  // Invitations and ownership transfers (issue 13; decision 0136).
+  'invitation.created': 'invitation',
+  'invitation.resent': 'invitation',
+  'invitation.accepted': 'invitation',
+  'invitation.declined': 'invitation',
+  /** By a manager, or because the invited member left or was removed (details.reason). */
+  'invitation.revoked': 'invitation',
+  'transfer.requested': 'transfer',
+  'transfer.accepted': 'transfer',
+  'transfer.declined': 'transfer',
+  /** By the owner, or because the offered member left or was removed (details.reason). */
+  'transfer.cancelled': 'transfer',
+  // Plans and payments.
+  'plan.purchased': 'order',
+  /** An admin returned money of a YooKassa payment (details: amount, reason, full; decision 0204). */
+  'payment.refunded': 'order',
+  /** The paid term and its grace period ran out (the plan-expiry job). */
+  'plan.expired': 'user',
+  'plan.created': 'plan',
+  'plan.updated': 'plan',
+  'plan.deleted': 'plan',
+  // Files.
+  'file.deleted': 'file',
+  // Webhook endpoints (issue 31): an organization's (organization_id set) or the install's.
+  'webhook.created': 'webhook',
+  'webhook.updated': 'webhook',
+  'webhook.deleted': 'webhook',
+  'webhook.secret_rotated': 'webhook',
+  /** 'Показать секрет': the signing secret was shown again. */
+  'webhook.secret_shown': 'webhook',
+  // Verified domains (issue 30).
+  // Single sign-on: the OIDC connection (issue 30).
+  // Yandex ID and linked identities (issue 30).
+  // SCIM provisioning (issue 30).
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditTargetType = (typeof AUDIT_ACTIONS)[AuditAction];
+export const AUDIT_ACTION_CODES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/**
+ * Each action in Russian words: the one place the cabinet's 'Журнал' screens and the CSV export name them.
+ * Typed by AUDIT_ACTIONS, so a new code without its words does not compile.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'user.signed_in': 'Вход в аккаунт',
+  'user.signed_out': 'Выход из аккаунта',
+  'user.signed_out_everywhere': 'Администратор завершил все сеансы пользователя',
+  'session.revoked': 'Сеанс завершён',
+  'security_settings.updated': 'Настройки безопасности изменены',
+  'passkey.added': 'Ключ доступа добавлен',
+  'passkey.renamed': 'Ключ доступа переименован',
+  'passkey.removed': 'Ключ доступа удалён',
+  'token.created': 'Создан токен доступа',
+  'token.revoked': 'Токен доступа отозван',
+  'device.approved': 'Вход приложения на устройстве разрешён',
+  'device.denied': 'Вход приложения на устройстве отклонён',
+  'device.token_issued': 'Приложение получило токен',
+  'oauth_client.created': 'Приложение зарегистрировано',
+  'oauth_client.updated': 'Приложение изменено',
+  'profile.updated': 'Профиль изменён',
+  'email.change_requested': 'Запрошена смена эл. почты',
+  'email.changed': 'Эл. почта изменена',
+  'user.deleted': 'Аккаунт удалён',
+  'user.blocked': 'Пользователь заблокирован',
+  'user.unblocked': 'Пользователь разблокирован',
+  'organization.created': 'Организация создана',
+  'organization.updated': 'Организация изменена',
+  'organization.deleted': 'Организация удалена',
+  'member.added': 'Участник добавлен',
+  'member.removed': 'Участник удалён',
+  'member.left': 'Участник покинул организацию',
+  'member.role_changed': 'Роль участника изменена',
+  'join_request.created': 'Отправлен запрос на вступление',
+  'join_request.accepted': 'Запрос на вступление принят',
+  'join_request.rejected': 'Запрос на вступление отклонён',
+  'join_request.withdrawn': 'Запрос на вступление отозван',
+  'invitation.created': 'Отправлено приглашение',
+  'invitation.resent': 'Приглашение отправлено повторно',
+  'invitation.accepted': 'Приглашение принято',
+  'invitation.declined': 'Приглашение отклонено',
+  'invitation.revoked': 'Приглашение отозвано',
+  'transfer.requested': 'Предложена передача организации',
+  'transfer.accepted': 'Организация передана новому владельцу',
+  'transfer.declined': 'Передача организации отклонена',
+  'transfer.cancelled': 'Передача организации отменена',
+  'plan.purchased': 'Тариф оплачен',
+  'payment.refunded': 'Платёж возвращён',
+  'plan.expired': 'Срок тарифа истёк',
+  'plan.created': 'Тариф создан',
+  'plan.updated': 'Тариф изменён',
+  'plan.deleted': 'Тариф удалён',
+  'file.deleted': 'Файл удалён',
+  'webhook.created': 'Вебхук добавлен',
+  'webhook.updated': 'Вебхук изменён',
+  'webhook.deleted': 'Вебхук удалён',
+  'webhook.secret_rotated': 'Секрет вебхука заменён',
+  'webhook.secret_shown': 'Секрет вебхука показан',
+  // Verified domains (issue 30).
+  // Single sign-on: the OIDC connection (issue 30).
+  // Yandex ID and linked identities (issue 30).
+  // SCIM provisioning (issue 30).
+};
+
+/** The words of an action code; a code this build does not know (an older event) is shown as it is. */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+
+export const AuditActionSchema = z.enum(AUDIT_ACTION_CODES, {
+  message: 'Неизвестное действие журнала',
+});
