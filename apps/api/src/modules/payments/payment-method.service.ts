@@ -1,6 +1,8 @@
 import type { SavedPaymentMethod } from '@cabinet/contracts';
+import { Prisma } from '../../generated/prisma/client';
 import { conflict } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { readRows } from '../../lib/sql';
 
 // The saved payment method and the auto-renewal switch (decision 0205). Only the method's type and title
 // are kept (never card data); turning auto-renewal off, or deleting the method, means never charged again.
@@ -8,15 +10,20 @@ import type { SignedInContext } from '../../lib/context';
 export const NO_SAVED_METHOD =
   'Нет сохранённого способа оплаты: включите «Продлевать автоматически» при следующей оплате';
 
-const select = { type: true, title: true, autoRenew: true } as const;
-
 const view = (row: { type: string; title: string; autoRenew: boolean } | null): SavedPaymentMethod | null =>
   row && { type: row.type, title: row.title, auto_renew: row.autoRenew };
 
+/**
+ * The subscription screen reads it on every load: one prepared statement on the pool, not Prisma's query
+ * path, whose compile and conversion cost more CPU than the read (decision 0114).
+ */
 export async function getPaymentMethod(ctx: SignedInContext): Promise<SavedPaymentMethod | null> {
-  return view(
-    await ctx.prisma.savedPaymentMethod.findUnique({ where: { userId: ctx.actor.userId }, select }),
+  const rows = await readRows<{ type: string; title: string; autoRenew: boolean }>(
+    ctx.pool,
+    Prisma.sql`SELECT type, title, auto_renew AS "autoRenew" FROM saved_payment_methods
+      WHERE user_id = ${ctx.actor.userId}`,
   );
+  return view(rows[0] ?? null);
 }
 
 /** DELETE: the method goes; deleting none changes nothing. */

@@ -1,6 +1,6 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
-import { listOkJson, ok } from '../../lib/envelope';
+import { listOkJson, ok, okJson } from '../../lib/envelope';
 import { listPayments } from './history.service';
 import { getOrder } from './order.service';
 import { deletePaymentMethod, getPaymentMethod, setAutoRenew } from './payment-method.service';
@@ -20,7 +20,7 @@ export default routes(async (app) => {
     handle(e.settings, async (ctx) => ok(await getPaymentSettings(ctx))),
 
     // YooKassa (issue 28): the result page's poll, the saved method and the auto-renewal switch.
-    handle(e.order, async (ctx, { params }) => ok(await getOrder(ctx, params))),
+    handle(e.order, async (ctx, { params }) => okJson(await getOrder(ctx, params))),
     handle(e.paymentMethod, async (ctx) => ok(await getPaymentMethod(ctx))),
     handle(e.deletePaymentMethod, async (ctx) => {
       await deletePaymentMethod(ctx);
