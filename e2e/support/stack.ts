@@ -16,6 +16,12 @@ export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ABOUT_URL = 'https://about.example.com/cabinet';
 export const SUPPORT_EMAIL = 'help@e2e.test';
 
+/**
+ * The UDP port of the browser flows' DNS server, beside the stack's own (E2E_PORT + 20000): the server asks
+ * it through DNS_SERVERS, and e2e/domains.spec.ts starts it there and sets the TXT records (issue 30).
+ */
+export const dnsPort = (port: number) => port + 20_000;
+
 export interface Stack {
   baseURL: string;
   mailboxURL: string;
@@ -94,6 +100,8 @@ export async function startStack(port: number, env: Record<string, string> = {})
       SECRETS_KEY: 'e2e-secrets-key-of-at-least-32-characters',
       WEBHOOKS_ALLOW_HTTP: 'true',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // Domain proofs (issue 30): the test DNS server domains.spec.ts runs on this machine.
+      DNS_SERVERS: `127.0.0.1:${dnsPort(port)}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,7 @@ import { billingJobs } from './modules/billing/billing.jobs';
 import billingRoutes from './modules/billing/billing.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
+import domainsRoutes from './modules/domains/domains.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
@@ -170,6 +171,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(oauthRoutes);
   // Webhooks (issue 31): an organization's endpoints and install-wide ones, their deliveries.
   await app.register(webhooksRoutes);
+  // Issue 30: an organization's verified domains (a TXT record proves each), for SSO and SCIM.
+  await app.register(domainsRoutes);
 
   await app.register(webPlugin, { webDist: options.webDist });
 

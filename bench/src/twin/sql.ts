@@ -31,7 +31,7 @@ const planJson = (
   p: string,
 ) => `json_build_object('id', ${p}.id, 'name', ${p}.name, 'description', ${p}.description,
   'price_month', ${p}.price_month::text, 'price_year', ${p}.price_year::text, 'max_members', ${p}.max_members,
-  'max_organizations', ${p}.max_organizations, 'support_type_id', ${p}.support_type_id,
+  'max_organizations', ${p}.max_organizations, 'support_type_id', ${p}.support_type_id, 'sso', ${p}.sso,
   'created_at', ${iso(`${p}.created_at`)}, 'updated_at', ${iso(`${p}.updated_at`)})`;
 
 export function twinSql(publicUrl: string) {

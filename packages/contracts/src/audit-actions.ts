@@ -79,7 +79,10 @@ export const AUDIT_ACTIONS = {
   'webhook.secret_rotated': 'webhook',
   /** 'Показать секрет': the signing secret was shown again. */
   'webhook.secret_shown': 'webhook',
-  // Verified domains (issue 30).
+  // Verified domains (issue 30, decision 0271): details.domain.
+  'domain.added': 'domain',
+  'domain.verified': 'domain',
+  'domain.removed': 'domain',
   // Single sign-on: the OIDC connection (issue 30).
   // Yandex ID and linked identities (issue 30).
   // SCIM provisioning (issue 30).
@@ -147,7 +150,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.deleted': 'Вебхук удалён',
   'webhook.secret_rotated': 'Секрет вебхука заменён',
   'webhook.secret_shown': 'Секрет вебхука показан',
-  // Verified domains (issue 30).
+  'domain.added': 'Домен добавлен',
+  'domain.verified': 'Домен подтверждён',
+  'domain.removed': 'Домен удалён',
   // Single sign-on: the OIDC connection (issue 30).
   // Yandex ID and linked identities (issue 30).
   // SCIM provisioning (issue 30).

@@ -25,6 +25,8 @@ export const PlanSchema = z.object({
   max_members: z.number().int(),
   max_organizations: z.number().int(),
   support_type_id: z.number().int(),
+  /** 'Единый вход (SSO) и SCIM' (issue 30, decision 0270): an organization's SSO and SCIM work on it. */
+  sso: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -107,16 +109,22 @@ const planBody = {
   /** Always 1 (spec section 9); may be left out. */
   support_type_id: z.literal(SUPPORT_TYPE_ID, { message: MESSAGES.supportType }).default(SUPPORT_TYPE_ID),
 };
+/** 'Единый вход (SSO) и SCIM' (decision 0270): a create without it is false, an update without it keeps it. */
+const ssoSchema = z.boolean({ message: 'sso: ожидается true или false' });
 
 /** POST /api/v1/rest/subscribes (admins). */
 export const PlanCreateRequestSchema = z
-  .object({ ...planBody, description: descriptionSchema.pipe(z.string().min(1, MESSAGES.required)) })
+  .object({
+    ...planBody,
+    description: descriptionSchema.pipe(z.string().min(1, MESSAGES.required)),
+    sso: ssoSchema.default(false),
+  })
   .strict();
 export type PlanCreateRequest = z.input<typeof PlanCreateRequestSchema>;
 
-/** PUT /api/v1/rest/subscribes/{id} (admins): the same body, description may be left out. */
+/** PUT /api/v1/rest/subscribes/{id} (admins): the same body, description and sso may be left out. */
 export const PlanUpdateRequestSchema = z
-  .object({ ...planBody, description: descriptionSchema.optional() })
+  .object({ ...planBody, description: descriptionSchema.optional(), sso: ssoSchema.optional() })
   .strict();
 export type PlanUpdateRequest = z.input<typeof PlanUpdateRequestSchema>;
 
@@ -259,6 +267,8 @@ const planFormBase = {
   maxOrganizations: countText(MESSAGES.organizations),
   maxMembers: countText(MESSAGES.members),
   supportTypeId: z.literal(SUPPORT_TYPE_ID),
+  /** The switch 'Единый вход (SSO) и SCIM'; off unless set. */
+  sso: z.boolean().default(false),
 };
 
 /** 'Создание тарифа': the description is required. */
@@ -285,5 +295,6 @@ export function planFormToRequest(values: z.output<typeof PlanEditFormSchema>): 
     max_members: Number(values.maxMembers),
     max_organizations: Number(values.maxOrganizations),
     support_type_id: values.supportTypeId,
+    sso: values.sso,
   };
 }

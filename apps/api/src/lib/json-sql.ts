@@ -77,7 +77,7 @@ export const planJson = constant((p: string) =>
   raw(`json_build_object('id', ${p}.id, 'name', ${p}.name, 'description', ${p}.description,
     'price_month', ${p}.price_month::text, 'price_year', ${p}.price_year::text,
     'max_members', ${p}.max_members, 'max_organizations', ${p}.max_organizations,
-    'support_type_id', ${p}.support_type_id, 'created_at', ${iso(`${p}.created_at`)},
+    'support_type_id', ${p}.support_type_id, 'sso', ${p}.sso, 'created_at', ${iso(`${p}.created_at`)},
     'updated_at', ${iso(`${p}.updated_at`)})`),
 );
 

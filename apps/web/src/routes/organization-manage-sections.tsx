@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DangerZone } from '@/components/danger-zone';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
+import { DomainsSection } from '@/features/domains/components/domains-section';
 import { OrganizationInvitations } from '@/features/invitations/components/organization-invitations';
 import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
@@ -104,6 +105,7 @@ export function OrganizationManageSections({
         </>
       )}
       <WebhooksSection scope={{ organizationId: organization.id }} />
+      <DomainsSection organizationId={organization.id} />
       {viewer.actsAsOwner ? (
         <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
           {ownerActions}

@@ -150,6 +150,7 @@ export function SubscriptionCheckoutRoute() {
               <Text size="sm">
                 Максимум участников в организации: <b>{data.max_members}</b>
               </Text>
+              {data.sso && <Text size="sm">Единый вход (SSO) и SCIM</Text>}
             </Stack>
             {data.description && (
               <Text size="sm" c="dimmed">

@@ -12,6 +12,7 @@ export function makePlan(overrides: Partial<Plan> = {}): Plan {
     max_members: 5,
     max_organizations: 1,
     support_type_id: 1,
+    sso: false,
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,

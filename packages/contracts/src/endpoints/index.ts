@@ -4,6 +4,7 @@ import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { desktopEndpoints } from './desktop';
+import { domainsEndpoints } from './domains';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
 import { invitationsEndpoints } from './invitations';
@@ -24,6 +25,7 @@ export { auditEndpoints } from './audit';
 export { authEndpoints } from './auth';
 export { billingEndpoints } from './billing';
 export { desktopEndpoints } from './desktop';
+export { domainsEndpoints } from './domains';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
 export { invitationsEndpoints } from './invitations';
@@ -64,6 +66,7 @@ export const endpoints = {
   oauth: oauthEndpoints,
   webhooks: webhooksEndpoints,
   adminWebhooks: adminWebhooksEndpoints,
+  domains: domainsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

@@ -11,6 +11,7 @@ export function toPlanDto(plan: Plan): PlanDto {
     max_members: plan.maxMembers,
     max_organizations: plan.maxOrganizations,
     support_type_id: plan.supportTypeId,
+    sso: plan.sso,
     created_at: plan.createdAt.toISOString(),
     updated_at: plan.updatedAt.toISOString(),
   };

@@ -60,6 +60,7 @@ const auditFields = (plan: PlanRow) => ({
   price_year: plan.priceYear.toFixed(2),
   max_members: plan.maxMembers,
   max_organizations: plan.maxOrganizations,
+  sso: plan.sso,
 });
 
 /** The columns a create or an update writes; an update without a description keeps the stored one. */
@@ -72,6 +73,8 @@ function planColumns(body: PlanUpdateData) {
     maxMembers: body.max_members,
     maxOrganizations: body.max_organizations,
     supportTypeId: body.support_type_id,
+    // Left out of an update: the stored value stays (decision 0270).
+    ...(body.sso !== undefined ? { sso: body.sso } : {}),
   };
 }
 

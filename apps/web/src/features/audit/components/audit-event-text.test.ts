@@ -56,6 +56,11 @@ describe('audit event words', () => {
         }),
       ),
     ).toBe('Тариф №2 на год, 9900.00 ₽');
+    expect(
+      auditObject(
+        event({ action: 'domain.verified', target_type: 'domain', details: { domain: 'corp.example' } }),
+      ),
+    ).toBe('corp.example');
   });
 
   it('names invitations, transfers, sessions and passkeys by what their details keep', () => {

@@ -16,6 +16,7 @@ const TARGET_NOUNS: Record<string, string> = {
   invitation: 'Приглашение',
   transfer: 'Передача',
   passkey: 'Ключ доступа',
+  domain: 'Домен',
 };
 
 const FIELD_NAMES: Record<string, string> = {
@@ -27,6 +28,7 @@ const FIELD_NAMES: Record<string, string> = {
   max_members: 'участников',
   max_organizations: 'организаций',
   new_device_mail: 'письма о новых входах',
+  sso: 'единый вход (SSO) и SCIM',
 };
 
 type Change = { from: unknown; to: unknown };
@@ -56,6 +58,7 @@ export function auditObject(event: AuditEvent): string {
   if (event.target_type === 'session' && str(d.device)) return String(d.device);
   const url = str(d.url) ?? (isChange(d.url) ? str(d.url.to) : null);
   if (event.target_type === 'webhook' && url) return url;
+  if (event.target_type === 'domain' && str(d.domain)) return String(d.domain);
   if (event.target_type === 'order' && d.plan_id) {
     const period = d.period === 'year' ? 'на год' : 'на месяц';
     return `Тариф №${d.plan_id} ${period}${d.amount ? `, ${d.amount} ₽` : ''}`;

@@ -56,6 +56,7 @@ export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanC
         >
           <List.Item>{organizationsLabel(plan)}</List.Item>
           <List.Item>{membersLabel(plan)}</List.Item>
+          {plan.sso && <List.Item>Единый вход (SSO) и SCIM</List.Item>}
         </List>
         {plan.description && (
           <Text size="sm" c="dimmed" style={{ flex: 1 }}>

@@ -110,4 +110,14 @@ describe('PlanForm (spec section 5)', () => {
     await user.click(submit());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Про', description: '' }));
   });
+
+  it("sets 'Единый вход (SSO) и SCIM' with a switch, starting from the stored plan", async () => {
+    const { user, submit, onSubmit } = renderForm('edit', makePlan({ id: 3, name: 'Корп', sso: true }));
+    const sso = screen.getByLabelText(/^Единый вход \(SSO\) и SCIM/) as HTMLInputElement;
+    expect(sso.checked).toBe(true);
+    await user.click(sso);
+    await waitFor(() => expect(isDisabled(submit())).toBe(false));
+    await user.click(submit());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Корп', sso: false }));
+  });
 });

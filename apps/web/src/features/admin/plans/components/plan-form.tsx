@@ -6,7 +6,7 @@ import {
   PlanFormSchema,
   SUPPORT_TYPE_ID,
 } from '@cabinet/contracts';
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCurrencyRubel } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
@@ -36,6 +36,7 @@ export const EMPTY_PLAN_FORM: PlanEditFormValues = {
   maxMembers: '',
   description: '',
   supportTypeId: SUPPORT_TYPE_ID,
+  sso: false,
 };
 
 const FIELD_LABELS = {
@@ -69,6 +70,7 @@ export function planToFormValues(plan: Plan): PlanEditFormValues {
     maxMembers: String(plan.max_members),
     description: plan.description,
     supportTypeId: SUPPORT_TYPE_ID,
+    sso: plan.sso,
   };
 }
 
@@ -167,6 +169,12 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
         description={`${description.length} / ${PLAN_DESCRIPTION_MAX}`}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('description')}
+      />
+      <Switch
+        label="Единый вход (SSO) и SCIM"
+        description="Организации владельцев с этим тарифом смогут настроить вход через свой провайдер и SCIM"
+        disabled={busy}
+        {...form.getInputProps('sso', { type: 'checkbox' })}
       />
     </FormFrame>
   );
