@@ -7,14 +7,18 @@ import type pg from 'pg';
 
 const iso = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const event = `json_build_object('id', e.id, 'at', ${iso('e.at')},
+const fields = `'id', e.id, 'at', ${iso('e.at')},
   'actor', CASE WHEN e.actor_id IS NULL THEN NULL ELSE json_build_object('id', e.actor_id,
     'name', COALESCE(e.actor_name, ''), 'email', COALESCE(e.actor_email, '')) END,
   'action', e.action, 'target_type', e.target_type, 'target_id', e.target_id,
-  'organization_id', e.organization_id, 'ip', e.ip, 'details', e.details)`;
+  'organization_id', e.organization_id`;
+/** The admins' event; an organization's 'Журнал' has no client address anywhere in it (decision 0193). */
+const adminEvent = `json_build_object(${fields}, 'ip', e.ip, 'details', e.details)`;
+const organizationEvent = `json_build_object(${fields},
+  'details', e.details - ARRAY['ip', 'user_agent', 'userAgent', 'device'])`;
 
 /** $1 limit (perPage + 1), $2 cursor time or NULL, $3 cursor id, [$4 organization]. */
-const page = (where: string) => `
+const page = (where: string, event: string) => `
   WITH rows AS (
     SELECT * FROM audit_events e
     WHERE ${where} ($2::timestamptz IS NULL OR (e.at, e.id) < ($2::timestamptz, $3::bigint))
@@ -26,8 +30,8 @@ const page = (where: string) => `
        FROM shown ORDER BY at, id LIMIT 1) AS last`;
 
 export const auditSql = {
-  admin: page(''),
-  organization: page('e.organization_id = $4 AND'),
+  admin: page('', adminEvent),
+  organization: page('e.organization_id = $4 AND', organizationEvent),
   /** $1 organization, $2 viewer, $3 admin: the owner, an active organization admin (type 3) or a site admin. */
   access: `SELECT $3::boolean OR o.owner_id = $2 OR EXISTS (SELECT 1 FROM members m
       WHERE m.organization_id = o.id AND m.user_id = $2 AND m.status = 'active' AND m.type_id = 3) AS allowed
