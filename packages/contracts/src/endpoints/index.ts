@@ -13,6 +13,7 @@ import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { scimEndpoints } from './scim';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
 import { tokensEndpoints } from './tokens';
@@ -33,6 +34,7 @@ export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { scimEndpoints } from './scim';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
 export { tokensEndpoints } from './tokens';
@@ -64,6 +66,7 @@ export const endpoints = {
   oauth: oauthEndpoints,
   webhooks: webhooksEndpoints,
   adminWebhooks: adminWebhooksEndpoints,
+  scim: scimEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;
