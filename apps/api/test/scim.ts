@@ -53,7 +53,10 @@ export const scimCall =
     });
 
 /** An owner on 'Корп' (or `planId`), their organization with a verified domain, and its SCIM token. */
-export async function scimOrganization(t: TestApp, options: { planId?: number } = {}): Promise<ScimOrganization> {
+export async function scimOrganization(
+  t: TestApp,
+  options: { planId?: number } = {},
+): Promise<ScimOrganization> {
   const domain = uniqueDomain();
   const owner = await createUser(t, { email: `owner@${domain}`, planId: options.planId ?? CORP_PLAN_ID });
   const organization = await createOrganization(t, owner);

@@ -54,5 +54,10 @@ export function sendScimError(
   return reply
     .status(status)
     .type(`${SCIM_MEDIA_TYPE}; charset=utf-8`)
-    .send({ schemas: [SCIM_ERROR_SCHEMA], status: String(status), ...(scimType ? { scimType } : {}), detail });
+    .send({
+      schemas: [SCIM_ERROR_SCHEMA],
+      status: String(status),
+      ...(scimType ? { scimType } : {}),
+      detail,
+    });
 }

@@ -108,8 +108,14 @@ function oauthFailure(error: FastifyError, request: FastifyRequest, reply: Fasti
 function scimFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ScimError || error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
-    if (error instanceof ScimError) return sendScimError(reply, error.statusCode, error.detail, error.scimType);
-    return sendScimError(reply, error.statusCode, error.message, error.statusCode === 429 ? 'tooMany' : undefined);
+    if (error instanceof ScimError)
+      return sendScimError(reply, error.statusCode, error.detail, error.scimType);
+    return sendScimError(
+      reply,
+      error.statusCode,
+      error.message,
+      error.statusCode === 429 ? 'tooMany' : undefined,
+    );
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error.validation, error.validationContext ?? 'body');

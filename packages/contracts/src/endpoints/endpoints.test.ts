@@ -99,7 +99,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it("takes a SCIM token only on anonymous rows under /scim/v2, and every such row takes it", () => {
+  it('takes a SCIM token only on anonymous rows under /scim/v2, and every such row takes it', () => {
     for (const { name, endpoint } of all) {
       const underScim = endpoint.path.startsWith('/scim/v2/');
       expect(endpoint.auth === 'scim-token', name).toBe(underScim);

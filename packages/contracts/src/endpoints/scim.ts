@@ -39,7 +39,8 @@ export const scimEndpoints = {
     path: token,
     tag,
     roles: ['user'],
-    summary: "Whether the organization has a SCIM token (its prefix, last use), SCIM's base URL, the plan's word",
+    summary:
+      "Whether the organization has a SCIM token (its prefix, last use), SCIM's base URL, the plan's word",
     params: IdParamsSchema,
     response: ScimTokenStatusResponseSchema,
   }),
@@ -85,7 +86,7 @@ export const scimEndpoints = {
     summary: "The organization's members as SCIM Users: filter, startIndex, count (at most 100)",
     description:
       'filter: userName, emails.value (emails[type eq "work"].value), id and active with eq (userName and ' +
-      'e-mails also ne, co, sw, ew, pr), joined by and / or. Only the organization\'s active members are ' +
+      "e-mails also ne, co, sw, ew, pr), joined by and / or. Only the organization's active members are " +
       `seen, so no filter tells whether an address has an account elsewhere. ${ERRORS}`,
     query: ScimListQuerySchema,
     response: ScimUserListSchema,
@@ -94,7 +95,8 @@ export const scimEndpoints = {
     ...scim,
     method: 'POST',
     path: users,
-    summary: 'Provisions a member: an address of a verified domain gets a verified account (or its own) and a seat',
+    summary:
+      'Provisions a member: an address of a verified domain gets a verified account (or its own) and a seat',
     description:
       `400 invalidValue outside the organization's verified domains; 409 uniqueness for a member; 409 when the ` +
       `plan's seats are full. ${ERRORS}`,
@@ -135,7 +137,8 @@ export const scimEndpoints = {
     ...scim,
     method: 'DELETE',
     path: `${users}/{id}`,
-    summary: "Removes the membership (never the owner's); accounts of the verified domains lose sessions and tokens",
+    summary:
+      "Removes the membership (never the owner's); accounts of the verified domains lose sessions and tokens",
     description: `204 with no body. ${ERRORS}`,
     params: ScimUserParamsSchema,
     response: null,

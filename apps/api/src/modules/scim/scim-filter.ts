@@ -55,7 +55,8 @@ function idWhere(op: string, value: unknown): Where {
 /** Only active members are seen: active eq true is everyone, active eq false no one. */
 function activeWhere(op: string, value: unknown): Where {
   if (op === 'pr') return ALL;
-  if (op !== 'eq' || typeof value !== 'boolean') throw invalid('Для active поддерживается только eq true / false');
+  if (op !== 'eq' || typeof value !== 'boolean')
+    throw invalid('Для active поддерживается только eq true / false');
   return value ? ALL : NONE;
 }
 
@@ -107,9 +108,14 @@ function toWhere(filter: Filter): Where {
     // emails[type eq "work"].value comes flattened as emails.type beside emails.value.
     case 'emails.type':
     case 'emails.primary':
-      return emailEntryWhere({ ...filter, attrPath: filter.attrPath.slice(filter.attrPath.indexOf('.') + 1) });
+      return emailEntryWhere({
+        ...filter,
+        attrPath: filter.attrPath.slice(filter.attrPath.indexOf('.') + 1),
+      });
     default:
-      throw invalid(`Атрибут ${filter.attrPath} в фильтре не поддерживается: доступны userName, emails.value, id и active`);
+      throw invalid(
+        `Атрибут ${filter.attrPath} в фильтре не поддерживается: доступны userName, emails.value, id и active`,
+      );
   }
 }
 

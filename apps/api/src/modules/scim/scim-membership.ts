@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/prisma-errors';
 import { ScimError } from '../../lib/scim-error';
 import { deleteUserSessions } from '../../lib/sessions';
 import { emitEvent } from '../../lib/webhooks/events';
-import { transaction, type Tx } from '../../plugins/db/database';
+import { type Tx, transaction } from '../../plugins/db/database';
 import { closeWhatAwaitedMember } from '../organizations/departures';
 import { ALREADY_MEMBER, OWNER_CANNOT_BE_REMOVED } from '../organizations/members.service';
 import { assertMembersFit, lockOrganization, openInvitationWhere } from '../organizations/plan-limits';
@@ -133,7 +133,8 @@ export async function provisionMember(
     });
   } catch (error) {
     // Another organization's provisioning made the same address's account a moment ago.
-    if (isUniqueViolation(error)) throw new ScimError(409, 'Аккаунт только что создан, повторите запрос', 'uniqueness');
+    if (isUniqueViolation(error))
+      throw new ScimError(409, 'Аккаунт только что создан, повторите запрос', 'uniqueness');
     throw error;
   }
 }

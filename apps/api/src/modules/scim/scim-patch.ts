@@ -25,7 +25,11 @@ const KEPT: Record<string, string> = {
   'name.givenname': 'name.givenName',
   'name.familyname': 'name.familyName',
 };
-const NAME_PARTS: Record<string, string> = { formatted: 'formatted', givenname: 'givenName', familyname: 'familyName' };
+const NAME_PARTS: Record<string, string> = {
+  formatted: 'formatted',
+  givenname: 'givenName',
+  familyname: 'familyName',
+};
 
 const URN_PREFIX = `${SCIM_USER_SCHEMA.toLowerCase()}:`;
 
@@ -57,7 +61,8 @@ function canonicalValue(value: unknown): Record<string, unknown> {
     const path = canonicalPath(key);
     // name: {givenName} becomes name.givenName, so the parts it does not name stay (RFC 7644 §3.5.2.3).
     if (path === 'name' && typeof part === 'object' && part !== null && !Array.isArray(part)) {
-      for (const [sub, subValue] of Object.entries(canonicalName(part) as object)) out[`name.${sub}`] = subValue;
+      for (const [sub, subValue] of Object.entries(canonicalName(part) as object))
+        out[`name.${sub}`] = subValue;
     } else if (path) out[path] = part;
   }
   return out;
@@ -106,13 +111,18 @@ export function applyScimPatch(
     patched = scimPatch(document, normalize(operations), { mutateDocument: false, treatMissingAsAdd: true });
   } catch (error) {
     if (error instanceof ScimError) throw error;
-    throw new ScimError(400, 'Операцию PATCH нельзя применить к пользователю: проверьте path и value', 'invalidValue');
+    throw new ScimError(
+      400,
+      'Операцию PATCH нельзя применить к пользователю: проверьте path и value',
+      'invalidValue',
+    );
   }
   const active = patched.active === undefined ? true : ScimBooleanSchema.safeParse(patched.active);
   if (typeof active !== 'boolean' && !active.success) {
     throw new ScimError(400, 'active: ожидается true или false', 'invalidValue');
   }
-  const userName = typeof patched.userName === 'string' ? patched.userName.trim().toLowerCase() : current.userName;
+  const userName =
+    typeof patched.userName === 'string' ? patched.userName.trim().toLowerCase() : current.userName;
   return {
     name: changedName(current, patched),
     active: typeof active === 'boolean' ? active : active.data,
@@ -131,7 +141,8 @@ function changedName(before: ScimUser, after: Record<string, unknown>): string |
     string,
     unknown
   >;
-  if (text(after.displayName) !== before.displayName) return nameFromInput({ displayName: text(after.displayName) }) ?? '';
+  if (text(after.displayName) !== before.displayName)
+    return nameFromInput({ displayName: text(after.displayName) }) ?? '';
   if (text(afterName.formatted) !== before.name.formatted) {
     return nameFromInput({ name: { formatted: text(afterName.formatted) } }) ?? '';
   }

@@ -56,7 +56,10 @@ export async function createScimToken(
   const prefix = token.slice(0, SCIM_TOKEN_SHOWN_CHARS);
   await transaction(ctx.prisma, async (tx) => {
     await lockOrganization(tx, id);
-    const previous = await tx.scimToken.findUnique({ where: { organizationId: id }, select: { prefix: true } });
+    const previous = await tx.scimToken.findUnique({
+      where: { organizationId: id },
+      select: { prefix: true },
+    });
     const data = {
       tokenHash: hashScimToken(ctx.tokenSecret, token),
       prefix,
@@ -64,7 +67,11 @@ export async function createScimToken(
       createdAt: ctx.now,
       lastUsedAt: null,
     };
-    await tx.scimToken.upsert({ where: { organizationId: id }, create: { organizationId: id, ...data }, update: data });
+    await tx.scimToken.upsert({
+      where: { organizationId: id },
+      create: { organizationId: id, ...data },
+      update: data,
+    });
     await recordAudit(tx, ctx, {
       action: 'scim_token.created',
       targetId: id,

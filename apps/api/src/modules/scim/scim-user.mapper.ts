@@ -41,7 +41,7 @@ export const scimUserLocation = (publicUrl: string, userId: number) =>
 /** The SCIM User of a membership; `active` is false only in the answer that just removed it. */
 export function toScimUser(row: ScimMemberRow, publicUrl: string, active = true): ScimUser {
   const { user } = row;
-  const lastModified = user.updatedAt > row.updatedAt ? user.updatedAt : row.updatedAt;
+  const lastModified = new Date(Math.max(user.updatedAt.getTime(), row.updatedAt.getTime()));
   return {
     schemas: [SCIM_USER_SCHEMA],
     id: String(user.id),

@@ -9,10 +9,16 @@ import { recordAudit } from '../../lib/audit';
 import { ScimError } from '../../lib/scim-error';
 import { transaction } from '../../plugins/db/database';
 import { inVerifiedDomain } from '../sso/enforcement';
+import { scimFilterWhere } from './scim-filter';
 import { deprovisionMember, provisionMember, type ScimContext } from './scim-membership';
 import { applyScimPatch, type PatchOperation } from './scim-patch';
-import { scimFilterWhere } from './scim-filter';
-import { nameFromInput, type ScimMemberRow, scimMemberSelect, toScimUser, userIdOf } from './scim-user.mapper';
+import {
+  nameFromInput,
+  type ScimMemberRow,
+  scimMemberSelect,
+  toScimUser,
+  userIdOf,
+} from './scim-user.mapper';
 
 // SCIM's Users (issue 30, decision 0288): the organization's active members, and only them. Someone who is not
 // a member is simply not found, whatever account the address has elsewhere; join requests are not members.
@@ -26,7 +32,10 @@ const answer = (ctx: ScimContext, row: ScimMemberRow, active = true) =>
 
 async function findMember(ctx: ScimContext, id: string): Promise<ScimMemberRow> {
   const userId = userIdOf(id);
-  const row = await ctx.prisma.member.findFirst({ where: { ...visible(ctx), userId }, select: scimMemberSelect });
+  const row = await ctx.prisma.member.findFirst({
+    where: { ...visible(ctx), userId },
+    select: scimMemberSelect,
+  });
   if (!row) throw new ScimError(404, NOT_FOUND);
   return row;
 }
@@ -69,7 +78,11 @@ export const getScimUser = async (ctx: ScimContext, { id }: { id: string }): Pro
 /** POST /Users (201). active: false on creation is refused: a member here is always active. */
 export async function createScimUser(ctx: ScimContext, body: ScimUserInput): Promise<ScimUser> {
   if (body.active === false) {
-    throw new ScimError(400, 'active: false при создании не поддерживается: участник организации всегда активен', 'invalidValue');
+    throw new ScimError(
+      400,
+      'active: false при создании не поддерживается: участник организации всегда активен',
+      'invalidValue',
+    );
   }
   const row = await provisionMember(ctx, { email: body.userName, name: nameFromInput(body) });
   return answer(ctx, row);
@@ -82,7 +95,11 @@ export async function createScimUser(ctx: ScimContext, body: ScimUserInput): Pro
 async function rename(ctx: ScimContext, row: ScimMemberRow, name: string | null): Promise<ScimMemberRow> {
   if (name === null || name === row.user.name) return row;
   if (!(await inVerifiedDomain(ctx.prisma, ctx.organizationId, row.user.email))) {
-    throw new ScimError(400, 'Имя можно изменить только у аккаунтов подтверждённых доменов организации', 'mutability');
+    throw new ScimError(
+      400,
+      'Имя можно изменить только у аккаунтов подтверждённых доменов организации',
+      'mutability',
+    );
   }
   await transaction(ctx.prisma, async (tx) => {
     await tx.user.update({ where: { id: row.user.id }, data: { name } });

@@ -1,4 +1,4 @@
-import { SCIM_MEDIA_TYPE, SCIM_UNAVAILABLE, scimEndpoints as e } from '@cabinet/contracts';
+import { scimEndpoints as e, SCIM_MEDIA_TYPE, SCIM_UNAVAILABLE } from '@cabinet/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../lib/context';
 import { handle, routes } from '../../lib/endpoint-routes';
@@ -8,7 +8,7 @@ import { isScimRoute, SCIM_WORDS, ScimError } from '../../lib/scim-error';
 import { jsonBodyParser } from '../../plugins/json-bodies';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { ssoAvailable } from '../sso/enforcement';
-import { serviceProviderConfig, scimResourceTypes, scimSchemas } from './scim-discovery';
+import { scimResourceTypes, scimSchemas, serviceProviderConfig } from './scim-discovery';
 import type { ScimContext } from './scim-membership';
 import { findScimTokenOrganization } from './scim-token';
 import { createScimToken, getScimToken } from './scim-token.service';
@@ -47,7 +47,13 @@ export default (limits: Partial<RateLimits> = {}) =>
     // SCIM clients send application/scim+json (RFC 7644 §3.1); read as JSON, in this plugin only.
     app.addContentTypeParser(SCIM_MEDIA_TYPE, jsonBodyParser(app));
     app.decorateRequest('scimOrganizationId', undefined);
-    // Before the route's own hooks (its rate limit counts per token), and before any body is read.
+    // One budget for all the calls of a token (Redis when configured, as every limit: decision 0061).
+    const budget = app.createRateLimit({
+      timeWindow: '1 minute',
+      max: limits.scimRequests ?? SCIM_REQUESTS_PER_MINUTE,
+      keyGenerator: (request) => `scim:${request.scimOrganizationId}`,
+    });
+    // Before any body is read: a wrong token or a spent budget changes nothing and reads nothing more.
     app.addHook('onRequest', async (request) => {
       if (!isScimRoute(request)) return;
       const token = readBearer(request);
@@ -55,18 +61,17 @@ export default (limits: Partial<RateLimits> = {}) =>
         ? await findScimTokenOrganization(app.prisma, tokenSecret, token, request.ctx.now)
         : null;
       if (organizationId === null) throw new ScimError(401, SCIM_WORDS.unauthorized);
-      if (!(await ssoAvailable(app.prisma, organizationId, request.ctx))) throw new ScimError(403, SCIM_UNAVAILABLE);
       request.scimOrganizationId = organizationId;
+      const spent = await budget(request);
+      if (!spent.isAllowed && spent.isExceeded) {
+        const seconds = String(Math.max(1, spent.ttlInSeconds));
+        throw new ScimError(429, SCIM_WORDS.tooMany, 'tooMany', { 'retry-after': seconds });
+      }
+      if (!(await ssoAvailable(app.prisma, organizationId, request.ctx)))
+        throw new ScimError(403, SCIM_UNAVAILABLE);
     });
 
-    const config = {
-      scim: true,
-      rateLimit: {
-        timeWindow: '1 minute',
-        max: limits.scimRequests ?? SCIM_REQUESTS_PER_MINUTE,
-        keyGenerator: (request: FastifyRequest) => `scim:${request.scimOrganizationId}`,
-      },
-    };
+    const config = { scim: true };
     const scim = (ctx: RequestContext, request: FastifyRequest): ScimContext => ({
       ...ctx,
       organizationId: request.scimOrganizationId as number,
@@ -75,7 +80,10 @@ export default (limits: Partial<RateLimits> = {}) =>
     return [
       handle(e.token, async (ctx, { params }) => ok(await getScimToken(ctx, params), 'Токен SCIM')),
       handle(e.createToken, async (ctx, { params }) =>
-        ok(await createScimToken({ ...ctx, tokenSecret }, params), 'Токен SCIM создан. Скопируйте его: он показан один раз'),
+        ok(
+          await createScimToken({ ...ctx, tokenSecret }, params),
+          'Токен SCIM создан. Скопируйте его: он показан один раз',
+        ),
       ),
       handle(
         e.serviceProviderConfig,
