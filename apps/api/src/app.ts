@@ -35,6 +35,7 @@ import plansRoutes from './modules/plans/plans.routes';
 import profileRoutes from './modules/profile/profile.routes';
 import refundsRoutes from './modules/refunds/refunds.routes';
 import sandboxRoutes from './modules/sandbox/sandbox.routes';
+import scimRoutes from './modules/scim/scim.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
 import tokensRoutes from './modules/tokens/tokens.routes';
@@ -173,6 +174,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(webhooksRoutes);
   // Issue 30: an organization's verified domains (a TXT record proves each), for SSO and SCIM.
   await app.register(domainsRoutes);
+  // Issue 30: SCIM 2.0 at /scim/v2 (the organization's token, SCIM's shapes) and the token in its settings.
+  await app.register(scimRoutes(rateLimits));
 
   await app.register(webPlugin, { webDist: options.webDist });
 

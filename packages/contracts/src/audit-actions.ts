@@ -85,7 +85,9 @@ export const AUDIT_ACTIONS = {
   'domain.removed': 'domain',
   // Single sign-on: the OIDC connection (issue 30).
   // Yandex ID and linked identities (issue 30).
-  // SCIM provisioning (issue 30).
+  // SCIM provisioning (issue 30, decision 0287); the members SCIM adds or removes are member.* events with
+  // details.via 'scim', so their webhook events are the members' own.
+  'scim_token.created': 'organization',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -155,7 +157,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'domain.removed': 'Домен удалён',
   // Single sign-on: the OIDC connection (issue 30).
   // Yandex ID and linked identities (issue 30).
-  // SCIM provisioning (issue 30).
+  'scim_token.created': 'Создан токен SCIM',
 };
 
 /** The words of an action code; a code this build does not know (an older event) is shown as it is. */

@@ -13,7 +13,7 @@ import type { z } from 'zod';
  */
 export type Role = 'anonymous' | 'user' | 'admin';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface EndpointDefinition {
   method: HttpMethod;
@@ -29,13 +29,21 @@ export interface EndpointDefinition {
    * 0216). Closed unless the row says true; never on an admin call. A 'read' token reaches GET and HEAD only.
    */
   tokens?: boolean;
+  /**
+   * A credential of the call's own instead of a session: 'scim-token', the organization's SCIM bearer token
+   * (issue 30), checked by its module. Such a row is `roles: ['anonymous']`, since no session is read.
+   */
+  auth?: 'scim-token';
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The JSON envelope of a success; null for answers that are not JSON (a file, an HTML page). */
   response: z.ZodType | null;
-  /** Status of a success, 200 unless it creates something a client addresses afterwards (201). */
-  status?: 200 | 201;
+  /**
+   * Status of a success, 200 unless it creates something a client addresses afterwards (201) or a protocol
+   * answers a deletion with no body (204, SCIM).
+   */
+  status?: 200 | 201 | 204;
   /** Body media type when it is not JSON. */
   consumes?: 'application/x-www-form-urlencoded' | 'multipart/form-data';
   /** Answer media type when it is not JSON. */

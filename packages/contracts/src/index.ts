@@ -17,6 +17,7 @@ export * from './passkeys';
 export * from './payments';
 export * from './plans';
 export * from './profile';
+export * from './scim';
 export * from './sessions';
 export * from './site';
 export * from './tokens';

@@ -18,11 +18,14 @@ const TOUCH_EVERY_MS = 60 * 1000;
 /** What the list shows of a token: the prefix and four characters. */
 export const TOKEN_SHOWN_CHARS = PERSONAL_TOKEN_PREFIX.length + 4;
 
-export function newPersonalToken(): string {
+/** `length` base62 characters from a CSPRNG (personal tokens, and SCIM tokens of issue 30). */
+export function randomBase62(length = TOKEN_CHARS): string {
   let body = '';
-  for (let i = 0; i < TOKEN_CHARS; i++) body += BASE62[randomInt(0, BASE62.length)];
-  return PERSONAL_TOKEN_PREFIX + body;
+  for (let i = 0; i < length; i++) body += BASE62[randomInt(0, BASE62.length)];
+  return body;
 }
+
+export const newPersonalToken = (): string => PERSONAL_TOKEN_PREFIX + randomBase62();
 
 export const isPersonalToken = (token: string) =>
   token.startsWith(PERSONAL_TOKEN_PREFIX) && /^cab_pat_[0-9A-Za-z]{32,200}$/.test(token);

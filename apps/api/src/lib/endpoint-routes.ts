@@ -106,7 +106,9 @@ const TOKEN_SECURITY: Record<string, string[]>[] = [
   { deviceToken: [] },
 ];
 
-function security({ roles, tokens }: EndpointDefinition): Security {
+function security({ roles, tokens, auth }: EndpointDefinition): Security {
+  // SCIM's calls take the organization's SCIM token, never a session (issue 30).
+  if (auth === 'scim-token') return { security: [{ scimToken: [] }] };
   if (!roles.includes('anonymous')) return tokens ? { security: TOKEN_SECURITY } : {};
   if (!roles.includes('user')) return { security: [] };
   return { security: [{}, ...(tokens ? TOKEN_SECURITY : [{ session: [] }, { bearer: [] }])] };

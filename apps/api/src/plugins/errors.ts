@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isOAuthRoute, OAUTH_WORDS, OAuthError, sendOAuthError } from '../lib/oauth-error';
 import { isDatabaseOutage } from '../lib/prisma-errors';
+import { isScimRoute, SCIM_WORDS, ScimError, sendScimError } from '../lib/scim-error';
 
 // The one error handler: every failure becomes {success:false, message, data:null, code, errors?} with a
 // Russian message and the right status. Nothing internal (stack, SQL, library names) reaches a client.
@@ -100,8 +101,51 @@ function oauthFailure(error: FastifyError, request: FastifyRequest, reply: Fasti
   return sendOAuthError(request, reply, 'server_error', OAUTH_WORDS.server_error, 500);
 }
 
+/**
+ * Any failure of a call under /scim/v2 (decision 0288): SCIM's error shape with the same statuses, Russian
+ * details; bad input is invalidSyntax (not JSON) or invalidValue (a field), a 429 keeps its Retry-After.
+ */
+function scimFailure(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ScimError || error instanceof AppError) {
+    if (error.headers) reply.headers(error.headers);
+    if (error instanceof ScimError)
+      return sendScimError(reply, error.statusCode, error.detail, error.scimType);
+    return sendScimError(
+      reply,
+      error.statusCode,
+      error.message,
+      error.statusCode === 429 ? 'tooMany' : undefined,
+    );
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrors(error.validation, error.validationContext ?? 'body');
+    const [field, messages] = Object.entries(errors)[0] ?? ['body', ['Некорректные данные']];
+    return sendScimError(reply, 400, `${field}: ${messages[0]}`, 'invalidValue');
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return sendScimError(reply, 415, SCIM_WORDS.mediaType);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendScimError(reply, 413, SCIM_WORDS.tooLarge);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return sendScimError(reply, 400, SCIM_WORDS.invalidJson, 'invalidSyntax');
+  }
+  if (error.statusCode === 429) return sendScimError(reply, 429, SCIM_WORDS.tooMany, 'tooMany');
+  if (isDatabaseOutage(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return sendScimError(reply, 503, SCIM_WORDS.unavailable);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return sendScimError(reply, error.statusCode, SCIM_WORDS.badRequest);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendScimError(reply, 500, SCIM_WORDS.internal);
+}
+
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isScimRoute(request)) return scimFailure(error, request, reply);
     if (error instanceof OAuthError) {
       if (error.headers) reply.headers(error.headers);
       return sendOAuthError(request, reply, error.error, error.words, error.statusCode);
@@ -155,7 +199,10 @@ export default fp(async function errors(app: FastifyInstance) {
     return send(reply, 500, { message: 'Внутренняя ошибка сервера', code: 'INTERNAL' });
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    send(reply, 404, { message: 'Адрес не найден', code: 'NOT_FOUND' }),
+  // An unknown path under /scim/v2 (a Groups call of a provider that maps groups) answers in SCIM's shape.
+  app.setNotFoundHandler((request, reply) =>
+    request.url.startsWith('/scim/')
+      ? sendScimError(reply, 404, SCIM_WORDS.route)
+      : send(reply, 404, { message: 'Адрес не найден', code: 'NOT_FOUND' }),
   );
 });

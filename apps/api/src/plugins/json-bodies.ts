@@ -79,14 +79,21 @@ function readJson(
   payload.resume();
 }
 
+/**
+ * The JSON body parser: limits and depth as above. Also given, inside its own plugin, to a media type that
+ * is JSON by another name (application/scim+json, decision 0288).
+ */
+export function jsonBodyParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return (request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done) =>
+    readJson(request, payload, (text, parsed) => parseJson(request, text, parsed), done);
+}
+
 export default fp(
   async function jsonBodies(app: FastifyInstance) {
-    const parseJson = app.getDefaultJsonParser('error', 'error');
     // Only JSON, urlencoded (payment notifications) and multipart (uploads) are accepted: anything else is 415.
     app.removeContentTypeParser(['application/json', 'text/plain']);
-    app.addContentTypeParser('application/json', (request, payload, done) =>
-      readJson(request, payload, (text, parsed) => parseJson(request, text, parsed), done),
-    );
+    app.addContentTypeParser('application/json', jsonBodyParser(app));
     // A body refused before its end (or answered before it was read: a 429 or 401 counted first) is not
     // read further: the connection closes after the answer instead of draining the rest.
     app.addHook('onSend', async (request, reply) => {

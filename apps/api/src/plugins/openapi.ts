@@ -12,7 +12,8 @@ export default fp(
         openapi: '3.0.3',
         info: {
           title: 'Личный кабинет: API',
-          description: 'Sign-in, profile, organizations, plans, payments, files and the desktop hand-off.',
+          description:
+            'Sign-in, profile, organizations, plans, payments, files and the desktop hand-off; SCIM 2.0 at /scim/v2.',
           version: '1.0.0',
         },
         components: {
@@ -39,6 +40,15 @@ export default fp(
                 'A token of the device authorization grant (RFC 8628): POST /api/v1/oauth/device/code, then ' +
                 'POST /api/v1/oauth/token; metadata at /.well-known/oauth-authorization-server. Same limits as ' +
                 'a personal access token.',
+            },
+            // Issue 30 (decision 0287): the calls under /scim/v2 take only this one.
+            scimToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'cab_scim_…',
+              description:
+                "An organization's SCIM token, made in its settings (POST /api/v1/rest/organizations/{id}/scim-token): " +
+                "it sees and changes only that organization's members, while the owner's plan has SSO and SCIM.",
             },
           },
         },

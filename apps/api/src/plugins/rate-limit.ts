@@ -12,6 +12,8 @@ export interface RateLimits {
   loginVerify: number;
   /** Exact-e-mail lookups an hour (decision 0190); EMAIL_LOOKUPS_PER_HOUR when not given. */
   emailLookups?: { account: number; address: number };
+  /** Requests a minute of one organization's SCIM token (issue 30); SCIM_REQUESTS_PER_MINUTE when not given. */
+  scimRequests?: number;
 }
 
 /** Lookups per signed-in non-admin a minute: inviting people needs a few, harvesting addresses many. */

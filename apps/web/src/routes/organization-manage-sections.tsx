@@ -10,6 +10,7 @@ import { OrganizationInvitations } from '@/features/invitations/components/organ
 import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { ScimSection } from '@/features/scim/components/scim-section';
 import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { LeaveOrganizationButton } from './leave-organization-button';
@@ -106,6 +107,7 @@ export function OrganizationManageSections({
       )}
       <WebhooksSection scope={{ organizationId: organization.id }} />
       <DomainsSection organizationId={organization.id} />
+      <ScimSection organizationId={organization.id} />
       {viewer.actsAsOwner ? (
         <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
           {ownerActions}

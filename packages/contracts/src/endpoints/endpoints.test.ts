@@ -23,8 +23,8 @@ describe('the endpoint table', () => {
   it('gives every call a summary, a tag, roles and an answer', () => {
     for (const { name, endpoint } of all) {
       // Lower-case paths; parameter names as the issues write them ({invitationId}).
-      // Issue 29's server metadata lives where RFC 8414 puts it.
-      if (name !== 'oauth.metadata')
+      // Issue 29's server metadata lives where RFC 8414 puts it; SCIM (issue 30) at its own base.
+      if (name !== 'oauth.metadata' && !endpoint.path.startsWith('/scim/v2/'))
         expect(endpoint.path, name).toMatch(/^\/api\/(?:[a-z0-9/_-]|\{[A-Za-z_]+\})+$/);
       expect(endpoint.summary.length, name).toBeGreaterThan(5);
       expect(endpoint.tag, name).toMatch(/^[a-z-]+$/);
@@ -55,6 +55,16 @@ describe('the endpoint table', () => {
         'payments.sandboxPay',
         'payments.yookassaNotification',
         'site.links',
+        // SCIM 2.0 (issue 30): no session, the organization's SCIM token instead (checked by modules/scim).
+        'scim.serviceProviderConfig',
+        'scim.schemas',
+        'scim.resourceTypes',
+        'scim.users',
+        'scim.createUser',
+        'scim.user',
+        'scim.replaceUser',
+        'scim.patchUser',
+        'scim.deleteUser',
       ].sort(),
     );
   });
@@ -86,6 +96,14 @@ describe('the endpoint table', () => {
       'organizations.listAll',
     ]) {
       expect(open, closed).not.toContain(closed);
+    }
+  });
+
+  it('takes a SCIM token only on anonymous rows under /scim/v2, and every such row takes it', () => {
+    for (const { name, endpoint } of all) {
+      const underScim = endpoint.path.startsWith('/scim/v2/');
+      expect(endpoint.auth === 'scim-token', name).toBe(underScim);
+      if (underScim) expect(endpoint.roles, name).toEqual(['anonymous']);
     }
   });
 

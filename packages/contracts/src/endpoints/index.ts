@@ -14,6 +14,7 @@ import { passkeysEndpoints } from './passkeys';
 import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
+import { scimEndpoints } from './scim';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
 import { tokensEndpoints } from './tokens';
@@ -35,6 +36,7 @@ export { passkeysEndpoints } from './passkeys';
 export { paymentsEndpoints } from './payments';
 export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
+export { scimEndpoints } from './scim';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
 export { tokensEndpoints } from './tokens';
@@ -67,6 +69,7 @@ export const endpoints = {
   webhooks: webhooksEndpoints,
   adminWebhooks: adminWebhooksEndpoints,
   domains: domainsEndpoints,
+  scim: scimEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;
