@@ -62,6 +62,11 @@ export const AUDIT_ACTIONS = {
   'transfer.declined': 'transfer',
   /** By the owner, or because the offered member left or was removed (details.reason). */
   'transfer.cancelled': 'transfer',
+  // Single sign-on (issue 30; decision 0280).
+  /** The OIDC connection saved (details: what changed, never the secret; sessions and tokens ended). */
+  'sso.updated': 'organization',
+  /** 'Проверить подключение' passed (details: the address the provider gave). */
+  'sso.tested': 'organization',
   // Plans and payments.
   'plan.purchased': 'order',
   /** An admin returned money of a YooKassa payment (details: amount, reason, full; decision 0204). */
@@ -125,6 +130,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'transfer.accepted': 'Организация передана новому владельцу',
   'transfer.declined': 'Передача организации отклонена',
   'transfer.cancelled': 'Передача организации отменена',
+  'sso.updated': 'Настройки единого входа (SSO) изменены',
+  'sso.tested': 'Подключение единого входа (SSO) проверено',
   'plan.purchased': 'Тариф оплачен',
   'payment.refunded': 'Платёж возвращён',
   'plan.expired': 'Срок тарифа истёк',

@@ -16,6 +16,7 @@ export * from './plans';
 export * from './profile';
 export * from './sessions';
 export * from './site';
+export * from './sso';
 export * from './tokens';
 export * from './transfers';
 export * from './users';

@@ -14,6 +14,7 @@ import { paymentsEndpoints } from './payments';
 import { plansEndpoints } from './plans';
 import { profileEndpoints } from './profile';
 import { sessionsEndpoints } from './sessions';
+import { ssoEndpoints } from './sso';
 import { siteEndpoints } from './site';
 import { tokensEndpoints } from './tokens';
 import { transfersEndpoints } from './transfers';
@@ -35,6 +36,7 @@ export { plansEndpoints } from './plans';
 export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
+export { ssoEndpoints } from './sso';
 export { tokensEndpoints } from './tokens';
 export { transfersEndpoints } from './transfers';
 export { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
@@ -64,6 +66,7 @@ export const endpoints = {
   oauth: oauthEndpoints,
   webhooks: webhooksEndpoints,
   adminWebhooks: adminWebhooksEndpoints,
+  sso: ssoEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

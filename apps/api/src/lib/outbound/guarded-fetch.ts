@@ -34,7 +34,7 @@ function bodyOf(body: unknown): string | Buffer | undefined {
 
 function headersOf(headers: FetchInit['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  new Headers(headers as HeadersInit | undefined).forEach((value, name) => {
+  new Headers(headers as ConstructorParameters<typeof Headers>[0]).forEach((value, name) => {
     out[name] = value;
   });
   return out;
