@@ -94,6 +94,8 @@ export async function startStack(port: number, env: Record<string, string> = {})
       SECRETS_KEY: 'e2e-secrets-key-of-at-least-32-characters',
       WEBHOOKS_ALLOW_HTTP: 'true',
       WEBHOOKS_ALLOW_PRIVATE: 'true',
+      // Single sign-on (issue 30): the tests' OIDC provider is plain http on this machine.
+      SSO_ALLOW_PRIVATE: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

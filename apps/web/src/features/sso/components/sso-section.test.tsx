@@ -53,7 +53,7 @@ describe('SsoSection', () => {
     renderWithProviders(<SsoSection organizationId={7} />);
     const callback = await screen.findByLabelText('Адрес возврата (redirect URI)');
     expect((callback as HTMLInputElement).value).toBe('https://cabinet.acme.ru/api/v1/auth/sso/callback');
-    expect(screen.getByRole('button', { name: 'Скопировать адрес возврата' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Копировать' })).toBeDefined();
     expect((screen.getByLabelText(/^Секрет клиента/) as HTMLInputElement).value).toBe('');
     expect(screen.getByText('Включён')).toBeDefined();
   });

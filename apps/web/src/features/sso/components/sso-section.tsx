@@ -83,7 +83,6 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
                   <Button
                     variant="default"
                     onClick={copy}
-                    aria-label="Скопировать адрес возврата"
                     leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
                   >
                     {copied ? 'Скопировано' : 'Копировать'}
