@@ -94,15 +94,18 @@ test('an address of a verified domain signs in through its organization’s prov
   const profile = me.data as { email: string; org_members: { organization_id: number; type_id: number }[] };
   expect(profile.email).toBe(email);
   expect(profile.org_members).toEqual([expect.objectContaining({ organization_id: orgId, type_id: 2 })]);
-  const [session] = await sql('SELECT method FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [
-    email,
-  ]);
+  const [session] = await sql(
+    'SELECT method FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
+    [email],
+  );
   expect(session?.method).toBe('sso');
   await context.close();
 });
 
 for (const size of WIDTHS) {
-  test(`the refusal page at ${size.width} px says why in Russian and leads back to sign-in`, async ({ page }) => {
+  test(`the refusal page at ${size.width} px says why in Russian and leads back to sign-in`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/app/auth-app/sso#error=denied');
     await expect(page.getByRole('heading', { name: 'Не удалось войти' })).toBeVisible();

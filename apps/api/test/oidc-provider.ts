@@ -59,7 +59,14 @@ export class TestOidcProvider {
       // The scope's claims in the ID token itself, as Keycloak and Entra ID put them.
       conformIdTokenClaims: false,
       features: { devInteractions: { enabled: true } },
-      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 3600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 3600,
+      },
       cookies: { keys: ['oidc-test-cookie-key-0123456789'] },
       findAccount: (_ctx: unknown, sub: string) => ({
         accountId: sub,
@@ -74,7 +81,10 @@ export class TestOidcProvider {
         const grantId = oidc.result?.consent?.grantId ?? oidc.session.grantIdFor(oidc.client.clientId);
         if (grantId) return oidc.provider.Grant.find(grantId);
         if (!oidc.session.accountId) return undefined;
-        const grant = new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId: oidc.session.accountId });
+        const grant = new oidc.provider.Grant({
+          clientId: oidc.client.clientId,
+          accountId: oidc.session.accountId,
+        });
         grant.addOIDCScope('openid email profile');
         grant.addOIDCClaims(['email', 'email_verified', 'name']);
         await grant.save();

@@ -40,7 +40,9 @@ export async function ssoOrganization(
   options: {
     planId?: number;
     ownerEmail?: (domain: string) => string;
-    connection?: false | { enabled?: boolean; enforce?: boolean; defaultTypeId?: number; displayName?: string };
+    connection?:
+      | false
+      | { enabled?: boolean; enforce?: boolean; defaultTypeId?: number; displayName?: string };
     members?: { id: number; typeId?: number }[];
   } = {},
 ): Promise<SsoOrganization> {

@@ -138,7 +138,8 @@ export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
 /** Refusals the settings and the sign-in share, word for word. */
 export const SSO_MESSAGES = {
   noSecretsKey: 'Единый вход недоступен: администратор сервера не задал SECRETS_KEY',
-  unavailable: 'Тариф владельца организации не включает «Единый вход (SSO) и SCIM»: настройки сохранены, но не действуют',
+  unavailable:
+    'Тариф владельца организации не включает «Единый вход (SSO) и SCIM»: настройки сохранены, но не действуют',
   testFirst: 'Сначала проверьте подключение: включить вход можно только после успешной проверки',
   secretRequired: 'Укажите секрет клиента',
 } as const;

@@ -32,7 +32,8 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
             },
             {
               path: paths.ssoLanding.path,
-              lazy: () => import('@/routes/sso-landing-route').then((m) => ({ Component: m.SsoLandingRoute })),
+              lazy: () =>
+                import('@/routes/sso-landing-route').then((m) => ({ Component: m.SsoLandingRoute })),
             },
             {
               lazy: () => import('./signed-in-shell').then((m) => ({ Component: m.QueryOutlet })),

@@ -9,7 +9,8 @@ import { session } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 
 // Issue 30: the question and 'Войти через …' load when an address is submitted, not with the screen.
-const discoverSso = (email: string) => import('@/features/sso/api/discover').then((m) => m.discoverSso(email));
+const discoverSso = (email: string) =>
+  import('@/features/sso/api/discover').then((m) => m.discoverSso(email));
 const SsoSignInOffer = lazy(() =>
   import('@/features/sso/components/sso-sign-in-offer').then((m) => ({ default: m.SsoSignInOffer })),
 );

@@ -65,7 +65,8 @@ export const ssoEndpoints = {
     path: `${auth}/start`,
     tag,
     roles: ['anonymous'],
-    summary: "302 to the organization's provider (code flow, PKCE, state, nonce); a refusal lands on the cabinet's page",
+    summary:
+      "302 to the organization's provider (code flow, PKCE, state, nonce); a refusal lands on the cabinet's page",
     query: SsoStartQuerySchema,
     response: null,
   }),

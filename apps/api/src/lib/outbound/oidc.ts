@@ -68,7 +68,9 @@ function failure(stage: 'discovery' | 'exchange', error: unknown): OidcFailure {
   // The guard's refusal arrives wrapped by the library; so does its own refusal of plain http.
   if (causes(error).some((e) => e instanceof OutboundRefused)) return wrap('refused');
   if (error instanceof client.ResponseBodyError) {
-    return wrap(error.error === 'invalid_client' || error.error === 'unauthorized_client' ? 'client' : 'token');
+    return wrap(
+      error.error === 'invalid_client' || error.error === 'unauthorized_client' ? 'client' : 'token',
+    );
   }
   if (error instanceof client.ClientError) {
     const code = error.code ?? '';
@@ -77,7 +79,8 @@ function failure(stage: 'discovery' | 'exchange', error: unknown): OidcFailure {
     if (!code || code === 'OAUTH_TIMEOUT' || code === 'OAUTH_ABORT') return wrap('unreachable');
     if (stage === 'discovery') return wrap('discovery');
     // The token endpoint answered something that is not OAuth's (a 401 page, HTML): the client is wrong.
-    if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || code === 'OAUTH_RESPONSE_IS_NOT_JSON') return wrap('token');
+    if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || code === 'OAUTH_RESPONSE_IS_NOT_JSON')
+      return wrap('token');
     return wrap('id_token');
   }
   if (error instanceof client.AuthorizationResponseError) return wrap('token');

@@ -12,11 +12,7 @@ export interface EndedAccess {
 }
 
 /** Ends the non-SSO sessions and the personal tokens of the accounts of the verified domains. */
-export async function endDomainAccess(
-  tx: Tx,
-  organizationId: number,
-  ownerId: number,
-): Promise<EndedAccess> {
+export async function endDomainAccess(tx: Tx, organizationId: number, ownerId: number): Promise<EndedAccess> {
   const domains = await tx.organizationDomain.findMany({
     where: { organizationId, verifiedAt: { not: null } },
     select: { domain: true },

@@ -30,7 +30,11 @@ const origin = (method: 'code' | 'sso' | 'device' | 'passkey') => ({
 });
 
 async function personalToken(user: TestUser): Promise<string> {
-  const res = await restCall(t, 'POST', '/profile/tokens', user, { name: 'ci', scopes: ['read'], expires_in_days: 30 });
+  const res = await restCall(t, 'POST', '/profile/tokens', user, {
+    name: 'ci',
+    scopes: ['read'],
+    expires_in_days: 30,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.token;
 }
@@ -52,7 +56,8 @@ describe('Только через SSO', () => {
     const admin = await createAdmin(t, { email: `root@${org.domain}` });
     const outsider = await createUser(t, { email: `bob@elsewhere-${org.id}.test` });
     const ssoSession = await createSession(t.prisma, alice.id, origin('sso'));
-    for (const method of ['code', 'device', 'passkey'] as const) await createSession(t.prisma, alice.id, origin(method));
+    for (const method of ['code', 'device', 'passkey'] as const)
+      await createSession(t.prisma, alice.id, origin(method));
     for (const user of [alice, org.owner, admin, outsider]) await personalToken(user);
 
     const res = await restCall(t, 'PUT', `/organizations/${org.id}/sso`, org.owner, {
@@ -69,18 +74,25 @@ describe('Только через SSO', () => {
     );
     const left = await t.prisma.session.findMany({ where: { userId: alice.id } });
     expect(left.map((s) => s.method)).toEqual(['sso']);
-    expect((await t.app.inject({ url: '/api/v1/rest/profile/me', headers: { 'x-session-id': ssoSession } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ url: '/api/v1/rest/profile/me', headers: { 'x-session-id': ssoSession } }))
+        .statusCode,
+    ).toBe(200);
     expect(await t.prisma.personalAccessToken.count({ where: { userId: alice.id } })).toBe(0);
     for (const user of [org.owner, admin, outsider]) {
       expect(await t.prisma.personalAccessToken.count({ where: { userId: user.id } })).toBe(1);
-      expect((await t.app.inject({ url: '/api/v1/rest/profile/me', headers: user.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/v1/rest/profile/me', headers: user.headers })).statusCode).toBe(
+        200,
+      );
     }
     const event = await t.prisma.auditEvent.findFirstOrThrow({
       where: { organizationId: org.id, action: 'sso.updated' },
     });
-    expect(event.details).toMatchObject({ enforce: { from: false, to: true }, ended_sessions: 4, revoked_tokens: 1 });
+    expect(event.details).toMatchObject({
+      enforce: { from: false, to: true },
+      ended_sessions: 4,
+      revoked_tokens: 1,
+    });
 
     // Saving again while it is in effect ends nothing more.
     await createSession(t.prisma, alice.id, origin('code'));

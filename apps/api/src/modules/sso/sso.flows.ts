@@ -53,7 +53,7 @@ export async function saveFlow(
 /** A live SSO flow of `state`, not used yet (the callback reads it to know where the answer goes). */
 export async function findFlow(ctx: RequestContext, state: string): Promise<IdentityFlow | null> {
   const flow = await ctx.prisma.identityFlow.findUnique({ where: { stateHash: sha256(state) } });
-  if (!flow || flow.provider !== 'sso' || flow.usedAt || flow.expiresAt <= ctx.now) return null;
+  if (flow?.provider !== 'sso' || flow.usedAt || flow.expiresAt <= ctx.now) return null;
   return flow;
 }
 

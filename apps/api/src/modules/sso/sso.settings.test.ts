@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createUser, type TestUser } from '../../../test/factories';
 import type { TestOidcProvider } from '../../../test/oidc-provider';
-import { followCallback, fragmentOf, SSO_ENV, ssoOrganization, startProvider, stateCookie } from '../../../test/sso';
+import {
+  followCallback,
+  fragmentOf,
+  SSO_ENV,
+  ssoOrganization,
+  startProvider,
+  stateCookie,
+} from '../../../test/sso';
 import { restCall } from '../../../test/teams';
 
 // Issue 30, 'Единый вход (SSO)' settings: who may read and change them, the sealed secret never answered,
@@ -67,9 +74,17 @@ describe('SSO settings', () => {
     expect(noSecret.statusCode).toBe(400);
     expect(noSecret.json().errors).toEqual({ client_secret: ['Укажите секрет клиента'] });
 
-    const saved = await settings(org.id, org.owner, form({ display_name: ' Acme ID ', issuer: `${idp.issuer}/` }));
+    const saved = await settings(
+      org.id,
+      org.owner,
+      form({ display_name: ' Acme ID ', issuer: `${idp.issuer}/` }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toMatchObject({ configured: true, client_secret_set: true, display_name: 'Acme ID' });
+    expect(saved.json().data).toMatchObject({
+      configured: true,
+      client_secret_set: true,
+      display_name: 'Acme ID',
+    });
     expect(saved.json().data.issuer).toBe(idp.issuer);
     // Kept without the secret; a new one replaces it, sealed.
     expect((await settings(org.id, org.owner, form({ client_secret: undefined }))).statusCode).toBe(200);
@@ -78,10 +93,13 @@ describe('SSO settings', () => {
     expect(row.clientSecretSealed).not.toContain(idp.clientSecret);
 
     const bodies = [saved.body, (await settings(org.id, org.owner)).body];
-    const audit = await t.prisma.auditEvent.findMany({ where: { organizationId: org.id, action: 'sso.updated' } });
+    const audit = await t.prisma.auditEvent.findMany({
+      where: { organizationId: org.id, action: 'sso.updated' },
+    });
     expect(audit).toHaveLength(2);
     expect(audit[0]?.details).toMatchObject({ secret_changed: true, issuer: { from: null, to: idp.issuer } });
-    for (const text of [...bodies, JSON.stringify(audit.map((e) => e.details))]) expect(text).not.toContain(idp.clientSecret);
+    for (const text of [...bodies, JSON.stringify(audit.map((e) => e.details))])
+      expect(text).not.toContain(idp.clientSecret);
   });
 
   it('checks the fields in Russian and changes nothing on bad input', async () => {
@@ -95,7 +113,9 @@ describe('SSO settings', () => {
   it('lets the owner, organization admins and site admins in; members 403, strangers 404, tokens 403', async () => {
     const member = await createUser(t);
     const orgAdmin = await createUser(t);
-    const org = await ssoOrganization(t, idp, { members: [{ id: member.id }, { id: orgAdmin.id, typeId: 3 }] });
+    const org = await ssoOrganization(t, idp, {
+      members: [{ id: member.id }, { id: orgAdmin.id, typeId: 3 }],
+    });
     expect((await settings(org.id, orgAdmin)).statusCode).toBe(200);
     expect((await settings(org.id, await createAdmin(t))).statusCode).toBe(200);
     expect((await settings(org.id, member)).statusCode).toBe(403);
@@ -149,15 +169,17 @@ describe('SSO settings', () => {
     // Without the cookie of the browser that pressed the button: nothing is recorded.
     expect(fragmentOf(await runTest(org.id, org.owner, tester, false)).get('sso_test')).toBe('expired');
     const landing = await runTest(org.id, org.owner, tester);
-    expect(landing.startsWith(`http://cabinet.test/app/dashboard/organizations/${org.id}/collaborators#`)).toBe(
-      true,
-    );
+    expect(
+      landing.startsWith(`http://cabinet.test/app/dashboard/organizations/${org.id}/collaborators#`),
+    ).toBe(true);
     expect(Object.fromEntries(fragmentOf(landing))).toEqual({ sso_test: 'ok', in_domain: '1' });
     expect(await t.prisma.session.count()).toBe(sessions);
     expect(await t.prisma.user.count({ where: { email: tester } })).toBe(0);
     const after = (await settings(org.id, org.owner)).json().data;
     expect(after.tested_at).not.toBeNull();
-    const tested = await t.prisma.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, action: 'sso.tested' } });
+    const tested = await t.prisma.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, action: 'sso.tested' },
+    });
     expect(tested.actorId).toBe(org.owner.id);
     expect(tested.details).toEqual({ email: tester, in_verified_domain: true });
 
@@ -200,7 +222,12 @@ describe('without SECRETS_KEY', () => {
   it('reading works; saving and testing answer a clear refusal', async () => {
     const owner = await createUser(bare, { planId: 3 });
     const org = await bare.prisma.organization.create({
-      data: { name: 'Без ключа', typeId: 2, ownerId: owner.id, members: { create: { userId: owner.id, typeId: 1 } } },
+      data: {
+        name: 'Без ключа',
+        typeId: 2,
+        ownerId: owner.id,
+        members: { create: { userId: owner.id, typeId: 1 } },
+      },
     });
     expect((await restCall(bare, 'GET', `/organizations/${org.id}/sso`, owner)).statusCode).toBe(200);
     const put = await restCall(bare, 'PUT', `/organizations/${org.id}/sso`, owner, {

@@ -12,8 +12,8 @@ import type { SignedInContext } from '../../lib/context';
 import { authorizationRequest, OidcFailure } from '../../lib/outbound/oidc';
 import { sealSecret } from '../../lib/secret-box';
 import { transaction } from '../../plugins/db/database';
-import { lockOrganization } from '../organizations/plan-limits';
 import { requireManage } from '../organizations/organizations.access';
+import { lockOrganization } from '../organizations/plan-limits';
 import { ssoAvailable } from './enforcement';
 import { openProvider, providerError, secretsKey } from './sso.connection';
 import { endDomainAccess } from './sso.domain-access';
@@ -106,9 +106,10 @@ export async function updateSsoSettings(
     });
     // In effect only when enabled too (the plan was checked above): ending access once, when it starts.
     const enforcedBefore = Boolean(before?.enabled && before.enforce);
-    const ended = !enforcedBefore && row.enabled && row.enforce
-      ? await endDomainAccess(tx, id, organization.ownerId)
-      : null;
+    const ended =
+      !enforcedBefore && row.enabled && row.enforce
+        ? await endDomainAccess(tx, id, organization.ownerId)
+        : null;
     await recordAudit(tx, ctx, {
       action: 'sso.updated',
       targetId: id,

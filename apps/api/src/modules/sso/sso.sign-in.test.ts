@@ -111,13 +111,26 @@ describe('sign-in', () => {
       expect.objectContaining({ organizationId: org.id, typeId: 3, status: 'active' }),
     ]);
     expect(user?.identities).toEqual([
-      expect.objectContaining({ provider: `sso:${org.id}`, subject: 'olga-sub', organizationId: org.id, email }),
+      expect.objectContaining({
+        provider: `sso:${org.id}`,
+        subject: 'olga-sub',
+        organizationId: org.id,
+        email,
+      }),
     ]);
-    expect(user?.sessions).toEqual([expect.objectContaining({ method: 'sso', device: 'Chrome 142, Windows' })]);
-    const me = await t.app.inject({ url: '/api/v1/rest/profile/me', headers: sessionHeaders(result.access_token) });
+    expect(user?.sessions).toEqual([
+      expect.objectContaining({ method: 'sso', device: 'Chrome 142, Windows' }),
+    ]);
+    const me = await t.app.inject({
+      url: '/api/v1/rest/profile/me',
+      headers: sessionHeaders(result.access_token),
+    });
     expect(me.json().data.email).toBe(email);
 
-    const events = await t.prisma.auditEvent.findMany({ where: { actorId: user?.id }, orderBy: { id: 'asc' } });
+    const events = await t.prisma.auditEvent.findMany({
+      where: { actorId: user?.id },
+      orderBy: { id: 'asc' },
+    });
     expect(events.map((e) => [e.action, e.details])).toEqual([
       ['member.added', { name: 'Ольга Петрова', email, via: 'sso' }],
       ['user.signed_in', { method: 'sso' }],
@@ -135,7 +148,9 @@ describe('sign-in', () => {
     const user = await traces(existing.email);
     expect(user?.id).toBe(existing.id);
     expect(user?.name).toBe('Пётр');
-    expect(user?.memberships.map((m) => [m.organizationId, m.typeId, m.status])).toEqual([[org.id, 2, 'active']]);
+    expect(user?.memberships.map((m) => [m.organizationId, m.typeId, m.status])).toEqual([
+      [org.id, 2, 'active'],
+    ]);
   });
 
   it('refuses an address outside the verified domains, verified or not, and creates nothing', async () => {
@@ -163,14 +178,23 @@ describe('sign-in', () => {
 
   it('a full organization refuses a newcomer with the plan’s message; nothing is created', async () => {
     const plan = await t.prisma.plan.create({
-      data: { name: `Мини SSO ${Date.now()}`, priceMonth: 1, priceYear: 10, maxMembers: 1, maxOrganizations: 1, sso: true },
+      data: {
+        name: `Мини SSO ${Date.now()}`,
+        priceMonth: 1,
+        priceYear: 10,
+        maxMembers: 1,
+        maxOrganizations: 1,
+        sso: true,
+      },
     });
     const org = await ssoOrganization(t, idp, { planId: plan.id });
     const email = `late@${org.domain}`;
     const res = await ssoSignIn(t, idp, org.id, email);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('LIMIT');
-    expect(res.json().message).toMatch(/^Тариф «Мини SSO \d+» позволяет не более 1 участника в организации\./);
+    expect(res.json().message).toMatch(
+      /^Тариф «Мини SSO \d+» позволяет не более 1 участника в организации\./,
+    );
     expect(await traces(email)).toBeNull();
   });
 
@@ -227,7 +251,10 @@ describe('sign-in', () => {
     const org = await ssoOrganization(t, idp);
     const started = await startSignIn(t, org.id, loginKey);
     const back = await idp.signIn(started.location, `desk@${org.domain}`);
-    const res = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: started.cookie } });
+    const res = await t.app.inject({
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: started.cookie },
+    });
     const landing = String(res.headers.location);
     expect(new URL(landing).searchParams.get('loginKey')).toBe(loginKey);
     const done = await finish(t, fragmentOf(landing), started.cookie);

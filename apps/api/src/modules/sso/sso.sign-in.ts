@@ -2,7 +2,7 @@ import type { LoginResult, SsoDiscovery } from '@cabinet/contracts';
 import { badRequest, forbidden } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { authorizationRequest, exchangeCode, OidcFailure } from '../../lib/outbound/oidc';
-import { countedSignIn, completeSignIn, type SignInRulesContext } from '../auth/sign-in';
+import { completeSignIn, countedSignIn, type SignInRulesContext } from '../auth/sign-in';
 import { planInForce } from '../organizations/plan-limits';
 import { emailDomain, inVerifiedDomain } from './enforcement';
 import { activeConnection, logFailure, openProvider, providerError } from './sso.connection';
@@ -80,7 +80,10 @@ const outsideDomains = (email: string) =>
  */
 export async function finishSsoSignIn(
   ctx: SignInRulesContext,
-  { response, heldState }: { response: { code: string; state: string; iss?: string | undefined }; heldState: string | null },
+  {
+    response,
+    heldState,
+  }: { response: { code: string; state: string; iss?: string | undefined }; heldState: string | null },
 ): Promise<LoginResult> {
   if (!sameBrowser(heldState, response.state)) throw badRequest(OTHER_BROWSER_MESSAGE);
   const flow = await claimFlow(ctx, response.state, 'sign-in');

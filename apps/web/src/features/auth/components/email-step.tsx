@@ -83,7 +83,13 @@ export function EmailStep({
         )}
         {ssoOffer}
         {codeOffered && (
-          <Button type="submit" size="md" fullWidth loading={isPending} variant={ssoOffer ? 'default' : 'filled'}>
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={isPending}
+            variant={ssoOffer ? 'default' : 'filled'}
+          >
             Отправить код
           </Button>
         )}

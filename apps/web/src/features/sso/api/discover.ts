@@ -15,7 +15,8 @@ export async function discoverSso(email: string) {
     if (!res.ok) return null;
     const data = ((await res.json()) as { data?: SsoDiscovery | null }).data;
     // Only a start of the cabinet's own SSO is followed: never an address from elsewhere.
-    if (!data || typeof data.name !== 'string' || !data.url?.startsWith('/api/v1/auth/sso/start?')) return null;
+    if (!data || typeof data.name !== 'string' || !data.url?.startsWith('/api/v1/auth/sso/start?'))
+      return null;
     return { name: data.name, url: data.url, onlySso: data.only_sso === true };
   } catch {
     return null;

@@ -54,14 +54,19 @@ describe('SsoLanding', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Вход отменён на странице поставщика входа.');
     cleanup();
     land('#error=<b>Взломано</b>');
-    expect((await screen.findByRole('alert')).textContent).toBe('Нет ответа поставщика входа. Начните вход заново.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Нет ответа поставщика входа. Начните вход заново.',
+    );
   });
 });
 
 describe('the sign-in screen’s piece', () => {
   it('asks with a plain fetch and follows only the cabinet’s own start', async () => {
     const answer = (data: unknown) => vi.fn(async () => jsonResponse({ success: true, message: '', data }));
-    vi.stubGlobal('fetch', answer({ name: 'Acme', url: '/api/v1/auth/sso/start?organization_id=3', only_sso: true }));
+    vi.stubGlobal(
+      'fetch',
+      answer({ name: 'Acme', url: '/api/v1/auth/sso/start?organization_id=3', only_sso: true }),
+    );
     expect(await discoverSso('a@acme.ru')).toEqual({
       name: 'Acme',
       url: '/api/v1/auth/sso/start?organization_id=3',
@@ -71,7 +76,10 @@ describe('the sign-in screen’s piece', () => {
     expect(await discoverSso('a@acme.ru')).toBeNull();
     vi.stubGlobal('fetch', answer(null));
     expect(await discoverSso('a@acme.ru')).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('offline'))),
+    );
     expect(await discoverSso('a@acme.ru')).toBeNull();
   });
 

@@ -16,7 +16,10 @@ type SsoLandingProps = {
   signedIn?: (result: LoginResult) => ReactNode;
 };
 
-type State = { kind: 'working' } | { kind: 'failed'; message: string } | { kind: 'done'; result: LoginResult };
+type State =
+  | { kind: 'working' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'done'; result: LoginResult };
 
 /** The provider's answer, read once from the fragment and removed from the address bar and history. */
 function takeAnswer(): URLSearchParams {
@@ -52,7 +55,10 @@ export function SsoLanding({ signInHref, onSignedIn, signedIn }: SsoLandingProps
         onSignedIn(result);
       },
       (error: unknown) =>
-        setState({ kind: 'failed', message: error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR }),
+        setState({
+          kind: 'failed',
+          message: error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR,
+        }),
     );
   }, []);
 

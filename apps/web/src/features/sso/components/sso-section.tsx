@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, CopyButton, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -14,7 +25,11 @@ function useTestOutcome() {
   const [outcome] = useState(() => {
     const found = testOutcome(window.location.hash);
     if (found) {
-      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
     }
     return found;
   });
@@ -44,8 +59,8 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
       }
     >
       <Text size="sm" c="dimmed">
-        Сотрудники входят через поставщика входа вашей компании (Keycloak, Entra ID, Google Workspace,
-        Яндекс 360 и другие по OpenID Connect). Действует для адресов подтверждённых доменов организации.
+        Сотрудники входят через поставщика входа вашей компании (Keycloak, Entra ID, Google Workspace, Яндекс
+        360 и другие по OpenID Connect). Действует для адресов подтверждённых доменов организации.
       </Text>
       {settings.isPending && <Skeleton height={240} />}
       {settings.isError && <LoadError title={SSO_LOAD_FAILED} query={settings} />}
@@ -83,7 +98,9 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
                   <Button
                     variant="default"
                     onClick={copy}
-                    leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                    leftSection={
+                      copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+                    }
                   >
                     {copied ? 'Скопировано' : 'Копировать'}
                   </Button>
@@ -105,9 +122,7 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
                     ? 'Сначала сохраните настройки подключения'
                     : null
               }
-              onClick={() =>
-                startTest.mutate(undefined, { onSuccess: (url) => window.location.assign(url) })
-              }
+              onClick={() => startTest.mutate(undefined, { onSuccess: (url) => window.location.assign(url) })}
             >
               Проверить подключение
             </SubmitButton>
