@@ -102,6 +102,8 @@ export async function startStack(port: number, env: Record<string, string> = {})
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       // Domain proofs (issue 30): the test DNS server domains.spec.ts runs on this machine.
       DNS_SERVERS: `127.0.0.1:${dnsPort(port)}`,
+      // Single sign-on (issue 30): the tests' OIDC provider is plain http on this machine.
+      SSO_ALLOW_PRIVATE: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

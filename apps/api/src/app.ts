@@ -38,6 +38,7 @@ import sandboxRoutes from './modules/sandbox/sandbox.routes';
 import scimRoutes from './modules/scim/scim.routes';
 import sessionsRoutes from './modules/sessions/sessions.routes';
 import siteRoutes from './modules/site/site.routes';
+import ssoRoutes from './modules/sso/sso.routes';
 import tokensRoutes from './modules/tokens/tokens.routes';
 import transfersRoutes from './modules/transfers/transfers.routes';
 import { purgeUnverifiedAccountsJob } from './modules/users/unverified-accounts';
@@ -149,6 +150,8 @@ export async function buildApp(options: BuildAppOptions) {
   // Personal access tokens (issue 29); profile/tokens is static, so it wins over profile/{id} too.
   await app.register(tokensRoutes);
   await app.register(passkeysRoutes(rateLimits));
+  // Single sign-on through an organization's own OIDC provider (issue 30): settings, test, sign-in.
+  await app.register(ssoRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);

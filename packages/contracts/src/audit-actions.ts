@@ -83,7 +83,11 @@ export const AUDIT_ACTIONS = {
   'domain.added': 'domain',
   'domain.verified': 'domain',
   'domain.removed': 'domain',
-  // Single sign-on: the OIDC connection (issue 30).
+  // Single sign-on: the OIDC connection (issue 30, decision 0280).
+  /** The OIDC connection saved (details: what changed, never the secret; sessions and tokens ended). */
+  'sso.updated': 'organization',
+  /** 'Проверить подключение' passed (details: the address the provider gave). */
+  'sso.tested': 'organization',
   // Yandex ID and linked identities (issue 30).
   // SCIM provisioning (issue 30, decision 0287); the members SCIM adds or removes are member.* events with
   // details.via 'scim', so their webhook events are the members' own.
@@ -155,7 +159,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'domain.added': 'Домен добавлен',
   'domain.verified': 'Домен подтверждён',
   'domain.removed': 'Домен удалён',
-  // Single sign-on: the OIDC connection (issue 30).
+  'sso.updated': 'Настройки единого входа (SSO) изменены',
+  'sso.tested': 'Подключение единого входа (SSO) проверено',
   // Yandex ID and linked identities (issue 30).
   'scim_token.created': 'Создан токен SCIM',
 };

@@ -20,6 +20,7 @@ export * from './profile';
 export * from './scim';
 export * from './sessions';
 export * from './site';
+export * from './sso';
 export * from './tokens';
 export * from './transfers';
 export * from './users';

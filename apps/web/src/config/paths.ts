@@ -41,6 +41,11 @@ export const paths = {
     path: '/auth-app',
     getHref: (loginKey?: string) => withQuery('/auth-app', { [searchParamKeys.loginKey]: loginKey }),
   },
+  /** Back from an organization's SSO provider (issue 30): the API's callback lands here, the answer in the fragment. */
+  ssoLanding: {
+    path: '/auth-app/sso',
+    getHref: () => '/auth-app/sso',
+  },
   /** An invitation link, <PUBLIC_URL>/app/invite/<token> (issue 13): open to anyone, signed in or not. */
   invite: {
     path: '/invite/:token',

@@ -11,6 +11,7 @@ import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
 import { ScimSection } from '@/features/scim/components/scim-section';
+import { SsoSection } from '@/features/sso/components/sso-section';
 import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
 import { LeaveOrganizationButton } from './leave-organization-button';
@@ -108,6 +109,7 @@ export function OrganizationManageSections({
       <WebhooksSection scope={{ organizationId: organization.id }} />
       <DomainsSection organizationId={organization.id} />
       <ScimSection organizationId={organization.id} />
+      <SsoSection organizationId={organization.id} />
       {viewer.actsAsOwner ? (
         <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
           {ownerActions}

@@ -1,4 +1,5 @@
 import { WEB_LOGIN_KEY } from '@cabinet/contracts/auth-constants';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { takeAfterSignIn } from '@/app/route-guards';
 import { paths, searchParamKeys } from '@/config/paths';
@@ -6,6 +7,13 @@ import { SessionEndedNotice } from '@/features/auth/components/session-ended-not
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
 import { session } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/toasts';
+
+// Issue 30: the question and 'Войти через …' load when an address is submitted, not with the screen.
+const discoverSso = (email: string) =>
+  import('@/features/sso/api/discover').then((m) => m.discoverSso(email));
+const SsoSignInOffer = lazy(() =>
+  import('@/features/sso/components/sso-sign-in-offer').then((m) => ({ default: m.SsoSignInOffer })),
+);
 
 /** /auth-app (spec section 2). A desktop app opens it with its own ?loginKey=…; the web uses 'web'. */
 export function SignInRoute() {
@@ -18,6 +26,12 @@ export function SignInRoute() {
       <SessionEndedNotice />
       <SignInFlow
         loginKey={loginKey}
+        discoverSso={discoverSso}
+        renderSsoOffer={(choice) => (
+          <Suspense fallback={null}>
+            <SsoSignInOffer choice={choice} loginKey={loginKey} />
+          </Suspense>
+        )}
         onAuthenticated={(result) => {
           session.signIn(result.access_token);
           // The query client and the profile call load here, not with the screen (decision 0111).

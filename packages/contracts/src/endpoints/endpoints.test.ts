@@ -34,7 +34,7 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in (code, passkey), health, the provider, sandbox, downloads, site and invitation links', () => {
+  it('opens to anonymous callers only sign-in (code, passkey, SSO), health, the provider, sandbox, downloads, site and invitation links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
@@ -65,6 +65,11 @@ describe('the endpoint table', () => {
         'scim.replaceUser',
         'scim.patchUser',
         'scim.deleteUser',
+        // Single sign-on (issue 30): the sign-in screen's question, the redirect out and back, the landing.
+        'sso.callback',
+        'sso.discover',
+        'sso.finish',
+        'sso.start',
       ].sort(),
     );
   });

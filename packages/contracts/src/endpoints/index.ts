@@ -17,6 +17,7 @@ import { profileEndpoints } from './profile';
 import { scimEndpoints } from './scim';
 import { sessionsEndpoints } from './sessions';
 import { siteEndpoints } from './site';
+import { ssoEndpoints } from './sso';
 import { tokensEndpoints } from './tokens';
 import { transfersEndpoints } from './transfers';
 import { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
@@ -39,6 +40,7 @@ export { ProfileResponseSchema, profileEndpoints } from './profile';
 export { scimEndpoints } from './scim';
 export { sessionsEndpoints } from './sessions';
 export { siteEndpoints } from './site';
+export { ssoEndpoints } from './sso';
 export { tokensEndpoints } from './tokens';
 export { transfersEndpoints } from './transfers';
 export { adminWebhooksEndpoints, webhooksEndpoints } from './webhooks';
@@ -70,6 +72,7 @@ export const endpoints = {
   adminWebhooks: adminWebhooksEndpoints,
   domains: domainsEndpoints,
   scim: scimEndpoints,
+  sso: ssoEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 export type EndpointArea = keyof typeof endpoints;

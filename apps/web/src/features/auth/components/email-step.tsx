@@ -1,6 +1,6 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
 type EmailStepProps = {
   defaultEmail: string;
@@ -10,6 +10,12 @@ type EmailStepProps = {
   onSubmit: (email: string) => void;
   /** A code went to this address moments ago: go to the code step with it (issue 16). */
   onHaveCode?: () => void;
+  /** 'Войти через <name>' (issue 30): first, above the code's button, which then becomes secondary. */
+  ssoOffer?: ReactNode;
+  /** False when the address's organization allows only SSO: no code is offered. */
+  codeOffered?: boolean;
+  /** The address was changed (an SSO offer found for the previous one no longer applies). */
+  onEdit?: () => void;
 };
 
 /**
@@ -18,7 +24,16 @@ type EmailStepProps = {
  */
 const loadEmailCheck = () => import('../lib/email-check');
 
-export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode }: EmailStepProps) {
+export function EmailStep({
+  defaultEmail,
+  isPending,
+  error,
+  onSubmit,
+  onHaveCode,
+  ssoOffer,
+  codeOffered = true,
+  onEdit,
+}: EmailStepProps) {
   const errorId = useId();
   const [email, setEmail] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -44,6 +59,7 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode
           onChange={(event) => {
             setEmail(event.currentTarget.value);
             setFieldError(null);
+            onEdit?.();
             void loadEmailCheck();
           }}
           onBlur={() => void check(email)}
@@ -65,9 +81,18 @@ export function EmailStep({ defaultEmail, isPending, error, onSubmit, onHaveCode
             {error}
           </Text>
         )}
-        <Button type="submit" size="md" fullWidth loading={isPending}>
-          Отправить код
-        </Button>
+        {ssoOffer}
+        {codeOffered && (
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={isPending}
+            variant={ssoOffer ? 'default' : 'filled'}
+          >
+            Отправить код
+          </Button>
+        )}
         {onHaveCode && (
           <Button type="button" variant="light" size="md" fullWidth onClick={onHaveCode}>
             У меня уже есть код

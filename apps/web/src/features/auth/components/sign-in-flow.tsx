@@ -1,6 +1,6 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
@@ -21,8 +21,18 @@ type Step =
   | { kind: 'code'; email: string; notice: string; sentAt: number }
   | { kind: 'success'; result: LoginResult };
 
+/** An organization's single sign-on for the address typed (issue 30): 'Войти через <name>'. */
+export type SsoChoice = { name: string; url: string; onlySso: boolean };
+
 type SignInFlowProps = {
   loginKey: string;
+  /**
+   * Asks whether the address's domain signs in through its organization's SSO (the sign-in screen; a plain
+   * fetch loaded on first use). Without it the flow offers the code alone.
+   */
+  discoverSso?: (email: string) => Promise<SsoChoice | null>;
+  /** 'Войти через <name>', shown first in the e-mail step once discoverSso found one. */
+  renderSsoOffer?: (choice: SsoChoice) => ReactNode;
   /** The address filled in at the start (an invitation's). */
   initialEmail?: string;
   /** Part of another screen (an invitation link): its heading is a section's, not the page's. */
@@ -64,6 +74,8 @@ const passkeyFailure = (error: unknown) =>
  */
 export function SignInFlow({
   loginKey,
+  discoverSso,
+  renderSsoOffer,
   initialEmail = '',
   embedded = false,
   onAuthenticated,
@@ -81,6 +93,9 @@ export function SignInFlow({
   const passkey = usePasskeySignIn();
   const autofill = usePasskeySignIn();
   const [passkeysSupported] = useState(browserSupportsWebAuthn);
+  // The SSO found for an address, kept while the field holds it; `checked` addresses are not asked again.
+  const [sso, setSso] = useState<{ email: string; choice: SsoChoice | null } | null>(null);
+  const [discovering, setDiscovering] = useState(false);
 
   const signedIn = (result: LoginResult) => {
     clearPendingCode();
@@ -110,8 +125,21 @@ export function SignInFlow({
     setStep({ kind: 'code', email: to, notice, sentAt });
   };
 
-  const sendCode = (to: string) => {
+  const sendCode = async (to: string) => {
     void loadCodeStep();
+    // An address of a domain with SSO is offered 'Войти через …' first (issue 30); the code stays available
+    // unless the organization allows only SSO. A failed question offers the code, as before.
+    if (discoverSso && sso?.email !== to) {
+      setDiscovering(true);
+      const choice = await discoverSso(to).catch(() => null);
+      setDiscovering(false);
+      setSso({ email: to, choice });
+      if (choice) {
+        setEmail(to);
+        return;
+      }
+    }
+    if (sso?.email === to && sso.choice?.onlySso) return;
     setEmail(to);
     confirmCode.reset();
     requestCode.mutate(
@@ -145,6 +173,8 @@ export function SignInFlow({
     );
   }
 
+  const ssoChoice = sso?.choice ?? null;
+
   // Step one refused for this address within its minute (or its day): a code may be in the mailbox.
   const codeAlreadySent = requestCode.error instanceof ApiError && requestCode.error.status === 429;
 
@@ -164,9 +194,12 @@ export function SignInFlow({
         <>
           <EmailStep
             defaultEmail={email}
-            isPending={requestCode.isPending}
+            isPending={requestCode.isPending || discovering}
             error={requestCode.isError ? firstMessage(requestCode.error) : null}
-            onSubmit={sendCode}
+            onSubmit={(to) => void sendCode(to)}
+            ssoOffer={ssoChoice && renderSsoOffer?.(ssoChoice)}
+            codeOffered={!ssoChoice?.onlySso}
+            onEdit={() => setSso(null)}
             onHaveCode={
               codeAlreadySent ? () => showCodeStep(email, ALREADY_SENT_NOTICE, Date.now()) : undefined
             }
@@ -201,7 +234,7 @@ export function SignInFlow({
                   : null
             }
             onSubmit={submitCode}
-            onResend={() => sendCode(step.email)}
+            onResend={() => void sendCode(step.email)}
             onChangeEmail={() => {
               clearPendingCode();
               requestCode.reset();
