@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './audit-query';
 export * from './auth';
 export * from './billing';
 export * from './common';

@@ -4,7 +4,7 @@ import {
   AuditListResponseSchema,
   OrganizationAuditListResponseSchema,
   OrganizationAuditQuerySchema,
-} from '../audit';
+} from '../audit-query';
 import { IdParamsSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
