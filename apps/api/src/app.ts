@@ -16,12 +16,14 @@ import adminRoutes from './modules/admin/admin.routes';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
+import { pruneIdentityFlowsJob } from './modules/auth/identity-flows';
 import { billingJobs } from './modules/billing/billing.jobs';
 import billingRoutes from './modules/billing/billing.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
 import desktopRoutes from './modules/desktop/desktop.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
+import identitiesRoutes from './modules/identities/identities.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
 import oauthRoutes from './modules/oauth/oauth.routes';
 import { pruneUserLookupsJob } from './modules/organizations/known-accounts';
@@ -147,6 +149,8 @@ export async function buildApp(options: BuildAppOptions) {
   // Personal access tokens (issue 29); profile/tokens is static, so it wins over profile/{id} too.
   await app.register(tokensRoutes);
   await app.register(passkeysRoutes(rateLimits));
+  // Yandex ID sign-in and the linked accounts of 'Безопасность' (issue 30); profile/identities is static.
+  await app.register(identitiesRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
@@ -203,6 +207,7 @@ export async function buildApp(options: BuildAppOptions) {
       purgeUnverifiedAccountsJob,
       auditRetentionJob(env.AUDIT_RETENTION_DAYS),
       pruneChallengesJob,
+      pruneIdentityFlowsJob,
       pruneUserLookupsJob,
       ...billingJobs(() => app.mailer),
       webhookJob(retryWebhooks),

@@ -18,6 +18,12 @@ export const AUDIT_ACTIONS = {
   'passkey.added': 'passkey',
   'passkey.renamed': 'passkey',
   'passkey.removed': 'passkey',
+  /**
+   * An account at an outside provider linked to this one (issue 30; details.provider 'yandex' or
+   * 'sso:<organization id>', details.email the provider's address), or unlinked in 'Безопасность'.
+   */
+  'identity.linked': 'user',
+  'identity.unlinked': 'user',
   // Tokens and the device authorization grant (issue 29; decision 0224).
   'token.created': 'token',
   /** By its owner or by a site admin (details.by_admin). */
@@ -91,6 +97,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'passkey.added': 'Ключ доступа добавлен',
   'passkey.renamed': 'Ключ доступа переименован',
   'passkey.removed': 'Ключ доступа удалён',
+  'identity.linked': 'Привязан аккаунт для входа',
+  'identity.unlinked': 'Отвязан аккаунт для входа',
   'token.created': 'Создан токен доступа',
   'token.revoked': 'Токен доступа отозван',
   'device.approved': 'Вход приложения на устройстве разрешён',

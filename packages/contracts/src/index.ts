@@ -7,6 +7,7 @@ export * from './desktop';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './files';
+export * from './identities';
 export * from './invitations';
 export * from './limits';
 export * from './oauth';

@@ -6,6 +6,7 @@ import { billingEndpoints } from './billing';
 import { desktopEndpoints } from './desktop';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
+import { identitiesEndpoints } from './identities';
 import { invitationsEndpoints } from './invitations';
 import { oauthEndpoints } from './oauth';
 import { organizationsEndpoints } from './organizations';
@@ -26,6 +27,7 @@ export { billingEndpoints } from './billing';
 export { desktopEndpoints } from './desktop';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
+export { identitiesEndpoints } from './identities';
 export { invitationsEndpoints } from './invitations';
 export { oauthEndpoints } from './oauth';
 export { organizationsEndpoints } from './organizations';
@@ -50,6 +52,7 @@ export const endpoints = {
   sessions: sessionsEndpoints,
   tokens: tokensEndpoints,
   passkeys: passkeysEndpoints,
+  identities: identitiesEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
   invitations: invitationsEndpoints,
