@@ -31,6 +31,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
               lazy: () => import('@/routes/sign-in-route').then((m) => ({ Component: m.SignInRoute })),
             },
             {
+              path: paths.signInLanding.path,
+              lazy: () =>
+                import('@/routes/sign-in-landing-route').then((m) => ({ Component: m.SignInLandingRoute })),
+            },
+            {
               lazy: () => import('./signed-in-shell').then((m) => ({ Component: m.QueryOutlet })),
               children: [
                 {

@@ -1,50 +1,20 @@
 import { WEB_LOGIN_KEY } from '@cabinet/contracts/auth-constants';
-import { useNavigate, useSearchParams } from 'react-router';
-import { takeAfterSignIn } from '@/app/route-guards';
-import { paths, searchParamKeys } from '@/config/paths';
+import { useSearchParams } from 'react-router';
+import { searchParamKeys } from '@/config/paths';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
-import { session } from '@/lib/session';
-import { notifyError, notifySuccess } from '@/lib/toasts';
+import { useSignInActions } from './sign-in-actions';
 
 /** /auth-app (spec section 2). A desktop app opens it with its own ?loginKey=…; the web uses 'web'. */
 export function SignInRoute() {
   const [params] = useSearchParams();
   const loginKey = params.get(searchParamKeys.loginKey)?.trim() || WEB_LOGIN_KEY;
-  const navigate = useNavigate();
+  const actions = useSignInActions();
 
   return (
     <>
       <SessionEndedNotice />
-      <SignInFlow
-        loginKey={loginKey}
-        onAuthenticated={(result) => {
-          session.signIn(result.access_token);
-          // The query client and the profile call load here, not with the screen (decision 0111).
-          Promise.all([import('@/app/query-client'), import('@/features/profile/api/get-profile')])
-            .then(([{ queryClient }, { profileQueryOptions }]) => {
-              // Nothing cached may belong to whoever was signed in before.
-              queryClient.clear();
-              // A failure is toasted by the query client ('Ошибка при получении данных пользователя').
-              return queryClient.fetchQuery(profileQueryOptions());
-            })
-            .catch(() => undefined);
-        }}
-        // A visitor sent here from /device (issue 29) goes back to it with the code.
-        onEnterCabinet={() => navigate(takeAfterSignIn() ?? paths.home.getHref())}
-        onOpenApp={(electronUrl) => {
-          window.location.href = electronUrl;
-        }}
-        onCopyCode={(code) => {
-          // navigator.clipboard is missing outside secure contexts; that is a failed copy too.
-          Promise.resolve()
-            .then(() => navigator.clipboard.writeText(code))
-            .then(
-              () => notifySuccess('Код успешно скопирован в буфер обмена'),
-              () => notifyError('Ошибка при копировании в буфер обмена'),
-            );
-        }}
-      />
+      <SignInFlow loginKey={loginKey} offerYandex {...actions} />
     </>
   );
 }
