@@ -163,7 +163,7 @@ body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:c
 font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f9;color:#1b2430}
 main{width:100%;max-width:440px;background:#fff;border-radius:16px;padding:32px;box-shadow:0 8px 32px rgba(27,36,48,.12)}
 h1{margin:0 0 12px;font-size:22px}p{margin:0 0 24px}
-a{display:inline-block;padding:10px 18px;border-radius:8px;background:#1c7ed6;color:#fff;text-decoration:none;font-weight:600}
+a{display:inline-block;padding:10px 18px;border-radius:8px;background:#1864ab;color:#fff;text-decoration:none;font-weight:600}
 a:focus-visible{outline:3px solid #1b2430;outline-offset:2px}
 </style>
 </head>
