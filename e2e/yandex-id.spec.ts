@@ -115,4 +115,14 @@ test('saying no at Yandex: a page that says so, and the way back to the sign-in 
   await page.getByRole('link', { name: 'Вернуться ко входу' }).click();
   await expect(page).toHaveURL(`${app.baseURL}/app/auth-app`);
   await expect(page.getByRole('link', { name: 'Войти с Яндекс ID' })).toBeVisible();
+
+  // The cabinet's landing with a code that is no good (an old link): it says so and offers the way in.
+  await page.goto(`${app.baseURL}/app/auth-app/landing?code=${'A'.repeat(43)}`);
+  await expect(page.getByRole('alert')).toHaveText('Ссылка входа устарела или уже использована: войдите заново');
+  await expect(page).toHaveURL(`${app.baseURL}/app/auth-app/landing`);
+  expect(await findings(page, 'landing refused')).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await findings(page, 'landing refused')).toEqual([]);
+  await page.getByRole('link', { name: 'Войти другим способом' }).click();
+  await expect(page).toHaveURL(`${app.baseURL}/app/auth-app`);
 });
