@@ -42,7 +42,7 @@ test.afterAll(async () => {
 
 let people = 0;
 const person = () => {
-  const id = String(4_000_000_000 + Date.now() % 1_000_000 * 10 + ++people);
+  const id = String(4_000_000_000 + (Date.now() % 1_000_000) * 10 + ++people);
   return { id, login: `ya${id}`, default_email: `ya${id}@yandex.ru`, real_name: 'Анна Яндексова' };
 };
 
@@ -118,7 +118,9 @@ test('saying no at Yandex: a page that says so, and the way back to the sign-in 
 
   // The cabinet's landing with a code that is no good (an old link): it says so and offers the way in.
   await page.goto(`${app.baseURL}/app/auth-app/landing?code=${'A'.repeat(43)}`);
-  await expect(page.getByRole('alert')).toHaveText('Ссылка входа устарела или уже использована: войдите заново');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ссылка входа устарела или уже использована: войдите заново',
+  );
   await expect(page).toHaveURL(`${app.baseURL}/app/auth-app/landing`);
   expect(await findings(page, 'landing refused')).toEqual([]);
   await page.setViewportSize({ width: 1440, height: 900 });
