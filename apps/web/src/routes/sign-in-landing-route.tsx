@@ -8,7 +8,7 @@ import { exchangeLandingCode } from '@/features/auth/api/landing';
 import { SuccessStep } from '@/features/auth/components/success-step';
 import { takeLandingLoginKey } from '@/features/auth/lib/landing-login-key';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
-import { useSignInActions } from './sign-in-actions';
+import { useSignInActions } from './sign-in-route';
 
 type State =
   | { kind: 'pending' }
