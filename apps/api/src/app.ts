@@ -16,6 +16,7 @@ import adminRoutes from './modules/admin/admin.routes';
 import { auditRetentionJob } from './modules/audit/audit.retention';
 import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
+import { pruneIdentityFlowsJob } from './modules/auth/identity-flows';
 import { billingJobs } from './modules/billing/billing.jobs';
 import billingRoutes from './modules/billing/billing.routes';
 import checkoutRoutes from './modules/checkout/checkout.routes';
@@ -23,6 +24,7 @@ import desktopRoutes from './modules/desktop/desktop.routes';
 import domainsRoutes from './modules/domains/domains.routes';
 import filesRoutes from './modules/files/files.routes';
 import healthRoutes from './modules/health/health.routes';
+import identitiesRoutes from './modules/identities/identities.routes';
 import invitationsRoutes from './modules/invitations/invitations.routes';
 import oauthRoutes from './modules/oauth/oauth.routes';
 import { pruneUserLookupsJob } from './modules/organizations/known-accounts';
@@ -152,6 +154,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(passkeysRoutes(rateLimits));
   // Single sign-on through an organization's own OIDC provider (issue 30): settings, test, sign-in.
   await app.register(ssoRoutes(rateLimits));
+  // Yandex ID sign-in and the linked accounts of 'Безопасность' (issue 30); profile/identities is static.
+  await app.register(identitiesRoutes(rateLimits));
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(adminRoutes);
@@ -212,6 +216,7 @@ export async function buildApp(options: BuildAppOptions) {
       purgeUnverifiedAccountsJob,
       auditRetentionJob(env.AUDIT_RETENTION_DAYS),
       pruneChallengesJob,
+      pruneIdentityFlowsJob,
       pruneUserLookupsJob,
       ...billingJobs(() => app.mailer),
       webhookJob(retryWebhooks),

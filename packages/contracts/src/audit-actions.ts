@@ -88,7 +88,9 @@ export const AUDIT_ACTIONS = {
   'sso.updated': 'organization',
   /** 'Проверить подключение' passed (details: the address the provider gave). */
   'sso.tested': 'organization',
-  // Yandex ID and linked identities (issue 30).
+  // Yandex ID and linked identities (issue 30, decision 0284): details.provider.
+  'identity.linked': 'user',
+  'identity.unlinked': 'user',
   // SCIM provisioning (issue 30, decision 0287); the members SCIM adds or removes are member.* events with
   // details.via 'scim', so their webhook events are the members' own.
   'scim_token.created': 'organization',
@@ -161,7 +163,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'domain.removed': 'Домен удалён',
   'sso.updated': 'Настройки единого входа (SSO) изменены',
   'sso.tested': 'Подключение единого входа (SSO) проверено',
-  // Yandex ID and linked identities (issue 30).
+  'identity.linked': 'Привязан аккаунт для входа',
+  'identity.unlinked': 'Отвязан аккаунт для входа',
   'scim_token.created': 'Создан токен SCIM',
 };
 

@@ -9,6 +9,7 @@ export * from './domains';
 export * from './endpoint';
 export * from './endpoints/index';
 export * from './files';
+export * from './identities';
 export * from './invitations';
 export * from './limits';
 export * from './oauth';

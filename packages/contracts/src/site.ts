@@ -13,3 +13,11 @@ export const SiteLinksSchema = z.object({
 });
 export type SiteLinks = z.infer<typeof SiteLinksSchema>;
 export const SiteLinksResponseSchema = envelope(SiteLinksSchema);
+
+/** Ways in the sign-in screen offers besides the e-mail code and passkeys (issue 30). */
+export const SignInOptionsSchema = z.object({
+  /** YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET are set: 'Войти с Яндекс ID'. */
+  yandex_id: z.boolean(),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+export const SignInOptionsResponseSchema = envelope(SignInOptionsSchema);

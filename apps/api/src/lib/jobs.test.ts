@@ -19,6 +19,7 @@ const JOBS = [
   'plan-reminders',
   'plan-renewals',
   'prune-audit-events',
+  'prune-identity-flows',
   'prune-mail-outbox',
   'prune-user-lookups',
   'prune-webauthn-challenges',

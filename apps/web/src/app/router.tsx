@@ -36,6 +36,11 @@ export function createRoutes(queryClient?: QueryClient): RouteObject[] {
                 import('@/routes/sso-landing-route').then((m) => ({ Component: m.SsoLandingRoute })),
             },
             {
+              path: paths.signInLanding.path,
+              lazy: () =>
+                import('@/routes/sign-in-landing-route').then((m) => ({ Component: m.SignInLandingRoute })),
+            },
+            {
               lazy: () => import('./signed-in-shell').then((m) => ({ Component: m.QueryOutlet })),
               children: [
                 {

@@ -46,6 +46,14 @@ export const paths = {
     path: '/auth-app/sso',
     getHref: () => '/auth-app/sso',
   },
+  /**
+   * Back from an outside provider (Yandex ID, an organization's SSO; decision 0283): the API's callback
+   * sends the browser here with a one-time ?code=, traded for the session. The API names it LANDING_PATH.
+   */
+  signInLanding: {
+    path: '/auth-app/landing',
+    getHref: () => '/auth-app/landing',
+  },
   /** An invitation link, <PUBLIC_URL>/app/invite/<token> (issue 13): open to anyone, signed in or not. */
   invite: {
     path: '/invite/:token',

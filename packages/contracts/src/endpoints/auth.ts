@@ -1,6 +1,7 @@
 import { LoginRequestSchema, LoginResponseSchema } from '../auth';
 import { MessageResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { LandingExchangeResponseSchema, LandingExchangeSchema } from '../identities';
 
 // Sign-in with an e-mail code and sign-out (product-decisions, "Sign-in (one-time code)").
 
@@ -15,6 +16,19 @@ export const authEndpoints = {
     summary: 'Sign in: {loginKey, email} mails a code; {loginKey, email, code} opens a session',
     body: LoginRequestSchema,
     response: LoginResponseSchema,
+  }),
+  /**
+   * The end of a sign-in at an outside provider (Yandex ID, an organization's SSO): its callback sent the
+   * browser to the cabinet with a one-time code, which the web trades here for the session (decision 0283).
+   */
+  landing: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/auth/landing',
+    tag,
+    roles: ['anonymous'],
+    summary: "A redirect landing's one-time code (and this browser's flow cookie) for the sign-in's session",
+    body: LandingExchangeSchema,
+    response: LandingExchangeResponseSchema,
   }),
   logout: defineEndpoint({
     method: 'POST',

@@ -34,14 +34,19 @@ describe('the endpoint table', () => {
     }
   });
 
-  it('opens to anonymous callers only sign-in (code, passkey, SSO), health, the provider, sandbox, downloads, site and invitation links', () => {
+  it('opens to anonymous callers only sign-in (code, passkey, SSO, Yandex ID and its landing), health, the provider, sandbox, downloads, site and invitation links', () => {
     const anonymous = all.filter(({ endpoint }) => endpoint.roles.includes('anonymous')).map((e) => e.name);
     expect(anonymous.sort()).toEqual(
       [
         'auth.login',
+        // The end of a sign-in at an outside provider (issue 30): the landing's one-time code.
+        'auth.landing',
         'files.download',
         'health.health',
         'health.ready',
+        // Yandex ID sign-in (issue 30): browser navigations to and from Yandex.
+        'identities.yandexCallback',
+        'identities.yandexStart',
         'invitations.byToken',
         // The device authorization grant (issue 29): what a command-line client calls before it has a token.
         'oauth.deviceCode',
@@ -70,6 +75,7 @@ describe('the endpoint table', () => {
         'sso.discover',
         'sso.finish',
         'sso.start',
+        'site.signIn',
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import { desktopEndpoints } from './desktop';
 import { domainsEndpoints } from './domains';
 import { filesEndpoints } from './files';
 import { healthEndpoints } from './health';
+import { identitiesEndpoints } from './identities';
 import { invitationsEndpoints } from './invitations';
 import { oauthEndpoints } from './oauth';
 import { organizationsEndpoints } from './organizations';
@@ -30,6 +31,7 @@ export { desktopEndpoints } from './desktop';
 export { domainsEndpoints } from './domains';
 export { filesEndpoints } from './files';
 export { healthEndpoints } from './health';
+export { identitiesEndpoints } from './identities';
 export { invitationsEndpoints } from './invitations';
 export { oauthEndpoints } from './oauth';
 export { organizationsEndpoints } from './organizations';
@@ -56,6 +58,7 @@ export const endpoints = {
   sessions: sessionsEndpoints,
   tokens: tokensEndpoints,
   passkeys: passkeysEndpoints,
+  identities: identitiesEndpoints,
   admin: adminEndpoints,
   organizations: organizationsEndpoints,
   invitations: invitationsEndpoints,

@@ -1,6 +1,6 @@
 import { AnyQuerySchema } from '../common';
 import { defineEndpoint } from '../endpoint';
-import { SiteLinksResponseSchema } from '../site';
+import { SignInOptionsResponseSchema, SiteLinksResponseSchema } from '../site';
 
 // Facts about the installation that every visitor may read (no session).
 
@@ -13,5 +13,14 @@ export const siteEndpoints = {
     summary: "The header's links 'О сервисе', 'FAQ', 'Поддержка' (null when not set)",
     query: AnyQuerySchema,
     response: SiteLinksResponseSchema,
+  }),
+  signIn: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/site/sign-in',
+    tag: 'site',
+    roles: ['anonymous'],
+    summary: 'Ways in the sign-in screen offers besides the code and passkeys: {yandex_id}',
+    query: AnyQuerySchema,
+    response: SignInOptionsResponseSchema,
   }),
 };

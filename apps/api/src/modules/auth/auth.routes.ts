@@ -12,6 +12,7 @@ import {
 } from './auth.service';
 import { adminRule } from './first-admin';
 import { loadLoginCodeSecret } from './login-code-secret';
+import { clearedFlowCookie, exchangeLanding } from './redirect-landing';
 import { countedSignIn } from './sign-in';
 
 const step = (body: unknown) =>
@@ -59,6 +60,30 @@ export default (rateLimits: RateLimits) =>
               keyGenerator: (request: FastifyRequest) => `login:${step(request.body)}:${request.ip}`,
               max: (request: FastifyRequest) =>
                 step(request.body) === 'verify' ? rateLimits.loginVerify : rateLimits.loginSend,
+            },
+          },
+        },
+      ),
+
+      // A sign-in finished at an outside provider (decision 0283): the landing's one-time code, with this
+      // browser's flow cookie, for the session. Limited per address as a code check is.
+      handle(
+        e.landing,
+        async (ctx, { body }, request, reply) => {
+          const result = await exchangeLanding(
+            { ...ctx, adminRule: rule },
+            { code: body.code, loginKey: body.loginKey || WEB_LOGIN_KEY },
+            request.headers.cookie,
+          );
+          reply.header('set-cookie', clearedFlowCookie(ctx.config));
+          return ok(result, 'Авторизация прошла успешно');
+        },
+        {
+          config: {
+            rateLimit: {
+              timeWindow: '1 minute',
+              max: rateLimits.loginVerify,
+              keyGenerator: (request: FastifyRequest) => `landing:${request.ip}`,
             },
           },
         },

@@ -44,6 +44,7 @@ export async function completeSignIn(
     account,
     loginKey,
     proof,
+    addressProven: vouched,
   }: {
     account: { email: string } | { id: number };
     loginKey: string;
@@ -52,6 +53,12 @@ export async function completeSignIn(
      * address an admin may have changed since (it stays unverified, and is not promoted by it).
      */
     proof: SignInProof;
+    /**
+     * Whether the proof vouches for the account's address; unset: every proof but a passkey does. An outside
+     * provider that found the account by a linked identity vouches only for the address it gave, which may
+     * no longer be the account's (decision 0284).
+     */
+    addressProven?: boolean;
   },
 ): Promise<LoginResult> {
   const { prisma, now } = ctx;
@@ -69,7 +76,7 @@ export async function completeSignIn(
         isAdmin: current.typeId === USER_TYPE_ADMIN,
       });
     // A passkey proves the person, not the address; a mailbox or an outside provider's word proves it.
-    const mailboxLike = proof !== 'passkey';
+    const mailboxLike = vouched ?? proof !== 'passkey';
     const addressProven = mailboxLike || current.emailVerifiedAt !== null;
     // ADMIN_EMAILS promotes only the one who just confirmed a sign-in code mailed to that address: never a
     // passkey, nor an address that came by an e-mail change (decision 0185).

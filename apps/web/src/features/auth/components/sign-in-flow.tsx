@@ -14,6 +14,8 @@ const loadCodeStep = () => import('./code-step');
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
 // Offered only where the browser has passkeys, under the e-mail step.
 const PasskeySignIn = lazy(() => import('./passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })));
+// Offered where the installation has Yandex ID; the chunk asks the server after the screen shows (issue 30).
+const YandexSignIn = lazy(() => import('./yandex-sign-in').then((m) => ({ default: m.YandexSignIn })));
 const SuccessStep = lazy(() => import('./success-step').then((m) => ({ default: m.SuccessStep })));
 
 type Step =
@@ -37,6 +39,8 @@ type SignInFlowProps = {
   initialEmail?: string;
   /** Part of another screen (an invitation link): its heading is a section's, not the page's. */
   embedded?: boolean;
+  /** 'Войти с Яндекс ID' when the installation has it: the sign-in screen's, whose landing goes home. */
+  offerYandex?: boolean;
   /** Step two succeeded: the caller stores the session and loads the user. */
   onAuthenticated: (result: LoginResult) => void;
   onEnterCabinet: () => void;
@@ -78,6 +82,7 @@ export function SignInFlow({
   renderSsoOffer,
   initialEmail = '',
   embedded = false,
+  offerYandex = false,
   onAuthenticated,
   onEnterCabinet,
   onOpenApp,
@@ -214,6 +219,11 @@ export function SignInFlow({
                   passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
                 }}
               />
+            </Suspense>
+          )}
+          {offerYandex && (
+            <Suspense fallback={null}>
+              <YandexSignIn loginKey={loginKey} divided={!passkeysSupported} />
             </Suspense>
           )}
         </>
