@@ -51,7 +51,12 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
       },
       {
         onSuccess: (outcome) => {
-          if (outcome.status !== 'created') return;
+          // The spec's warnings are about the address: under its field, what was typed kept.
+          if (outcome.status === 'warned') {
+            form.setFieldError('email', outcome.warning);
+            form.getInputNode('email')?.focus();
+            return;
+          }
           // Saved: leaving (a step back in history, which is not immediate) must not ask (decision 0165).
           form.resetDirty();
           onDone();
