@@ -200,7 +200,7 @@ for (const size of WIDTHS) {
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
         ['admin-applications', '/app/admin/applications', 'Настольное приложение'],
-        ['admin-audit', '/app/admin/audit', 'Скачать CSV'],
+        ['admin-audit', '/app/admin/audit', 'Кто и что сделал в кабинете'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
         ['admin-security', '/app/admin/settings/security', 'Это устройство'],
       ];
