@@ -60,8 +60,12 @@ for (const size of WIDTHS) {
       await expect(chips.getByText('Действие: Вход в аккаунт')).toBeVisible();
       await expect(chips.getByText('С 31.01.2020')).toBeVisible();
       if (size.width < 576) await expect(page.getByRole('button', { name: 'Фильтры (2)' })).toBeVisible();
-      const table = page.getByRole('table', { name: 'События журнала' });
-      await expect(table.getByRole('row').nth(1)).toContainText('Вход в аккаунт');
+      // Newest first: a table from 576 px, cards below.
+      const newest =
+        size.width < 576
+          ? page.getByRole('list', { name: 'События журнала' }).getByRole('listitem').first()
+          : page.getByRole('table', { name: 'События журнала' }).getByRole('row').nth(1);
+      await expect(newest).toContainText('Вход в аккаунт');
       expect(await findings(page, 'admin-audit-filters')).toEqual([]);
 
       // A chip's × drops its filter and empties its field; the other stays.

@@ -79,7 +79,7 @@ export function WebhookFormDialog({ scope, webhook, opened, onClose, onCreated }
           inputMode="url"
           data-autofocus
         />
-        <Textarea {...form.getInputProps('description')} label="Описание" autosize minRows={2} />
+        <Textarea {...form.getInputProps('description')} label="Описание" />
         <Checkbox.Group {...form.getInputProps('event_types')} label="События" withAsterisk>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
             {typesOf(scope).map((type) => (
