@@ -1,6 +1,7 @@
 import { signInAsAdmin } from './admin-helpers';
-import { ADMIN_EMAIL, expect, test } from './support/fixtures';
+import { ADMIN_EMAIL, expect, test, uniqueEmail } from './support/fixtures';
 import { emailBreaks, findings, WIDTHS } from './support/inspect';
+import { createAccount } from './user-helpers';
 
 // Issue 34, rule 11: on a phone the admin's filters (payments, the journal) hide behind 'Фильтры' and the
 // filters in force show as removable chips; the section bar scrolls with a visible edge and keeps the
@@ -37,7 +38,14 @@ for (const size of WIDTHS) {
 
     test("the journal's filters: behind 'Фильтры' on a phone, chips that remove themselves", async ({
       page,
+      request,
     }) => {
+      // A long address: its chip wraps inside the screen.
+      const person = await createAccount(
+        request,
+        uniqueEmail('a-rather-long-journal-address'),
+        'Жанна Журнал',
+      );
       await signInAsAdmin(page);
       await page.goto('/app/admin/audit');
       const form = page.getByRole('form', { name: 'Фильтры журнала' });
@@ -56,10 +64,12 @@ for (const size of WIDTHS) {
       await form.getByRole('combobox', { name: 'Действие' }).fill('Вход в акк');
       await page.getByRole('option', { name: 'Вход в аккаунт' }).click();
       await form.getByLabel('С', { exact: true }).fill('2020-01-31');
+      await form.getByLabel('Кто').fill(person.email);
       await form.getByRole('button', { name: 'Применить' }).click();
       await expect(chips.getByText('Действие: Вход в аккаунт')).toBeVisible();
       await expect(chips.getByText('С 31.01.2020')).toBeVisible();
-      if (size.width < 576) await expect(page.getByRole('button', { name: 'Фильтры (2)' })).toBeVisible();
+      await expect(chips.getByText(`Кто: ${person.email}`)).toBeVisible();
+      if (size.width < 576) await expect(page.getByRole('button', { name: 'Фильтры (3)' })).toBeVisible();
       // Newest first: a table from 576 px, cards below.
       const newest =
         size.width < 576
@@ -72,10 +82,12 @@ for (const size of WIDTHS) {
       await chips.getByRole('button', { name: 'Убрать фильтр Действие: Вход в аккаунт' }).click();
       await expect(chips.getByText('Действие: Вход в аккаунт')).toHaveCount(0);
       await expect(chips.getByText('С 31.01.2020')).toBeVisible();
+      await chips.getByRole('button', { name: `Убрать фильтр Кто: ${person.email}` }).click();
       if (size.width < 576) {
         await expect(page.getByRole('button', { name: 'Фильтры (1)' })).toBeVisible();
         if (await form.isHidden()) await page.getByRole('button', { name: 'Фильтры (1)' }).click();
       }
+      await expect(form.getByLabel('Кто')).toHaveValue('');
       await expect(form.getByRole('combobox', { name: 'Действие' })).toHaveValue('');
       await expect(form.getByLabel('С', { exact: true })).toHaveValue('2020-01-31');
       await chips.getByRole('button', { name: 'Убрать фильтр С 31.01.2020' }).click();
