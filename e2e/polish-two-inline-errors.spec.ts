@@ -6,8 +6,8 @@ import { createAccount, createOrganization, openAs } from './user-helpers';
 
 // Issue 34, rule 5: a field's error is said under the field (aria-invalid, aria-describedby), what was
 // typed is kept, and no toast repeats it: a bad e-mail in 'Управление участниками' and in the admin's
-// members of a new organization, the e-mail change's code, a token's name, the admin's new user, a
-// webhook's address and events.
+// members of a new organization, the e-mail change's code, a token's name, the device page's code, the
+// admin's new user, a webhook's address and events.
 
 const orgPage = (orgId: number) => `/app/dashboard/organizations/${orgId}/collaborators`;
 
@@ -91,6 +91,21 @@ for (const size of WIDTHS) {
       await name.fill('Сборка');
       await dialog.getByRole('button', { name: 'Создать токен' }).click();
       await expect(dialog.getByLabel('Токен')).toContainText('cab_pat_');
+
+      // The device page: a code the server does not know is said under its field.
+      await page.goto('/app/device');
+      const device = page.getByRole('textbox', { name: 'Код с экрана приложения' });
+      await device.fill('ABCD-EFGH');
+      await device.press('Enter');
+      await expectMarked(
+        page,
+        device,
+        'Код не найден или устарел. Проверьте код на экране приложения',
+        'ABCD-EFGH',
+      );
+      expect(await findings(page, 'inline-device-code')).toEqual([]);
+      await device.fill('ABCD-EFGX');
+      await expect(device).not.toHaveAttribute('aria-invalid', 'true');
     });
 
     test("the admin's forms: a new user's taken e-mail, a webhook's address and events", async ({ page }) => {
