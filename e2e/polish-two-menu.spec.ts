@@ -7,7 +7,15 @@ import { createAccount, openAs } from './user-helpers';
 // menu, the current one marked; it closes on a choice and on Escape, and the focus returns to ☰. At 1440 px
 // the same destinations are in the profile menu, and there is no ☰.
 
-const DESTINATIONS = ['Главная', 'Организации', 'Создать организацию', 'Подписка', 'Профиль', 'Безопасность'];
+const DESTINATIONS = [
+  'Главная',
+  'Создать организацию',
+  'Организации',
+  'Подписка',
+  'Профиль',
+  'Безопасность',
+  'Токены',
+];
 
 for (const size of WIDTHS) {
   test.describe(`the menu navigates at ${size.width} px`, () => {
@@ -28,6 +36,7 @@ for (const size of WIDTHS) {
           'Управление организациями',
           'Настройки профиля',
           'Безопасность',
+          'Токены доступа',
           'Выйти',
         ])
           await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
@@ -67,6 +76,17 @@ for (const size of WIDTHS) {
       await expect(nav.getByRole('link', { name: 'Безопасность' })).toHaveAttribute('aria-current', 'page');
       await nav.getByRole('link', { name: 'Безопасность' }).click();
       await expect(nav).toBeHidden();
+
+      // 'Токены' opens the tokens screen, marked there.
+      await burger.click();
+      await nav.getByRole('link', { name: 'Токены' }).click();
+      await expect(page).toHaveURL(/\/app\/settings\/tokens$/);
+      await expect(nav).toBeHidden();
+      await burger.click();
+      await expect(nav.getByRole('link', { name: 'Токены' })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+      await page.keyboard.press('Escape');
+      await expect(burger).toBeFocused();
     });
 
     test("a site admin finds 'Администрирование' there", async ({ page }) => {

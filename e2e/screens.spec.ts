@@ -200,7 +200,7 @@ for (const size of WIDTHS) {
         ['admin-plan-settings', `/app/admin/subscriptions/${planId}`, 'Сохранить'],
         ['admin-refunds', '/app/admin/refunds', 'Возвраты'],
         ['admin-applications', '/app/admin/applications', 'Настольное приложение'],
-        ['admin-audit', '/app/admin/audit', 'Скачать CSV'],
+        ['admin-audit', '/app/admin/audit', 'Кто и что сделал в кабинете'],
         ['admin-profile-settings', '/app/admin/settings/account', 'Сохранить'],
         ['admin-security', '/app/admin/settings/security', 'Это устройство'],
       ];
@@ -255,6 +255,15 @@ for (const size of WIDTHS) {
       await page.goto('/app/admin/payments?status=paid&period=month');
       await expect(page.getByRole('list', { name: 'Действующие фильтры' })).toBeVisible();
       found.push(...(await inspect(page, 'admin-payments-filters', size.name)));
+
+      // The journal's filters in force, as chips (behind 'Фильтры' on a phone).
+      await page.goto('/app/admin/audit');
+      if (size.width < 576) await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
+      const journal = page.getByRole('form', { name: 'Фильтры журнала' });
+      await journal.getByLabel('Кто').fill(owner.email);
+      await journal.getByRole('button', { name: 'Применить' }).click();
+      await expect(page.getByRole('list', { name: 'Действующие фильтры' })).toBeVisible();
+      found.push(...(await inspect(page, 'admin-audit-filters', size.name)));
       expect(found).toEqual([]);
     });
   });

@@ -5,6 +5,11 @@ import { type ReactNode, useId, useState } from 'react';
 
 export type FilterChip = { key: string; label: string };
 
+const CHIP_STYLES = {
+  root: { maxWidth: '100%', height: 'auto', minHeight: 26 },
+  label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left', paddingBlock: 2 },
+} as const;
+
 type CollapsibleFiltersProps = {
   /** The filters in force, each as a chip ('Статус: Оплачен'). */
   chips: readonly FilterChip[];
@@ -46,7 +51,7 @@ export function CollapsibleFilters({ chips, onRemove, children }: CollapsibleFil
           style={{ listStyle: 'none' }}
         >
           {chips.map((chip) => (
-            <li key={chip.key}>
+            <li key={chip.key} style={{ maxWidth: '100%' }}>
               <Button
                 size="compact-sm"
                 variant="light"
@@ -54,6 +59,8 @@ export function CollapsibleFilters({ chips, onRemove, children }: CollapsibleFil
                 rightSection={<IconX size={14} aria-hidden />}
                 onClick={() => onRemove(chip.key)}
                 aria-label={`Убрать фильтр ${chip.label}`}
+                // A long value (an e-mail) wraps inside the chip rather than pushing the page sideways.
+                styles={CHIP_STYLES}
               >
                 {chip.label}
               </Button>

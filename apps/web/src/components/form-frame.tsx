@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
-import { claimFieldErrors, type FieldErrorsSink } from '@/lib/field-errors';
+import { type FormEvent, type ReactNode, useRef } from 'react';
+import { useFieldErrorsClaim } from '@/lib/field-errors';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { SubmitButton } from './submit-button';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
@@ -79,8 +79,6 @@ export function FormFrame({
 }: FormFrameProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges((changed ?? form.isDirty()) && !busy);
-  const releaseRef = useRef<(() => void) | null>(null);
-  useEffect(() => () => releaseRef.current?.(), []);
 
   const invalid = Object.entries(labels)
     .filter(([field]) => !form.isValid(field))
@@ -92,20 +90,10 @@ export function FormFrame({
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
     );
 
-  const takeServerErrors: FieldErrorsSink = (errors) => {
-    const values = form.getValues();
-    const fields = Object.entries(errors).map(
-      ([key, messages]) => [serverFields[key] ?? key, messages] as const,
-    );
-    if (fields.some(([field, messages]) => !(field in values) || messages.length === 0)) return false;
-    for (const [field, messages] of fields) form.setFieldError(field, messages.join(' '));
-    focusFirstError();
-    return true;
-  };
+  const claim = useFieldErrorsClaim(form, { serverFields, onShown: focusFirstError });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    releaseRef.current?.();
-    releaseRef.current = claimFieldErrors(takeServerErrors);
+    claim();
     onSubmit(event);
     // A press that found errors: the first field that has one takes the focus.
     if (alwaysActive) focusFirstError();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlanStatus, formatUsage, MEMBERS_OF, ORGANIZATIONS_OF } from './format';
+import { formatPlanStatus, formatUsage, MEMBERS_OF, ORGANIZATIONS_OF, USERS_OF } from './format';
 
 describe("formatUsage (issue 16): the issue's words, the noun in the genitive, agreeing with the limit (issue 34)", () => {
   it.each([
@@ -11,6 +11,10 @@ describe("formatUsage (issue 16): the issue's words, the noun in the genitive, a
     [4, 5, MEMBERS_OF, '4 из 5 участников'],
     [11, 11, MEMBERS_OF, '11 из 11 участников'],
     [2, 2, MEMBERS_OF, '2 из 2 участников'],
+    // The revenue dashboard's share of paying users.
+    [0, 1, USERS_OF, '0 из 1 пользователя'],
+    [1, 31, USERS_OF, '1 из 31 пользователя'],
+    [3, 12, USERS_OF, '3 из 12 пользователей'],
   ])('%i of %i', (used, limit, forms, text) => expect(formatUsage(used, limit, forms)).toBe(text));
 });
 

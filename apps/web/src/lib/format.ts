@@ -1,3 +1,5 @@
+import { quoted } from './quoted';
+
 /** Display formatting shared by screens. Russian locale throughout (spec section 1). */
 
 const wholeRubles = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
@@ -66,6 +68,7 @@ export type OfForms = { one: string; many: string };
 
 export const ORGANIZATIONS_OF: OfForms = { one: 'организации', many: 'организаций' };
 export const MEMBERS_OF: OfForms = { one: 'участника', many: 'участников' };
+export const USERS_OF: OfForms = { one: 'пользователя', many: 'пользователей' };
 
 /**
  * How much of a plan limit is used: '4 из 5 участников', '0 из 1 организации'. The noun agrees with the
@@ -108,5 +111,6 @@ export function formatMoneyExact(amount: string | number): string {
 /** 'Тариф «Про» до 24.12.2026', or 'Тариф «Про»' for a plan without an end date (issue 16). */
 export function formatPlanStatus(planName: string, expiresAt: string | null | undefined): string {
   const end = formatDate(expiresAt);
-  return end ? `Тариф «${planName}» до ${end}` : `Тариф «${planName}»`;
+  // A plan's own quotes nest as „…“ (issue 34, rule 13).
+  return end ? `Тариф ${quoted(planName)} до ${end}` : `Тариф ${quoted(planName)}`;
 }

@@ -77,6 +77,23 @@ describe('ProfileSettingsScreen: a new e-mail waits for its code (decision 0085)
     expect(await screen.findByText('Неверный код. Осталось попыток: 4')).toBeTruthy();
   });
 
+  it('says a wrong code under its field, keeps it, and toasts nothing (issue 34, rule 5)', async () => {
+    const wrong = 'Неверный код. Осталось попыток: 4';
+    stubServer(
+      () => makeProfile({ pending_email: 'new@example.com' }),
+      () => jsonResponse({ success: false, message: wrong, data: null, errors: { code: [wrong] } }, 400),
+    );
+    renderWithProviders(<ProfileSettingsScreen homeHref="/" />);
+    const code = await screen.findByRole('textbox', { name: 'Код из письма' });
+    fireEvent.change(code, { target: { value: '111111' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(code.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+    expect(described?.textContent).toBe(wrong);
+    expect((code as HTMLInputElement).value).toBe('111111');
+    expect(screen.getAllByText(wrong)).toHaveLength(1);
+  });
+
   it('sends a new address only when it changed; cancel and resend send the current and the pending one', async () => {
     const ok = (message: string) =>
       jsonResponse({

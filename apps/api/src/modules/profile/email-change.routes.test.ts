@@ -145,7 +145,11 @@ describe('PUT /profile/update/{id} with a new e-mail of one’s own', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const first = await confirm(user, wrong);
     expect(first.statusCode).toBe(400);
-    expect(first.json()).toMatchObject({ success: false, message: 'Неверный код. Осталось попыток: 4' });
+    expect(first.json()).toMatchObject({
+      success: false,
+      message: 'Неверный код. Осталось попыток: 4',
+      errors: { code: ['Неверный код. Осталось попыток: 4'] },
+    });
     for (const bad of ['12345', 'abcdef', 1234567, 1.5, null]) {
       const res = await confirm(user, bad);
       expect(res.statusCode, String(bad)).toBe(400);

@@ -164,7 +164,9 @@ export async function confirmEmailChange(
     }
     const left = EMAIL_CODE_MAX_ATTEMPTS - change.attempts - 1;
     if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE);
-    throw badRequest(`Неверный код. Осталось попыток: ${left}`);
+    // About the field itself: the cabinet says it under 'Код из письма' (issue 34, rule 5).
+    const wrong = `Неверный код. Осталось попыток: ${left}`;
+    throw badRequest(wrong, { code: [wrong] });
   }
 
   try {

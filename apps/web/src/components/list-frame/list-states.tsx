@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { quoted } from '@/lib/quoted';
 
 // What a list shows instead of its rows (issue 16, decision 0164): an empty list keeps the spec's
 // 'Нет данных' and adds the next step, and a list that failed to load says so and offers 'Повторить',
@@ -13,7 +14,7 @@ export const RETRY = 'Повторить';
 /** The line under 'Нет данных': what the search found nothing for, else the list's own next step. */
 export function emptyHint(search: string | undefined, nextStep?: string): string | undefined {
   const text = search?.trim();
-  return text ? `Ничего не найдено по запросу «${text}»` : nextStep;
+  return text ? `Ничего не найдено по запросу ${quoted(text)}` : nextStep;
 }
 
 export function ListEmpty({ hint, compact = false }: { hint?: string; compact?: boolean }) {

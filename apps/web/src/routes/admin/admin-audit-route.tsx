@@ -1,20 +1,28 @@
-import type { AdminAuditFilter } from '@cabinet/contracts';
 import { Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { CollapsibleFilters } from '@/components/collapsible-filters';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { downloadAuditCsv, useAdminAudit } from '@/features/audit/api/get-audit';
 import { AuditEventList } from '@/features/audit/components/audit-event-list';
-import { AuditFilters } from '@/features/audit/components/audit-filters';
+import {
+  type AppliedAuditFilters,
+  AuditFilters,
+  auditFilterChips,
+  EMPTY_AUDIT_DRAFT,
+  withoutAuditFilter,
+} from '@/features/audit/components/audit-filters';
 import { failureText } from '@/lib/error-message';
 import { notifyError } from '@/lib/toasts';
 
 /**
  * /admin/audit (issue 14): every event, newest first, with filters (who, action, organization, dates),
- * 'Показать ещё' paging and the CSV of the filters in force.
+ * 'Показать ещё' paging and the CSV of the filters in force. On a phone the filters hide behind 'Фильтры';
+ * those in force show as chips that remove themselves (issue 34, rule 11).
  */
 export function AdminAuditRoute() {
-  const [filters, setFilters] = useState<AdminAuditFilter>({});
+  const [applied, setApplied] = useState<AppliedAuditFilters>({ filters: {}, draft: EMPTY_AUDIT_DRAFT });
+  const { filters } = applied;
   const [downloading, setDownloading] = useState(false);
   const list = useAdminAudit(filters);
 
@@ -38,14 +46,17 @@ export function AdminAuditRoute() {
       />
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', xs: 'lg' }}>
-          <AuditFilters
-            onApply={setFilters}
-            onDownload={download}
-            downloading={downloading}
-            organizationId={
-              filters.organization_id === undefined ? undefined : Number(filters.organization_id)
-            }
-          />
+          <CollapsibleFilters
+            chips={auditFilterChips(applied)}
+            onRemove={(key) => setApplied(withoutAuditFilter(applied, key))}
+          >
+            <AuditFilters
+              applied={applied}
+              onApply={setApplied}
+              onDownload={download}
+              downloading={downloading}
+            />
+          </CollapsibleFilters>
         </Paper>
         <Paper withBorder p={{ base: 'sm', xs: 'md' }}>
           <AuditEventList
@@ -54,7 +65,12 @@ export function AdminAuditRoute() {
             emptyHint={
               Object.keys(filters).length > 0 ? 'Ничего не найдено: измените или сбросьте фильтры' : undefined
             }
-            onOrganization={(organizationId) => setFilters({ ...filters, organization_id: organizationId })}
+            onOrganization={(organizationId) =>
+              setApplied({
+                filters: { ...filters, organization_id: organizationId },
+                draft: { ...applied.draft, organization: String(organizationId) },
+              })
+            }
           />
         </Paper>
       </Stack>

@@ -2,15 +2,30 @@ import { type AdminAuditFilter, AUDIT_ACTION_CODES, AUDIT_ACTION_LABELS } from '
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import type { FilterChip } from '@/components/collapsible-filters';
 import { findUserByEmail } from '@/lib/user-lookup';
 
+/** The form's texts, as typed: what the filters in force were made of, and their chips' words. */
+export type AuditDraft = {
+  who: string;
+  action: string | null;
+  organization: string;
+  from: string;
+  to: string;
+};
+
+export const EMPTY_AUDIT_DRAFT: AuditDraft = { who: '', action: null, organization: '', from: '', to: '' };
+
+/** The filters in force and the texts they were made of. */
+export type AppliedAuditFilters = { filters: AdminAuditFilter; draft: AuditDraft };
+
 type AuditFiltersProps = {
+  /** The filters in force: the form starts from their texts, and follows them when they change outside. */
+  applied: AppliedAuditFilters;
   /** The filters in force: the list shows them, the CSV takes them. */
-  onApply: (filters: AdminAuditFilter) => void;
+  onApply: (applied: AppliedAuditFilters) => void;
   onDownload: () => void;
   downloading: boolean;
-  /** Set from outside (an organization chosen in the list). */
-  organizationId?: number | undefined;
 };
 
 const ACTION_OPTIONS = AUDIT_ACTION_CODES.map((code) => ({ value: code, label: AUDIT_ACTION_LABELS[code] }));
@@ -34,20 +49,20 @@ const DIGITS = /^\d{1,10}$/;
  * The admin log's filters (issue 14): who (an e-mail or a user ID), the action, the organization (its ID)
  * and a date range in the viewer's days; 'Скачать CSV' exports what the filters in force select.
  */
-export function AuditFilters({ onApply, onDownload, downloading, organizationId }: AuditFiltersProps) {
-  const [who, setWho] = useState('');
-  const [action, setAction] = useState<string | null>(null);
-  const [organization, setOrganization] = useState(organizationId ? String(organizationId) : '');
-  const [shownOrganization, setShownOrganization] = useState(organizationId);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+export function AuditFilters({ applied, onApply, onDownload, downloading }: AuditFiltersProps) {
+  const [draft, setDraft] = useState<AuditDraft>(applied.draft);
+  const [shown, setShown] = useState(applied);
   const [errors, setErrors] = useState<{ who?: string; organization?: string; to?: string }>({});
   const [busy, setBusy] = useState(false);
+  const { who, action, organization, from, to } = draft;
+  const set = <K extends keyof AuditDraft>(key: K, value: AuditDraft[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
 
-  // An organization chosen in the list replaces the field's text.
-  if (organizationId !== shownOrganization) {
-    setShownOrganization(organizationId);
-    setOrganization(organizationId ? String(organizationId) : '');
+  // Filters changed outside (a chip removed, an organization chosen in the list) replace the form's texts.
+  if (applied !== shown) {
+    setShown(applied);
+    setDraft(applied.draft);
+    setErrors({});
   }
 
   async function submit(event: FormEvent) {
@@ -74,17 +89,12 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
     if (to) filters.to = localInstant(to, 'end');
     if (from && to && from > to) next.to = 'Дата «по» раньше даты «с»';
     setErrors(next);
-    if (Object.keys(next).length === 0) onApply(filters);
+    if (Object.keys(next).length === 0) onApply({ filters, draft });
   }
 
   function reset() {
-    setWho('');
-    setAction(null);
-    setOrganization('');
-    setFrom('');
-    setTo('');
     setErrors({});
-    onApply({});
+    onApply({ filters: {}, draft: EMPTY_AUDIT_DRAFT });
   }
 
   return (
@@ -95,7 +105,7 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
           label="Кто (эл. почта или ID)"
           placeholder="anna@example.com"
           value={who}
-          onChange={(e) => setWho(e.currentTarget.value)}
+          onChange={(e) => set('who', e.currentTarget.value)}
           error={errors.who}
         />
         <Select
@@ -103,7 +113,7 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
           placeholder="Все действия"
           data={ACTION_OPTIONS}
           value={action}
-          onChange={setAction}
+          onChange={(value) => set('action', value)}
           searchable
           clearable
           nothingFoundMessage="Нет такого действия"
@@ -114,15 +124,15 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
           description="Целое число, номер организации"
           inputMode="numeric"
           value={organization}
-          onChange={(e) => setOrganization(e.currentTarget.value)}
+          onChange={(e) => set('organization', e.currentTarget.value)}
           error={errors.organization}
         />
-        <TextInput label="С" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="С" type="date" value={from} onChange={(e) => set('from', e.currentTarget.value)} />
         <TextInput
           label="По"
           type="date"
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={(e) => set('to', e.currentTarget.value)}
           error={errors.to}
         />
       </SimpleGrid>
@@ -145,4 +155,39 @@ export function AuditFilters({ onApply, onDownload, downloading, organizationId 
       </Group>
     </form>
   );
+}
+
+/** Which filter of the list each text makes. */
+const FILTER_OF: Record<keyof AuditDraft, keyof AdminAuditFilter> = {
+  who: 'actor_id',
+  action: 'action',
+  organization: 'organization_id',
+  from: 'from',
+  to: 'to',
+};
+
+const dayText = (date: string) => date.split('-').reverse().join('.');
+
+/** The filters in force as chips (issue 34, rule 11): 'Кто: anna@…', 'Действие: Вход', 'С 01.12.2026'. */
+export function auditFilterChips({ filters, draft }: AppliedAuditFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.actor_id !== undefined) chips.push({ key: 'who', label: `Кто: ${draft.who.trim()}` });
+  if (filters.action)
+    chips.push({
+      key: 'action',
+      label: `Действие: ${AUDIT_ACTION_LABELS[filters.action as keyof typeof AUDIT_ACTION_LABELS] ?? filters.action}`,
+    });
+  if (filters.organization_id !== undefined)
+    chips.push({ key: 'organization', label: `Организация № ${filters.organization_id}` });
+  if (filters.from && draft.from) chips.push({ key: 'from', label: `С ${dayText(draft.from)}` });
+  if (filters.to && draft.to) chips.push({ key: 'to', label: `По ${dayText(draft.to)}` });
+  return chips;
+}
+
+/** The filters in force less one chip's: the others stay as they were. */
+export function withoutAuditFilter(applied: AppliedAuditFilters, key: string): AppliedAuditFilters {
+  const text = key as keyof AuditDraft;
+  const filters = { ...applied.filters };
+  delete filters[FILTER_OF[text]];
+  return { filters, draft: { ...applied.draft, [text]: EMPTY_AUDIT_DRAFT[text] } };
 }

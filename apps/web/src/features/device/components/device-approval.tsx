@@ -31,6 +31,9 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
   }
 
   const found = request.data;
+  // A code the server does not know (or too many wrong ones) is said under the field, as long as the field
+  // holds the code that was checked (issue 34, rule 5).
+  const codeError = request.isError && typed.trim() === code ? request.error.message : null;
   return (
     <Stack gap="lg">
       <form
@@ -40,7 +43,7 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
           if (typed.trim()) setCode(typed.trim());
         }}
       >
-        <Group align="flex-end" gap="sm">
+        <Group align="flex-start" gap="sm">
           <TextInput
             label="Код с экрана приложения"
             placeholder="XXXX-XXXX"
@@ -51,17 +54,18 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
             autoCapitalize="characters"
             styles={{ input: { fontFamily: 'monospace', letterSpacing: 2 } }}
             data-autofocus
+            error={codeError}
           />
-          <SubmitButton type="submit" variant="default" blockedReason={typed.trim() ? null : 'Введите код'}>
+          <SubmitButton
+            type="submit"
+            variant="default"
+            mt={25}
+            blockedReason={typed.trim() ? null : 'Введите код'}
+          >
             Продолжить
           </SubmitButton>
         </Group>
       </form>
-      {request.isError && (
-        <Text role="alert" c="red.7" size="sm">
-          {request.error.message}
-        </Text>
-      )}
       {request.isFetching && !found && <Text size="sm">Проверяем код…</Text>}
       {found && (
         <Paper withBorder p="lg" radius="md" component="section" aria-label="Запрос на вход">

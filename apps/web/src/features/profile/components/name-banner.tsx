@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserEdit } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useFieldErrorsClaim } from '@/lib/field-errors';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -27,6 +28,11 @@ export function NameBanner() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState(dismissedInThisTab);
+  // The server's word on the name goes under the field too, not in a toast (issue 34, rule 5).
+  const claimFieldErrors = useFieldErrorsClaim({
+    getValues: () => ({ name }),
+    setFieldError: (_field, message) => setError(String(message)),
+  });
 
   if (!profile || profile.name.trim() || dismissed) return null;
 
@@ -40,6 +46,7 @@ export function NameBanner() {
       return;
     }
     setError(null);
+    claimFieldErrors();
     update.mutate({ userId: profile.id, body: { name: parsed.data } });
   };
 

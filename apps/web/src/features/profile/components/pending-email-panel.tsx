@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { EmailText } from '@/components/email-text';
+import { useFieldErrorsClaim } from '@/lib/field-errors';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -28,8 +29,12 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
   });
   const busy = confirm.isPending || update.isPending;
 
+  // A wrong code is said under the field and stays there to be corrected (issue 34, rule 5); an expired or
+  // used-up one ends the change, which its toast says.
+  const claimFieldErrors = useFieldErrorsClaim(form);
   const submit = form.onSubmit(({ code }) => {
-    confirm.mutate(code.trim(), { onSettled: () => form.reset() });
+    claimFieldErrors();
+    confirm.mutate(code.trim(), { onSuccess: () => form.reset() });
   });
 
   return (

@@ -3,6 +3,7 @@ import { Button, Code, Group, Modal, Radio, Select, Stack, Text, TextInput } fro
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { z } from 'zod';
+import { useFieldErrorsClaim } from '@/lib/field-errors';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 import { useCreateToken } from '../api/tokens';
 
@@ -30,6 +31,11 @@ export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClos
       create.reset();
     }
   }, [opened]);
+  // A name the server refuses is said under the field, with no toast (issue 34, rule 5).
+  const claimFieldErrors = useFieldErrorsClaim(form, {
+    serverFields: { scopes: 'access', expires_in_days: 'days' },
+    active: opened,
+  });
   const created: PersonalTokenCreated | undefined = create.data;
   const busy = create.isPending;
   const copy = (token: string) =>
@@ -63,13 +69,14 @@ export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClos
       ) : (
         <form
           noValidate
-          onSubmit={form.onSubmit(({ name, access, days }) =>
+          onSubmit={form.onSubmit(({ name, access, days }) => {
+            claimFieldErrors();
             create.mutate({
               name: name.trim(),
               scopes: access === 'write' ? ['read', 'write'] : ['read'],
               expires_in_days: days === 'never' ? null : Number(days),
-            }),
-          )}
+            });
+          })}
         >
           <Stack gap="md">
             <TextInput

@@ -1,60 +1,63 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { OauthClientCreateSchema } from '@cabinet/contracts';
+import { Checkbox, Modal, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { z } from 'zod';
+import { FormFrame } from '@/components/form-frame';
 import { useCreateClient } from '../api/clients';
 
-/** 'Зарегистрировать приложение': its name and the rights it may ask for; client_id is made by the server. */
+const FormSchema = z.object({ name: OauthClientCreateSchema.shape.name, write: z.boolean() });
+
+/**
+ * 'Зарегистрировать приложение': its name and the rights it may ask for; client_id is made by the server.
+ * A name the form or the server refuses is said under the field (issue 34, rule 5), in the form frame.
+ */
 export function CreateClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateClient();
-  const [name, setName] = useState('');
-  const [write, setWrite] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', write: false },
+    validate: schemaResolver(FormSchema, { sync: true }),
+  });
   useEffect(() => {
     if (opened) {
-      setName('');
-      setWrite(false);
+      form.reset();
       create.reset();
     }
   }, [opened]);
-  const tooShort = name.trim().length < 2;
-  const fieldError = create.error && 'errors' in create.error ? (create.error.message ?? null) : null;
+  const submit = form.onSubmit(({ name, write }) =>
+    create.mutate(
+      { name: name.trim(), scopes: write ? ['read', 'write'] : ['read'] },
+      {
+        onSuccess: () => {
+          form.resetDirty();
+          onClose();
+        },
+      },
+    ),
+  );
   return (
     <Modal opened={opened} onClose={create.isPending ? () => {} : onClose} title="Новое приложение" centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (tooShort) return;
-          create.mutate(
-            { name: name.trim(), scopes: write ? ['read', 'write'] : ['read'] },
-            { onSuccess: onClose },
-          );
-        }}
+      <FormFrame
+        form={form}
+        labels={{ name: 'Название' }}
+        serverFields={{ scopes: 'write' }}
+        onSubmit={submit}
+        busy={create.isPending}
+        submitLabel="Зарегистрировать"
+        onCancel={onClose}
       >
-        <Stack gap="md">
-          <TextInput
-            label="Название"
-            placeholder="Например, «Сборочный сервер»"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={80}
-            error={fieldError}
-            data-autofocus
-          />
-          <Checkbox label="Чтение" checked disabled readOnly />
-          <Checkbox
-            label="Изменение"
-            checked={write}
-            onChange={(event) => setWrite(event.currentTarget.checked)}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Отмена
-            </Button>
-            <Button type="submit" loading={create.isPending} disabled={tooShort}>
-              Зарегистрировать
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <TextInput
+          {...form.getInputProps('name')}
+          label="Название"
+          placeholder="Например, «Сборочный сервер»"
+          withAsterisk
+          maxLength={80}
+          data-autofocus
+        />
+        <Checkbox label="Чтение" checked disabled readOnly />
+        <Checkbox {...form.getInputProps('write', { type: 'checkbox' })} label="Изменение" />
+      </FormFrame>
     </Modal>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { countFormat } from '@/components/count-card';
 import { ListEmpty } from '@/components/list-frame/list-states';
 import { LoadError } from '@/components/load-error';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, formatUsage, USERS_OF } from '@/lib/format';
 import { REVENUE_LOAD_FAILED, REVENUE_MONTHS, useRevenue } from '../api/get-revenue';
 import { hasNoRevenue, payingShare, revenueTotal } from '../lib/revenue-data';
 
@@ -111,7 +111,7 @@ export function RevenueSection({
           <Figure
             label="Доля платящих"
             value={payingShare(data)}
-            note={`${countFormat.format(data.paying_users)} из ${countFormat.format(data.total_users)} пользователей`}
+            note={formatUsage(data.paying_users, data.total_users, USERS_OF)}
             testId="revenue-paying-share"
           />
           <Figure

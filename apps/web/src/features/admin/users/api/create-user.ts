@@ -2,7 +2,6 @@ import { authEndpoints, type ProfileUpdateRequest, profileEndpoints } from '@cab
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { adminKeys } from '@/lib/query-keys/admin';
 import { profileKeys } from '@/lib/query-keys/profile';
-import { notifyWarning } from '@/lib/toasts';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { findUserByEmail } from '@/lib/user-lookup';
 
@@ -23,7 +22,7 @@ export type CreateUserInput = {
   uploadAvatar?: () => Promise<number>;
 };
 
-/** What the flow ended with: created, or stopped by one of the spec's warnings (no error toast). */
+/** What the flow ended with: created, or stopped by one of the spec's warnings (said under the e-mail). */
 export type CreateUserOutcome = { status: 'created'; userId: number } | { status: 'warned'; warning: string };
 
 export type CreateUserDeps = {
@@ -85,11 +84,9 @@ export function useCreateUser() {
     mutationFn: (input: CreateUserInput) => createUser(input),
     // Spec section 8's text, unless the server refused with a reason the admin can act on (decision 0051).
     failureToast: CREATE_USER_MESSAGES.failed,
-    // A warning (bad or taken e-mail) stops the flow with its own toast and changes nothing.
+    // A warning (bad or taken e-mail) stops the flow and changes nothing: the form says it under the
+    // e-mail field, not in a toast (issue 34, rule 5).
     successToast: (outcome) => (outcome.status === 'created' ? CREATE_USER_MESSAGES.invited : ''),
-    onSuccess: (outcome) => {
-      if (outcome.status === 'warned') notifyWarning(outcome.warning);
-    },
     invalidates: (outcome) =>
       outcome.status === 'created' ? [...profileKeys.accounts, ...adminKeys.counts] : [],
   });

@@ -1,7 +1,7 @@
 import { ProfileEmailSchema, USER_TYPE_USER, UserNameSchema } from '@cabinet/contracts';
 import { Select, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import { type AvatarValue, avatarValueFrom } from '@/components/avatar-field/avatar-value';
@@ -34,6 +34,14 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
   const avatarSave = useAvatarSave();
   const createUser = useCreateUser();
   const busy = createUser.isPending || avatarSave.isPending;
+  // The address the flow refused takes the focus once the form is no longer waiting (a disabled field
+  // cannot take it).
+  const focusEmail = useRef(false);
+  useEffect(() => {
+    if (busy || !focusEmail.current) return;
+    focusEmail.current = false;
+    form.getInputNode('email')?.focus();
+  }, [busy]);
 
   const submit = form.onSubmit((values) => {
     const file = avatar.file;
@@ -51,7 +59,12 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
       },
       {
         onSuccess: (outcome) => {
-          if (outcome.status !== 'created') return;
+          // The spec's warnings are about the address: under its field, what was typed kept.
+          if (outcome.status === 'warned') {
+            form.setFieldError('email', outcome.warning);
+            focusEmail.current = true;
+            return;
+          }
           // Saved: leaving (a step back in history, which is not immediate) must not ask (decision 0165).
           form.resetDirty();
           onDone();
