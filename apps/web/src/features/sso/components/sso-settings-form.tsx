@@ -16,12 +16,14 @@ type FormValues = {
   default_type_id: number;
 };
 
+// No label here contains 'Название' or 'Роль': the organization's own name field and the members' role
+// selects are found by those words on the same page (screen readers and tests alike).
 const FIELD_LABELS = {
   issuer: 'Адрес издателя (issuer)',
   client_id: 'Client ID',
   client_secret: 'Секрет клиента',
-  display_name: 'Название на кнопке входа',
-  default_type_id: 'Роль новых участников',
+  display_name: 'Имя поставщика на кнопке входа',
+  default_type_id: 'Кем добавлять новых участников',
 };
 
 const ROLE_OPTIONS = [
