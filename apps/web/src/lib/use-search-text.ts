@@ -31,19 +31,29 @@ export function useSearchText(): SearchBox {
   const [params, setParams] = useSearchParams();
   const inUrl = params.get(searchParamKeys.search) ?? '';
   const [text, setText] = useState(inUrl);
-  const written = useRef(inUrl);
+  // What this box wrote to the URL and the router has not echoed back yet, oldest first. Router
+  // navigation is asynchronous, so on a slow machine a write can come back after the next one was
+  // made; taking such an echo for an outside change would reset the box and drop the keys typed since.
+  const pending = useRef<string[]>([]);
+  const urlNow = useRef(inUrl);
+  urlNow.current = inUrl;
 
   // Another page or the back button changed the URL: show what it says. Our own writes come back here
   // too, late, and must not overwrite what was typed since.
   useEffect(() => {
-    if (inUrl !== written.current) {
-      written.current = inUrl;
-      setText(inUrl);
+    const own = pending.current.indexOf(inUrl);
+    if (own >= 0) {
+      pending.current = pending.current.slice(own + 1);
+      return;
     }
+    pending.current = [];
+    setText(inUrl);
   }, [inUrl]);
 
   const writeUrl = useDebouncedCallback((next: string) => {
-    written.current = next.trim() ? next : '';
+    const value = next.trim() ? next : '';
+    // Writing what the URL already says changes nothing, so no echo comes back for it.
+    if (value !== urlNow.current) pending.current.push(value);
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
