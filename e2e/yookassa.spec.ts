@@ -149,6 +149,10 @@ test("an admin returns part of the payment from 'Платежи'", async ({ page
     .getByRole('link', { name: /Квитанция/ })
     .last()
     .click();
+  // The list's own 'Вернуть' stays on screen until the receipt's page has loaded: a click before that
+  // opens the list's dialog, which the navigation then takes away.
+  await page.waitForURL(/\/payments\/\d+\/receipt/);
+  await expect(page.getByRole('heading', { name: 'Квитанция', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /Вернуть деньги по платежу/ }).click();
   await expect(page.getByRole('dialog').getByText(/можно вернуть 890,00\s₽/)).toBeVisible();
   expect(await findings(page, 'receipt with the refund dialog')).toEqual([]);
