@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { AuditEventSchema, OrganizationAuditEventSchema } from './audit';
 import { AuditActionSchema } from './audit-actions';
 import { envelope, IdSchema, PaginationQuerySchema } from './common';
+import { says, text, textId } from './i18n/text';
 
 // The audit log's lists (docs/decisions/0145-audit-log.md): filters, the export's filter, and keyset pages
 // with an opaque cursor. The actions and the event itself are in audit.ts.
 
-export const INVALID_CURSOR = 'Неверный курсор страницы: начните список сначала';
+export const INVALID_CURSOR = textId('Неверный курсор страницы: начните список сначала');
 
 /** Where a page of events ends: the last event's time (ms) and id, newest first. */
 export interface AuditCursor {
@@ -56,8 +57,9 @@ export const AuditCursorSchema = z.string().transform((token, ctx) => {
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-const DATE_MESSAGE =
-  'Ожидается дата (2026-01-31) или дата и время с часовым поясом (2026-01-31T12:00:00+03:00)';
+const DATE_MESSAGE = textId(
+  'Ожидается дата (2026-01-31) или дата и время с часовым поясом (2026-01-31T12:00:00+03:00)',
+);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -65,11 +67,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * takes all of the 31st. Parsed into an instant: `from` the first one in, `to` the first one out.
  */
 const auditDate = (edge: 'from' | 'to') =>
-  z.string().transform((text, ctx) => {
-    const dateOnly = DATE_PATTERN.test(text);
-    const ms = dateOnly || DATE_TIME_PATTERN.test(text) ? Date.parse(text) : Number.NaN;
+  z.string().transform((typed, ctx) => {
+    const dateOnly = DATE_PATTERN.test(typed);
+    const ms = dateOnly || DATE_TIME_PATTERN.test(typed) ? Date.parse(typed) : Number.NaN;
     if (Number.isNaN(ms) || ms < 0 || ms > 8.64e15 - DAY_MS) {
-      ctx.addIssue({ code: 'custom', message: DATE_MESSAGE });
+      ctx.addIssue({ code: 'custom', message: text(DATE_MESSAGE) });
       return z.NEVER;
     }
     if (edge === 'from') return new Date(ms);
@@ -87,10 +89,9 @@ const filterFields = {
 
 const pageFields = { perPage: PaginationQuerySchema.shape.perPage, cursor: AuditCursorSchema.optional() };
 
-const FROM_AFTER_TO = 'Дата «с» позже даты «по»';
 const rangeInOrder = <T extends { from?: Date | undefined; to?: Date | undefined }>(q: T) =>
   !q.from || !q.to || q.from < q.to;
-const rangeIssue = { message: FROM_AFTER_TO, path: ['to'] };
+const rangeIssue = { ...says('Дата «с» позже даты «по»'), path: ['to'] };
 
 /** GET /organizations/{id}/audit: perPage, cursor, action, actor_id, from, to. */
 export const OrganizationAuditQuerySchema = z

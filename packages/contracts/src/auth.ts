@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LOGIN_CODE_LENGTH } from './auth-constants';
 import { cleanText, EmailSchema, envelope } from './common';
+import { LocaleSchema } from './i18n/locale-schema';
+import { says, text } from './i18n/text';
 
 // The sign-in screen's constants live in a module without zod (decision 0111).
 export * from './auth-constants';
@@ -12,27 +14,32 @@ export * from './auth-constants';
 export const LoginCodeSchema = z.union([z.number(), z.string()]).transform((v, ctx) => {
   if (typeof v === 'number') {
     if (!Number.isInteger(v) || v < 0 || v > 999_999) {
-      ctx.addIssue({ code: 'custom', message: 'Код должен состоять из 6 цифр' });
+      ctx.addIssue({ code: 'custom', message: text('Код должен состоять из 6 цифр') });
       return z.NEVER;
     }
     return String(v).padStart(LOGIN_CODE_LENGTH, '0');
   }
   const s = v.trim();
   if (!/^\d{6}$/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: 'Код должен состоять из 6 цифр' });
+    ctx.addIssue({ code: 'custom', message: text('Код должен состоять из 6 цифр') });
     return z.NEVER;
   }
   return s;
 });
 
 /** The desktop app's public key (a sealed hand-off) or the web's 'web'; absent means 'web'. */
-export const LoginKeySchema = cleanText(z.string().max(256, 'Не более 256 символов')).optional();
+export const LoginKeySchema = cleanText(
+  z.string().max(256, says('Не более {max} символов', { max: 256 })),
+).optional();
 
 /**
  * What a code sign-in's answer gave this browser or app (`data.device_token`), sent back on later sign-ins
  * to the same account: it is spared the account-wide caps (decision 0182). An unknown one counts as none.
  */
-export const DeviceTokenSchema = z.string().max(256, 'Не более 256 символов').optional();
+export const DeviceTokenSchema = z
+  .string()
+  .max(256, says('Не более {max} символов', { max: 256 }))
+  .optional();
 
 export const LoginRequestSchema = z
   .object({
@@ -40,6 +47,11 @@ export const LoginRequestSchema = z
     email: EmailSchema,
     code: LoginCodeSchema.optional(),
     device_token: DeviceTokenSchema,
+    /**
+     * The code step: the language the sign-in screen shows (its switch), for the code mail and for an
+     * account this request creates (decision 0303). Absent: the request's language.
+     */
+    locale: LocaleSchema.optional(),
   })
   .strict();
 export type LoginRequest = z.input<typeof LoginRequestSchema>;

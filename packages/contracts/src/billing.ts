@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, IdSchema, listEnvelope, MoneySchema, PaginationQuerySchema } from './common';
-import { PaymentPayerSchema, PaymentPeriodSchema, PaymentSchema } from './payments';
+import { says, text, textId } from './i18n/text';
+import { orderPurchaseFields, PaymentPayerSchema, PaymentSchema } from './payments';
 
 // Billing that keeps customers (issue 15): receipts, the background jobs an admin can run, the revenue
 // dashboard and the admins' payments list (docs/decisions/0150..0155).
@@ -10,12 +11,7 @@ import { PaymentPayerSchema, PaymentPeriodSchema, PaymentSchema } from './paymen
 /** GET /api/v1/rest/payments/{id}/receipt: a paid order as its printable receipt shows it. */
 export const ReceiptSchema = z.object({
   payment_id: z.number().int(),
-  /** The order label sent to the provider ('Номер заказа'). */
-  label: z.string(),
-  plan: z.object({ id: z.number().int(), name: z.string() }),
-  period: PaymentPeriodSchema,
-  method: z.string(),
-  amount: MoneySchema,
+  ...orderPurchaseFields,
   paid_at: z.string(),
   /** Start of the time this payment bought, and the plan's new end date (null: an end-less grant stays so). */
   term_start: z.string().nullable(),
@@ -42,14 +38,14 @@ export const RUNNABLE_JOBS = [
   'prune-mail-outbox',
 ] as const;
 export type RunnableJob = (typeof RUNNABLE_JOBS)[number];
-export const JOB_NOT_FOUND = 'Задача не найдена';
+export const JOB_NOT_FOUND = textId('Задача не найдена');
 
 /** POST /admin/jobs/{name}/run: any short name; an unknown one is answered 404 'Задача не найдена'. */
 export const JobParamsSchema = z
   .object({
     name: z
-      .string({ message: 'Обязательное поле' })
-      .regex(/^[a-z0-9-]{1,64}$/, 'Имя задачи: латинские буквы, цифры и дефис, не более 64 символов'),
+      .string(says('Обязательное поле'))
+      .regex(/^[a-z0-9-]{1,64}$/, says('Имя задачи: латинские буквы, цифры и дефис, не более 64 символов')),
   })
   .strict();
 export const JobRunSchema = z.object({
@@ -70,7 +66,7 @@ export const RevenueQuerySchema = z
       .transform((v, ctx) => {
         const s = String(v).trim();
         if (!/^\d{1,2}$/.test(s) || Number(s) < 1 || Number(s) > 36) {
-          ctx.addIssue({ code: 'custom', message: 'months: ожидается целое число от 1 до 36' });
+          ctx.addIssue({ code: 'custom', message: text('months: ожидается целое число от 1 до 36') });
           return z.NEVER;
         }
         return Number(s);
@@ -81,7 +77,7 @@ export const RevenueQuerySchema = z
      * absent or 'false': the live figures, which never include a test payment.
      */
     test: z
-      .enum(['true', 'false'], { message: 'test: ожидается true или false' })
+      .enum(['true', 'false'], says('test: ожидается true или false'))
       .optional()
       .transform((v) => v === 'true'),
   })
@@ -110,27 +106,27 @@ export const RevenueResponseSchema = envelope(RevenueSchema);
 // ---- The admins' payments list and its CSV (decision 0155) ----
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MESSAGE = 'Ожидается дата в виде ГГГГ-ММ-ДД (2026-01-31)';
 
 /** A whole UTC day: `from` is its first instant, `to` the first instant after it (both ends inclusive). */
 const day = (edge: 'from' | 'to') =>
-  z.string().transform((text, ctx) => {
-    const ms = DAY_PATTERN.test(text) ? Date.parse(`${text}T00:00:00Z`) : Number.NaN;
-    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) {
-      ctx.addIssue({ code: 'custom', message: DAY_MESSAGE });
+  z.string().transform((typed, ctx) => {
+    const ms = DAY_PATTERN.test(typed) ? Date.parse(`${typed}T00:00:00Z`) : Number.NaN;
+    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== typed) {
+      ctx.addIssue({ code: 'custom', message: text('Ожидается дата в виде ГГГГ-ММ-ДД (2026-01-31)') });
       return z.NEVER;
     }
     return new Date(edge === 'from' ? ms : ms + 24 * 60 * 60 * 1000);
   });
 
-export const AdminPaymentStatusSchema = z.enum(['pending', 'paid', 'refund'], {
-  message: 'status: ожидается pending, paid или refund',
-});
+export const AdminPaymentStatusSchema = z.enum(
+  ['pending', 'paid', 'refund'],
+  says('status: ожидается pending, paid или refund'),
+);
 export type AdminPaymentStatus = z.infer<typeof AdminPaymentStatusSchema>;
 
 const paymentFilterFields = {
   plan_id: IdSchema.optional(),
-  period: z.enum(['month', 'year'], { message: 'period: ожидается month или year' }).optional(),
+  period: z.enum(['month', 'year'], says('period: ожидается month или year')).optional(),
   /** pending and paid are the order's state; refund: orders with a refund case (money to return). */
   status: AdminPaymentStatusSchema.optional(),
   /** Creation date of the order, both inclusive, UTC days; parsed into [from, to). */
@@ -138,13 +134,13 @@ const paymentFilterFields = {
   to: day('to').optional(),
   /** true: sandbox payments only; false: real ones only; absent: both. */
   test: z
-    .enum(['true', 'false'], { message: 'test: ожидается true или false' })
+    .enum(['true', 'false'], says('test: ожидается true или false'))
     .transform((v) => v === 'true')
     .optional(),
 };
 const rangeInOrder = (q: { from?: Date | undefined; to?: Date | undefined }) =>
   !q.from || !q.to || q.from < q.to;
-const rangeIssue = { message: 'Дата «с» позже даты «по»', path: ['to'] };
+const rangeIssue = { ...says('Дата «с» позже даты «по»'), path: ['to'] };
 
 /** GET /admin/payments/export: the list's filters, every matching order. */
 export const AdminPaymentFilterSchema = z

@@ -1,22 +1,16 @@
 import { z } from 'zod';
-
-// Zod's own Russian locale gives the generic messages (type, length, bounds) in Russian on both sides.
-z.config(z.locales.ru());
-// A value that is missing altogether gets the spec's required text, not "ожидалось string, получено undefined".
-// Schemas with a message of their own keep it.
-z.config({
-  customError: (issue) =>
-    issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union')
-      ? 'Обязательное поле'
-      : undefined,
-});
+import { type ContractsText, says, text, textId } from './i18n/text';
+// Zod's messages and the required text follow the language (i18n/zod-messages.ts configures zod).
+import './i18n/zod-messages';
 
 export const INT32_MAX = 2_147_483_647;
 
 // 404 texts the API answers and the cabinet shows (the spec's 'Пользователь не найден' among them).
-export const USER_NOT_FOUND = 'Пользователь не найден';
-export const ORGANIZATION_NOT_FOUND = 'Организация не найдена';
-export const PLAN_NOT_FOUND = 'Тариф не найден';
+// Ids: the API says them with text() (zod's messages and the required text follow the language through
+// i18n/zod-messages.ts, which configures zod).
+export const USER_NOT_FOUND = textId('Пользователь не найден');
+export const ORGANIZATION_NOT_FOUND = textId('Организация не найдена');
+export const PLAN_NOT_FOUND = textId('Тариф не найден');
 
 /** Error codes the web maps to behaviour (one place: the query client). Keep this list short. */
 export const ErrorCodeSchema = z.enum([
@@ -64,18 +58,23 @@ export type ListMeta = z.infer<typeof ListMetaSchema>;
 export const listEnvelope = <T extends z.ZodType>(item: T) =>
   z.object({ success: z.literal(true), message: z.string(), data: z.array(item), meta: ListMetaSchema });
 
-export const digits = (field: string, max: number) =>
+/** `field` names the value in the message: a parameter's own name, or a text of the catalogue ('Идентификатор'). */
+export const digits = (field: string | (() => string), max: number) =>
   z.union([z.string(), z.number()]).transform((v, ctx) => {
     const s = String(v).trim();
     if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > max) {
-      ctx.addIssue({ code: 'custom', message: `${field}: ожидается целое число от 1 до ${max}` });
+      const name = typeof field === 'string' ? field : field();
+      ctx.addIssue({
+        code: 'custom',
+        message: text('{field}: ожидается целое число от 1 до {max}', { field: name, max }),
+      });
       return z.NEVER;
     }
     return Number(s);
   });
 
 /** A database id in a path, query or body: a positive 32-bit integer, nothing else. */
-export const IdSchema = digits('Идентификатор', INT32_MAX);
+export const IdSchema = digits(() => text('Идентификатор'), INT32_MAX);
 export const IdParamsSchema = z.object({ id: IdSchema }).strict();
 
 /** page starts at 1; perPage defaults to 20 and is at most 100 (product-decisions, Errors and envelopes). */
@@ -85,7 +84,7 @@ export const PaginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof PaginationQuerySchema>;
 
-export const SortOrderSchema = z.enum(['asc', 'desc'], { message: 'order: ожидается asc или desc' });
+export const SortOrderSchema = z.enum(['asc', 'desc'], says('order: ожидается asc или desc'));
 
 /** True when text holds a control character other than tab and line breaks (NUL and friends). */
 export function hasControlCharacters(text: string): boolean {
@@ -112,23 +111,26 @@ export function hasAnyControlCharacter(text: string): boolean {
  * A name (of a person, an organization, a plan, a passkey): every control character and line break is
  * refused with `message`, checked on the text as sent, before any trimming (decision 0193).
  */
-export const nameText = (message: string) =>
-  z.string({ message: 'Обязательное поле' }).refine((s) => !hasAnyControlCharacter(s), { message });
+export const nameText = (message: ContractsText) =>
+  z.string(says('Обязательное поле')).refine((s) => !hasAnyControlCharacter(s), says(message));
 
 /** The message of a name with a line break or another control character. */
-export const NAME_CHARACTERS = 'Название не должно содержать переносов строк и управляющих символов';
+export const NAME_CHARACTERS = textId('Название не должно содержать переносов строк и управляющих символов');
 
 /** Free text from outside: trimmed, no control characters (they are refused, not stored). */
 export const cleanText = (schema: z.ZodString = z.string()) =>
-  schema.trim().refine((s) => !hasControlCharacters(s), { message: 'Недопустимые символы' });
+  schema.trim().refine((s) => !hasControlCharacters(s), says('Недопустимые символы'));
 
-export const SearchTextSchema = cleanText(z.string().max(254, 'Не более 254 символов'));
+export const SearchTextSchema = cleanText(z.string().max(254, says('Не более {max} символов', { max: 254 })));
 
 export const EmailSchema = cleanText(
-  z.string({ message: 'Обязательное поле' }).min(1, 'Обязательное поле').max(254, 'Не более 254 символов'),
+  z
+    .string(says('Обязательное поле'))
+    .min(1, says('Обязательное поле'))
+    .max(254, says('Не более {max} символов', { max: 254 })),
 )
   .transform((s) => s.toLowerCase())
-  .pipe(z.email({ message: 'Неверный формат email' }));
+  .pipe(z.email(says('Неверный формат email')));
 
 /** Money with at most 2 decimals, as a string on the wire ('990.00'). */
 export const MoneySchema = z.string().regex(/^\d{1,10}\.\d{2}$/);

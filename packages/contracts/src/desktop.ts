@@ -8,6 +8,7 @@ import {
   PaginationQuerySchema,
   SearchTextSchema,
 } from './common';
+import { says, text } from './i18n/text';
 import { MemberSchema } from './organizations';
 
 // The desktop app's collaborator calls (product-decisions "Desktop collaborator calls"; spec section 7):
@@ -24,7 +25,15 @@ export const CollaboratorsQuerySchema = PaginationQuerySchema.extend({
 export type CollaboratorsQuery = z.input<typeof CollaboratorsQuerySchema>;
 
 export const CollaboratorsSearchParamsSchema = z
-  .object({ id: IdSchema, search: cleanText(z.string().min(1).max(254, 'Не более 254 символов')) })
+  .object({
+    id: IdSchema,
+    search: cleanText(
+      z
+        .string()
+        .min(1)
+        .max(254, says('Не более {max} символов', { max: 254 })),
+    ),
+  })
   .strict();
 
 export const CollaboratorsResponseSchema = listEnvelope(MemberSchema);
@@ -48,8 +57,8 @@ export const FinishAddingSchema = z
     accountIds: z.array(IdSchema).min(1).max(COLLABORATORS_BATCH_MAX),
     keys: z
       .record(
-        z.string().regex(/^\d{1,10}$/, 'Ключ должен быть идентификатором аккаунта'),
-        z.string().max(COLLABORATOR_KEY_MAX, `Не более ${COLLABORATOR_KEY_MAX} символов`),
+        z.string().regex(/^\d{1,10}$/, says('Ключ должен быть идентификатором аккаунта')),
+        z.string().max(COLLABORATOR_KEY_MAX, says('Не более {max} символов', { max: COLLABORATOR_KEY_MAX })),
       )
       .optional(),
   })
@@ -61,14 +70,14 @@ export const FinishAddingSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['keys', key],
-          message: 'Ключ для аккаунта, которого нет в accountIds',
+          message: text('Ключ для аккаунта, которого нет в accountIds'),
         });
       }
     }
     for (const value of Object.values(body.keys ?? {})) {
       // Key blobs are base64 from the desktop app; a NUL byte cannot be stored in a text column.
       if (value.includes('\u0000'))
-        ctx.addIssue({ code: 'custom', path: ['keys'], message: 'Недопустимые символы' });
+        ctx.addIssue({ code: 'custom', path: ['keys'], message: text('Недопустимые символы') });
     }
   });
 export type FinishAddingRequest = z.input<typeof FinishAddingSchema>;

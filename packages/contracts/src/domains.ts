@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, IdSchema } from './common';
+import { text, textId } from './i18n/text';
 
 // Verified domains of an organization (issue 30; docs/decisions/0271-verified-domains.md): a domain is
 // proved by a TXT record `_cabinet-challenge.<domain>` = `cabinet-verification=<token>`, and then SSO and
@@ -18,14 +19,17 @@ export const DOMAIN_MAX = 253 - DOMAIN_CHALLENGE_PREFIX.length;
 /** Domains one organization may hold, verified or not. */
 export const DOMAINS_PER_ORGANIZATION = 20;
 
-export const DOMAIN_NOT_FOUND = 'Домен не найден';
+export const DOMAIN_NOT_FOUND = textId('Домен не найден');
 
+/** What normalizeDomain says is wrong: in the current language (text), Russian as the ids read. */
 export const DOMAIN_MESSAGES = {
-  required: 'Укажите домен',
-  format: 'Укажите домен без http:// и @, например example.com',
-  tooLong: `Домен не длиннее ${DOMAIN_MAX} символов`,
-  publicMail:
+  required: textId('Укажите домен'),
+  format: textId('Укажите домен без http:// и @, например example.com'),
+  /** DOMAIN_MAX, written out: the text is its own id (a test keeps them equal). */
+  tooLong: textId('Домен не длиннее 234 символов'),
+  publicMail: textId(
     'Домен общедоступной почты (Gmail, Яндекс, Mail.ru и подобные) подтвердить нельзя: укажите домен вашей организации',
+  ),
 } as const;
 
 /**
@@ -101,23 +105,23 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  * wrong with it. A host name of two labels or more whose last label is not a number (so no IP address).
  */
 export function normalizeDomain(input: string): { domain: string } | { error: string } {
-  let text = input.trim().toLowerCase();
-  if (!text) return { error: DOMAIN_MESSAGES.required };
-  if (text.length > 1024 || NOT_IN_A_HOST.test(text)) return { error: DOMAIN_MESSAGES.format };
-  if (text.endsWith('.')) text = text.slice(0, -1);
+  let typed = input.trim().toLowerCase();
+  if (!typed) return { error: text(DOMAIN_MESSAGES.required) };
+  if (typed.length > 1024 || NOT_IN_A_HOST.test(typed)) return { error: text(DOMAIN_MESSAGES.format) };
+  if (typed.endsWith('.')) typed = typed.slice(0, -1);
   let ascii: string;
   try {
-    ascii = new URL(`http://${text}`).hostname;
+    ascii = new URL(`http://${typed}`).hostname;
   } catch {
-    return { error: DOMAIN_MESSAGES.format };
+    return { error: text(DOMAIN_MESSAGES.format) };
   }
   const labels = ascii.split('.');
   const last = labels.at(-1) ?? '';
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^[0-9]+$/.test(last)) {
-    return { error: DOMAIN_MESSAGES.format };
+    return { error: text(DOMAIN_MESSAGES.format) };
   }
-  if (ascii.length > DOMAIN_MAX) return { error: DOMAIN_MESSAGES.tooLong };
-  if (isPublicMailDomain(ascii)) return { error: DOMAIN_MESSAGES.publicMail };
+  if (ascii.length > DOMAIN_MAX) return { error: text(DOMAIN_MESSAGES.tooLong) };
+  if (isPublicMailDomain(ascii)) return { error: text(DOMAIN_MESSAGES.publicMail) };
   return { domain: ascii };
 }
 

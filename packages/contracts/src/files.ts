@@ -9,6 +9,7 @@ import {
   SearchTextSchema,
   SortOrderSchema,
 } from './common';
+import { says, text } from './i18n/text';
 import { MAX_AVATAR_BYTES } from './limits';
 
 /** File entity as spec section 3 lists it. */
@@ -42,8 +43,8 @@ export const AVATAR_MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as con
 
 /** Client-side check of a chosen avatar (spec section 5). */
 export function validateAvatarFile(file: { size: number; type: string }): string | null {
-  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return 'Неправильный тип файла';
-  if (file.size > MAX_AVATAR_BYTES) return 'Файл слишком большой';
+  if (!(AVATAR_MIME_TYPES as readonly string[]).includes(file.type)) return text('Неправильный тип файла');
+  if (file.size > MAX_AVATAR_BYTES) return text('Файл слишком большой');
   return null;
 }
 
@@ -92,10 +93,12 @@ export function cleanFileName(raw: string): string {
  * and only for re-encoded images); the rest are the client's own labels.
  */
 export const FILE_GROUP_MAX = 32;
-export const FILE_GROUP_MESSAGE = `group: только латинские буквы, цифры, - и _, от 1 до ${FILE_GROUP_MAX} символов`;
 export const FileGroupSchema = z
   .string()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${FILE_GROUP_MAX}}$`), FILE_GROUP_MESSAGE);
+  .regex(
+    new RegExp(`^[A-Za-z0-9_-]{1,${FILE_GROUP_MAX}}$`),
+    says('group: только латинские буквы, цифры, - и _, от 1 до {max} символов', { max: FILE_GROUP_MAX }),
+  );
 
 export const FileResponseSchema = envelope(FileSchema);
 export type FileResponse = z.infer<typeof FileResponseSchema>;
@@ -107,23 +110,25 @@ export const UploadImageFieldsSchema = z
   .object({
     group: FileGroupSchema.default(FILE_GROUP_AVATAR),
     /** Accepted for compatibility and ignored: the server decides where bytes go (decision 0031). */
-    storage: cleanText(z.string().max(32, 'Не более 32 символов')).optional(),
+    storage: cleanText(z.string().max(32, says('Не более {max} символов', { max: 32 }))).optional(),
   })
   .strict();
 export const UploadFileFieldsSchema = z
   .object({
     // A file stored as sent is never public, so it does not take the public group's name either.
-    group: FileGroupSchema.refine((g) => g.toLowerCase() !== FILE_GROUP_AVATAR, {
-      message: 'group: группа avatar — только для изображений (upload-image)',
-    }).default(FILE_GROUP_DEFAULT),
-    storage: cleanText(z.string().max(32, 'Не более 32 символов')).optional(),
+    group: FileGroupSchema.refine(
+      (g) => g.toLowerCase() !== FILE_GROUP_AVATAR,
+      says('group: группа avatar — только для изображений (upload-image)'),
+    ).default(FILE_GROUP_DEFAULT),
+    storage: cleanText(z.string().max(32, says('Не более {max} символов', { max: 32 }))).optional(),
   })
   .strict();
 
 export const FILE_SORT_FIELDS = ['id', 'name', 'size', 'sort', 'created_at'] as const;
-export const FileSortBySchema = z.enum(FILE_SORT_FIELDS, {
-  message: `sort_by: допустимо ${FILE_SORT_FIELDS.join(', ')}`,
-});
+export const FileSortBySchema = z.enum(
+  FILE_SORT_FIELDS,
+  says('sort_by: допустимо {fields}', { fields: FILE_SORT_FIELDS.join(', ') }),
+);
 
 /**
  * user_ids as `user_ids[]=1&user_ids[]=2`, `user_ids=1&user_ids=2` or `user_ids=1,2` (all the same);
@@ -137,13 +142,13 @@ export const UserIdsQuerySchema = z
     for (const raw of parts) {
       const s = raw.trim();
       if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > INT32_MAX) {
-        ctx.addIssue({ code: 'custom', message: 'user_ids: ожидаются целые числа от 1 до 2147483647' });
+        ctx.addIssue({ code: 'custom', message: text('user_ids: ожидаются целые числа от 1 до 2147483647') });
         return z.NEVER;
       }
       ids.push(Number(s));
     }
     if (ids.length > 100) {
-      ctx.addIssue({ code: 'custom', message: 'user_ids: не более 100 значений' });
+      ctx.addIssue({ code: 'custom', message: text('user_ids: не более 100 значений') });
       return z.NEVER;
     }
     return [...new Set(ids)];
@@ -167,17 +172,21 @@ export const FileUpdateRequestSchema = z
     // Cleaned exactly like an uploaded file's name (cleanFileName), then it must still say something.
     name: z
       .string()
-      .max(FILE_NAME_MAX, `Не более ${FILE_NAME_MAX} символов`)
+      .max(FILE_NAME_MAX, says('Не более {max} символов', { max: FILE_NAME_MAX }))
       .transform(cleanFileName)
-      .refine((s) => s.length > 0, { message: 'Обязательное поле' })
+      .refine((s) => s.length > 0, says('Обязательное поле'))
       .optional(),
-    alt: cleanText(z.string().max(255, 'Не более 255 символов')).nullable().optional(),
-    description: cleanText(z.string().max(1000, 'Не более 1000 символов')).nullable().optional(),
+    alt: cleanText(z.string().max(255, says('Не более {max} символов', { max: 255 })))
+      .nullable()
+      .optional(),
+    description: cleanText(z.string().max(1000, says('Не более {max} символов', { max: 1000 })))
+      .nullable()
+      .optional(),
     sort: z
       .number()
-      .int('sort: ожидается целое число')
-      .min(-INT32_MAX, 'sort: слишком маленькое число')
-      .max(INT32_MAX, 'sort: слишком большое число')
+      .int(says('sort: ожидается целое число'))
+      .min(-INT32_MAX, says('sort: слишком маленькое число'))
+      .max(INT32_MAX, says('sort: слишком большое число'))
       .optional(),
   })
   .strict();

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { LoginKeySchema, LoginResultSchema } from './auth';
 import { envelope } from './common';
+import { says, textId } from './i18n/text';
 
 // Accounts at outside identity providers (issue 30): sign-in with Yandex ID, the redirect landing that
 // hands a finished outside sign-in to the web, and the linked accounts listed in 'Безопасность'
 // (docs/decisions/0282–0285).
 
-export const IDENTITY_NOT_FOUND = 'Связанный аккаунт не найден';
+export const IDENTITY_NOT_FOUND = textId('Связанный аккаунт не найден');
 
 /** 'Единый вход: <организация>' is the organization's: unlinking it is refused (decision 0284). */
-export const SSO_IDENTITY_UNLINK_REFUSED =
-  'Единый вход организации отвязать нельзя: им управляет организация';
+export const SSO_IDENTITY_UNLINK_REFUSED = textId(
+  'Единый вход организации отвязать нельзя: им управляет организация',
+);
 
 /** One account at an outside provider linked to the caller's. */
 export const LinkedIdentitySchema = z.object({
@@ -47,7 +49,7 @@ export const ProviderCallbackQuerySchema = z.looseObject({
 /** The web's exchange of a redirect landing's one-time code (43 characters, base64url) for the sign-in. */
 export const LandingExchangeSchema = z
   .object({
-    code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Ссылка входа неверна или устарела'),
+    code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, says('Ссылка входа неверна или устарела')),
     loginKey: LoginKeySchema,
   })
   .strict();

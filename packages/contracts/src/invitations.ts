@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, envelope, IdSchema, listEnvelope, PaginationQuerySchema } from './common';
+import { says, text, textId } from './i18n/text';
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_MEMBER } from './limits';
 
 // Invitations by e-mail (issue 13; docs/decisions/0130-invitations.md): an owner or an organization admin
@@ -34,10 +35,9 @@ export const InvitationListResponseSchema = listEnvelope(InvitationSchema);
 /** The member types an invitation or update-member-type may assign: never the owner's (1). */
 export const AssignableMemberTypeSchema = IdSchema.refine(
   (t) => t === MEMBER_TYPE_MEMBER || t === MEMBER_TYPE_ADMIN,
-  {
-    message:
-      'Можно назначить только тип «Участник» (2) или «Администратор» (3): владелец меняется только передачей организации',
-  },
+  says(
+    'Можно назначить только тип «Участник» (2) или «Администратор» (3): владелец меняется только передачей организации',
+  ),
 );
 
 /** POST /organizations/{id}/invitations. */
@@ -61,7 +61,7 @@ const StatusFilterSchema = z
       if (!parsed.success) {
         ctx.addIssue({
           code: 'custom',
-          message: 'status: ожидается pending, accepted, declined, revoked или expired',
+          message: text('status: ожидается pending, accepted, declined, revoked или expired'),
         });
         return z.NEVER;
       }
@@ -83,7 +83,12 @@ export const OrganizationInvitationParamsSchema = z.object({ id: IdSchema, invit
 
 /** The link's token: any text is looked up (an unknown one is 404); only absurd lengths are refused. */
 export const InvitationTokenParamsSchema = z
-  .object({ token: z.string().min(1).max(128, 'Не более 128 символов') })
+  .object({
+    token: z
+      .string()
+      .min(1)
+      .max(128, says('Не более {max} символов', { max: 128 })),
+  })
   .strict();
 
-export const INVITATION_NOT_FOUND = 'Приглашение не найдено';
+export const INVITATION_NOT_FOUND = textId('Приглашение не найдено');

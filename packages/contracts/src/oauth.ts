@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, envelope, IdSchema, listEnvelope } from './common';
+import { says, textId } from './i18n/text';
 import { TOKEN_SCOPES } from './tokens';
 
 // OAuth clients and the device authorization grant (issue 29; RFC 8628, 6749, 8414; docs/decisions
@@ -16,8 +17,8 @@ export const DEVICE_POLL_INTERVAL_S = 5;
 export const DEVICE_TOKEN_TTL_S = 30 * 24 * 3600;
 /** 20 letters without vowels or look-alikes (RFC 8628 §6.1): user codes are 8 of them, shown XXXX-XXXX. */
 export const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
-export const OAUTH_CLIENT_NOT_FOUND = 'Приложение не найдено';
-export const DEVICE_CODE_NOT_FOUND = 'Код не найден или устарел. Проверьте код на экране приложения';
+export const OAUTH_CLIENT_NOT_FOUND = textId('Приложение не найдено');
+export const DEVICE_CODE_NOT_FOUND = textId('Код не найден или устарел. Проверьте код на экране приложения');
 
 /** 'wdjb mjht', 'WDJB-MJHT', 'wdjbmjht' → 'WDJBMJHT'; null unless 8 letters of the alphabet remain. */
 export function normalizeUserCode(input: string): string | null {
@@ -29,7 +30,7 @@ export function normalizeUserCode(input: string): string | null {
 /** 'WDJBMJHT' → 'WDJB-MJHT'. */
 export const formatUserCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
 
-const ScopeSchema = z.enum(TOKEN_SCOPES, { message: 'Права: ожидается read или write' });
+const ScopeSchema = z.enum(TOKEN_SCOPES, says('Права: ожидается read или write'));
 
 // — The command-line calls (OAuth shapes). Fields are optional here so that a missing one is the service's
 // invalid_request in OAuth's words, not the envelope's 400; unknown parameters are ignored (RFC 6749 §3.2).
@@ -92,7 +93,7 @@ export const AuthorizationServerMetadataSchema = z.object({
 // — /app/device (the envelope): what is asking, and the person's answer.
 export const DeviceLookupQuerySchema = z
   .object({
-    user_code: z.string({ message: 'Введите код' }).trim().min(1, 'Введите код').max(32, 'Неверный код'),
+    user_code: z.string(says('Введите код')).trim().min(1, says('Введите код')).max(32, says('Неверный код')),
   })
   .strict();
 export const DeviceRequestSchema = z.object({
@@ -113,8 +114,8 @@ export const DeviceRequestResponseSchema = envelope(DeviceRequestSchema);
 
 export const DeviceDecisionSchema = z
   .object({
-    user_code: z.string({ message: 'Введите код' }).trim().min(1, 'Введите код').max(32, 'Неверный код'),
-    approve: z.boolean({ message: 'Ожидается true или false' }),
+    user_code: z.string(says('Введите код')).trim().min(1, says('Введите код')).max(32, says('Неверный код')),
+    approve: z.boolean(says('Ожидается true или false')),
   })
   .strict();
 export type DeviceDecision = z.input<typeof DeviceDecisionSchema>;
@@ -137,18 +138,18 @@ export const OauthClientResponseSchema = envelope(OauthClientSchema);
 
 const ClientNameSchema = cleanText(
   z
-    .string({ message: 'Обязательное поле' })
-    .min(2, 'Название должно содержать минимум 2 символа')
-    .max(80, 'Название не должно превышать 80 символов'),
+    .string(says('Обязательное поле'))
+    .min(2, says('Название должно содержать минимум 2 символа'))
+    .max(80, says('Название не должно превышать 80 символов')),
 );
 const ClientScopesSchema = z
-  .array(ScopeSchema, { message: 'Укажите права приложения' })
-  .min(1, 'Укажите права приложения')
-  .max(2, 'Укажите права приложения')
+  .array(ScopeSchema, says('Укажите права приложения'))
+  .min(1, says('Укажите права приложения'))
+  .max(2, says('Укажите права приложения'))
   .transform((scopes) => TOKEN_SCOPES.filter((s) => scopes.includes(s)));
 const GrantTypesSchema = z
-  .array(z.enum(OAUTH_GRANT_TYPES, { message: 'Разрешён только device_code' }))
-  .min(1, 'Укажите способ входа')
+  .array(z.enum(OAUTH_GRANT_TYPES, says('Разрешён только device_code')))
+  .min(1, says('Укажите способ входа'))
   .transform(() => ['device_code' as const]);
 
 export const OauthClientCreateSchema = z
@@ -163,7 +164,7 @@ export const OauthClientUpdateSchema = z
   .object({
     name: ClientNameSchema.optional(),
     scopes: ClientScopesSchema.optional(),
-    disabled: z.boolean({ message: 'Ожидается true или false' }).optional(),
+    disabled: z.boolean(says('Ожидается true или false')).optional(),
   })
   .strict();
 export type OauthClientUpdate = z.input<typeof OauthClientUpdateSchema>;

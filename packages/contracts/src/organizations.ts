@@ -12,6 +12,7 @@ import {
   SortOrderSchema,
 } from './common';
 import { FileSchema } from './files';
+import { says } from './i18n/text';
 import { AssignableMemberTypeSchema } from './invitations';
 import { MEMBER_TYPE_MEMBER, NAME_MAX, NAME_MIN } from './limits';
 import { TransferSchema } from './transfers';
@@ -122,12 +123,12 @@ export type Organization = z.infer<typeof OrganizationSchema>;
 export const OrganizationNameSchema = cleanText(
   nameText(NAME_CHARACTERS)
     .trim()
-    .min(1, 'Обязательное поле')
-    .min(NAME_MIN, 'Название должно содержать минимум 2 символа')
-    .max(NAME_MAX, 'Название не должно превышать 40 символов'),
+    .min(1, says('Обязательное поле'))
+    .min(NAME_MIN, says('Название должно содержать минимум 2 символа'))
+    .max(NAME_MAX, says('Название не должно превышать 40 символов')),
 );
 
-const SortDirectionSchema = z.enum(['asc', 'desc', ''], { message: 'Ожидается asc или desc' });
+const SortDirectionSchema = z.enum(['asc', 'desc', ''], says('Ожидается asc или desc'));
 
 /**
  * The spec's sort keys: sort_by[created_at], sort_by[notification_type_id] (the organization type),
@@ -183,14 +184,15 @@ export type UpdateOrganizationRequest = z.input<typeof UpdateOrganizationSchema>
 /** Organization form of the web (create and settings), with the spec's messages. */
 export const OrganizationFormSchema = z.object({
   name: OrganizationNameSchema,
-  type: z.number({ message: 'Обязательное поле' }).int().positive('Обязательное поле'),
+  type: z.number(says('Обязательное поле')).int().positive(says('Обязательное поле')),
   imageId: z.number().int().positive().nullable().optional(),
 });
 export type OrganizationForm = z.infer<typeof OrganizationFormSchema>;
 
-const onlyMemberType = MemberTypeIdSchema.refine((t) => t === MEMBER_TYPE_MEMBER, {
-  message: 'Можно назначить только тип «Участник» (2): передача владения не выполняется этим запросом',
-});
+const onlyMemberType = MemberTypeIdSchema.refine(
+  (t) => t === MEMBER_TYPE_MEMBER,
+  says('Можно назначить только тип «Участник» (2): передача владения не выполняется этим запросом'),
+);
 
 export const AddMemberSchema = z.object({ user_id: IdSchema, type: onlyMemberType.optional() }).strict();
 export type AddMemberRequest = z.input<typeof AddMemberSchema>;
@@ -235,5 +237,5 @@ export const InviteEmailFormSchema = z.object({
   email: z
     .string()
     .trim()
-    .refine((s) => s === '' || s.includes('@'), { message: 'Введите корректный email адрес' }),
+    .refine((s) => s === '' || s.includes('@'), says('Введите корректный email адрес')),
 });

@@ -1,24 +1,25 @@
 import { z } from 'zod';
 import { LoginKeySchema, LoginResultSchema } from './auth';
 import { cleanText, EmailSchema, envelope, listEnvelope, NAME_CHARACTERS, nameText } from './common';
+import { says, textId } from './i18n/text';
 
 // Passkeys (WebAuthn) of issue 14: registration by a signed-in user, sign-in with a discoverable credential.
 // The option and answer shapes are WebAuthn's JSON forms (what @simplewebauthn makes and reads).
 // See docs/decisions/0142-passkeys.md.
 
-export const PASSKEY_NOT_FOUND = 'Ключ доступа не найден';
+export const PASSKEY_NOT_FOUND = textId('Ключ доступа не найден');
 export const PASSKEY_NAME_MAX = 64;
 
 /** base64url, as WebAuthn's JSON forms carry bytes. */
 const base64url = (max: number) =>
   z
     .string()
-    .max(max, 'Неверный ответ ключа доступа')
-    .regex(/^[A-Za-z0-9_-]*$/, 'Неверный ответ ключа доступа');
+    .max(max, says('Неверный ответ ключа доступа'))
+    .regex(/^[A-Za-z0-9_-]*$/, says('Неверный ответ ключа доступа'));
 
 /** WebAuthn's word lists; their own words ('required') must not reach anyone as a message. */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { message: 'Недопустимое значение' });
+  z.enum(values, says('Недопустимое значение'));
 /** WebAuthn's 'discouraged' / 'preferred' / 'required' (user verification, resident key). */
 const RequirementSchema = oneOf(['discouraged', 'preferred', 'required']);
 const HintsSchema = z.array(oneOf(['hybrid', 'security-key', 'client-device']));
@@ -68,7 +69,7 @@ export const PasskeyRequestOptionsResponseSchema = envelope(PasskeyRequestOption
 const credentialFields = {
   id: base64url(1400),
   rawId: base64url(1400),
-  type: z.literal('public-key', { message: 'Неверный ответ ключа доступа' }),
+  type: z.literal('public-key', says('Неверный ответ ключа доступа')),
   authenticatorAttachment: oneOf(['platform', 'cross-platform']).optional(),
   clientExtensionResults: z.record(z.string(), z.unknown()),
 };
@@ -103,8 +104,8 @@ export type PasskeyAuthenticationResponse = z.infer<typeof PasskeyAuthentication
 export const PasskeyNameSchema = cleanText(
   nameText(NAME_CHARACTERS)
     .trim()
-    .min(1, 'Обязательное поле')
-    .max(PASSKEY_NAME_MAX, `Название не должно превышать ${PASSKEY_NAME_MAX} символов`),
+    .min(1, says('Обязательное поле'))
+    .max(PASSKEY_NAME_MAX, says('Название не должно превышать {max} символов', { max: PASSKEY_NAME_MAX })),
 );
 
 export const PasskeyRegisterVerifyRequestSchema = z

@@ -7,16 +7,15 @@ import {
   MoneySchema,
   PaginationQuerySchema,
 } from './common';
+import { says } from './i18n/text';
 
 // Checkout and payments (product-decisions "Plans and payments"; docs/decisions/0022..0025).
 
-export const PaymentPeriodSchema = z.enum(['month', 'year'], { message: 'type: ожидается month или year' });
+export const PaymentPeriodSchema = z.enum(['month', 'year'], says('type: ожидается month или year'));
 export type PaymentPeriod = z.infer<typeof PaymentPeriodSchema>;
 
 /** Checkout payment methods (spec section 9); mir is the default. */
-export const PaymentMethodSchema = z.enum(['mir', 'sbp'], {
-  message: 'Способ оплаты: ожидается mir или sbp',
-});
+export const PaymentMethodSchema = z.enum(['mir', 'sbp'], says('Способ оплаты: ожидается mir или sbp'));
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'mir';
 
@@ -30,19 +29,19 @@ export const SubscribeInfoRequestSchema = z
       .array(
         z
           .object({
-            id: z.literal('method', { message: 'Неизвестный параметр' }),
+            id: z.literal('method', says('Неизвестный параметр')),
             value: PaymentMethodSchema,
           })
           .strict(),
       )
-      .max(1, 'Способ оплаты указывается один раз')
+      .max(1, says('Способ оплаты указывается один раз'))
       .default([]),
     user_id: IdSchema,
     /**
      * 'Продлевать автоматически': YooKassa saves the payment method and the plan renews from it
      * (decision 0205). Ignored by YooMoney and the sandbox.
      */
-    auto_renew: z.boolean({ message: 'auto_renew: ожидается true или false' }).default(false),
+    auto_renew: z.boolean(says('auto_renew: ожидается true или false')).default(false),
   })
   .strict();
 export type SubscribeInfoRequest = z.input<typeof SubscribeInfoRequestSchema>;
@@ -111,8 +110,8 @@ export const PAYMENT_FORM_FIELDS = [
 const field = (max: number) =>
   z
     .string()
-    .max(max, `Не более ${max} символов`)
-    .refine((s) => !hasControlCharacters(s), { message: 'Недопустимые символы' });
+    .max(max, says('Не более {max} символов', { max }))
+    .refine((s) => !hasControlCharacters(s), says('Недопустимые символы'));
 
 /**
  * POST /api/subscribe/buy: YooMoney's HTTP notification (x-www-form-urlencoded). Unknown fields are
@@ -120,7 +119,7 @@ const field = (max: number) =>
  */
 export const PaymentNotificationSchema = z.looseObject({
   notification_type: field(32),
-  operation_id: field(128).min(1, 'Обязательное поле'),
+  operation_id: field(128).min(1, says('Обязательное поле')),
   amount: field(32),
   withdraw_amount: field(32).optional(),
   currency: field(8),
@@ -148,14 +147,22 @@ export type PaymentPayer = z.infer<typeof PaymentPayerSchema>;
 export const PaymentProviderSchema = z.enum(['yoomoney', 'yookassa', 'test']);
 export type PaymentProvider = z.infer<typeof PaymentProviderSchema>;
 
-/** One order of the payment history (GET /api/v1/rest/payments). `user` is present for admins only. */
-export const PaymentSchema = z.object({
-  id: z.number().int(),
+/**
+ * What an order bought, as the history, the receipt and the admins' list show it: its label (the order label
+ * sent to the provider, 'Номер заказа'), the plan, the period, the method and the amount.
+ */
+export const orderPurchaseFields = {
   label: z.string(),
   plan: z.object({ id: z.number().int(), name: z.string() }),
   period: PaymentPeriodSchema,
   method: z.string(),
   amount: MoneySchema,
+};
+
+/** One order of the payment history (GET /api/v1/rest/payments). `user` is present for admins only. */
+export const PaymentSchema = z.object({
+  id: z.number().int(),
+  ...orderPurchaseFields,
   status: PaymentOrderStatusSchema,
   paid_at: z.string().nullable(),
   granted_until: z.string().nullable(),
@@ -176,7 +183,7 @@ export type Payment = z.infer<typeof PaymentSchema>;
 /** Newest first. `user_id` is for admins (anyone else may only name themselves); `status` narrows. */
 export const PaymentListQuerySchema = PaginationQuerySchema.extend({
   user_id: IdSchema.optional(),
-  status: z.enum(['pending', 'paid'], { message: 'status: ожидается pending или paid' }).optional(),
+  status: z.enum(['pending', 'paid'], says('status: ожидается pending или paid')).optional(),
 }).strict();
 export type PaymentListQuery = z.input<typeof PaymentListQuerySchema>;
 export const PaymentListResponseSchema = listEnvelope(PaymentSchema);
@@ -213,9 +220,7 @@ export const RefundReasonSchema = z.enum([
 ]);
 export type RefundReason = z.infer<typeof RefundReasonSchema>;
 
-export const RefundStateSchema = z.enum(['open', 'resolved'], {
-  message: 'status: ожидается open или resolved',
-});
+export const RefundStateSchema = z.enum(['open', 'resolved'], says('status: ожидается open или resolved'));
 export type RefundState = z.infer<typeof RefundStateSchema>;
 
 /** One case of GET /api/v1/rest/admin/refunds. */

@@ -10,6 +10,7 @@ import {
   PaginationQuerySchema,
   SortOrderSchema,
 } from './common';
+import { type ContractsText, says, text, textId } from './i18n/text';
 import { NAME_MAX, NAME_MIN, PLAN_COUNT_MAX, PLAN_DESCRIPTION_MAX, SUPPORT_TYPE_ID } from './limits';
 
 // Plans (tariffs, "subscribes" in the API): spec sections 3, 5, 7, 9; product-decisions "Plans and payments".
@@ -36,17 +37,19 @@ export type Plan = z.infer<typeof PlanSchema>;
 export const PLAN_PRICE_MAX = '99999999.99';
 
 const MESSAGES = {
-  required: 'Обязательное поле',
-  nameMin: 'Название должно содержать минимум 2 символа',
-  nameMax: 'Название не должно превышать 40 символов',
-  description: 'Не более 512 символов',
-  members: 'Не более 99 пользователей',
-  organizations: 'Не более 99 организаций',
-  priceFormat: 'Введите сумму не меньше 0 и не более чем с 2 знаками после запятой',
-  priceMax: 'Не более 99 999 999,99 ₽',
-  atLeastOne: 'Не менее 1',
-  supportType: 'Тип поддержки: допустимо только значение 1',
+  required: textId('Обязательное поле'),
+  nameMin: textId('Название должно содержать минимум 2 символа'),
+  nameMax: textId('Название не должно превышать 40 символов'),
+  description: textId('Не более 512 символов'),
+  members: textId('Не более 99 пользователей'),
+  organizations: textId('Не более 99 организаций'),
+  priceFormat: textId('Введите сумму не меньше 0 и не более чем с 2 знаками после запятой'),
+  priceMax: textId('Не более 99 999 999,99 ₽'),
+  atLeastOne: textId('Не менее 1'),
+  supportType: textId('Тип поддержки: допустимо только значение 1'),
 } as const;
+/** The required field's check, shared by every field of the plan's forms. */
+const required = says(MESSAGES.required);
 
 const PRICE_TEXT = /^\d{1,8}(\.\d{1,2})?$/;
 
@@ -62,43 +65,41 @@ const toMoney = (text: string) => {
  * (0.30000000000000004) and 1e20 are refused rather than silently rounded.
  */
 export const PriceInputSchema = z
-  .union([z.string(), z.number()], { message: MESSAGES.priceFormat })
+  .union([z.string(), z.number()], says(MESSAGES.priceFormat))
   .transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim().replace(',', '.');
-    if (!PRICE_TEXT.test(text)) {
+    const typed = typeof value === 'number' ? String(value) : value.trim().replace(',', '.');
+    if (!PRICE_TEXT.test(typed)) {
       const tooBig =
-        /^\d{9,}(\.\d{1,2})?$/.test(text) || (typeof value === 'number' && value > 99_999_999.99);
-      ctx.addIssue({ code: 'custom', message: tooBig ? MESSAGES.priceMax : MESSAGES.priceFormat });
+        /^\d{9,}(\.\d{1,2})?$/.test(typed) || (typeof value === 'number' && value > 99_999_999.99);
+      ctx.addIssue({ code: 'custom', message: text(tooBig ? MESSAGES.priceMax : MESSAGES.priceFormat) });
       return z.NEVER;
     }
-    return toMoney(text);
+    return toMoney(typed);
   });
 
 /** A plan limit (organizations, members): an integer 1..99, as a JSON number or a string of digits. */
-const countInput = (tooMany: string) =>
-  z.union([z.number(), z.string()], { message: MESSAGES.required }).transform((value, ctx) => {
-    const text = typeof value === 'number' ? String(value) : value.trim();
-    if (!/^\d{1,10}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: 'Ожидается целое число от 1 до 99' });
+const countInput = (tooMany: ContractsText) =>
+  z.union([z.number(), z.string()], required).transform((value, ctx) => {
+    const typed = typeof value === 'number' ? String(value) : value.trim();
+    if (!/^\d{1,10}$/.test(typed)) {
+      ctx.addIssue({ code: 'custom', message: text('Ожидается целое число от 1 до 99') });
       return z.NEVER;
     }
-    const count = Number(text);
-    if (count < 1) ctx.addIssue({ code: 'custom', message: MESSAGES.atLeastOne });
-    else if (count > PLAN_COUNT_MAX) ctx.addIssue({ code: 'custom', message: tooMany });
+    const count = Number(typed);
+    if (count < 1) ctx.addIssue({ code: 'custom', message: text(MESSAGES.atLeastOne) });
+    else if (count > PLAN_COUNT_MAX) ctx.addIssue({ code: 'custom', message: text(tooMany) });
     return count;
   });
 
 const planNameSchema = cleanText(
   z
-    .string({ message: MESSAGES.required })
-    .refine((s) => !hasAnyControlCharacter(s), { message: NAME_CHARACTERS })
-    .min(1, MESSAGES.required)
-    .max(NAME_MAX * 4, MESSAGES.nameMax),
-).pipe(z.string().min(NAME_MIN, MESSAGES.nameMin).max(NAME_MAX, MESSAGES.nameMax));
+    .string(required)
+    .refine((s) => !hasAnyControlCharacter(s), says(NAME_CHARACTERS))
+    .min(1, required)
+    .max(NAME_MAX * 4, says(MESSAGES.nameMax)),
+).pipe(z.string().min(NAME_MIN, says(MESSAGES.nameMin)).max(NAME_MAX, says(MESSAGES.nameMax)));
 
-const descriptionSchema = cleanText(
-  z.string({ message: MESSAGES.required }).max(PLAN_DESCRIPTION_MAX, MESSAGES.description),
-);
+const descriptionSchema = cleanText(z.string(required).max(PLAN_DESCRIPTION_MAX, says(MESSAGES.description)));
 
 const planBody = {
   name: planNameSchema,
@@ -107,16 +108,16 @@ const planBody = {
   max_members: countInput(MESSAGES.members),
   max_organizations: countInput(MESSAGES.organizations),
   /** Always 1 (spec section 9); may be left out. */
-  support_type_id: z.literal(SUPPORT_TYPE_ID, { message: MESSAGES.supportType }).default(SUPPORT_TYPE_ID),
+  support_type_id: z.literal(SUPPORT_TYPE_ID, says(MESSAGES.supportType)).default(SUPPORT_TYPE_ID),
 };
 /** 'Единый вход (SSO) и SCIM' (decision 0270): a create without it is false, an update without it keeps it. */
-const ssoSchema = z.boolean({ message: 'sso: ожидается true или false' });
+const ssoSchema = z.boolean(says('sso: ожидается true или false'));
 
 /** POST /api/v1/rest/subscribes (admins). */
 export const PlanCreateRequestSchema = z
   .object({
     ...planBody,
-    description: descriptionSchema.pipe(z.string().min(1, MESSAGES.required)),
+    description: descriptionSchema.pipe(z.string().min(1, required)),
     sso: ssoSchema.default(false),
   })
   .strict();
@@ -140,26 +141,23 @@ export const PLAN_SORT_FIELDS = [
   'created_at',
   'updated_at',
 ] as const;
-export const PlanSortFieldSchema = z.enum(PLAN_SORT_FIELDS, {
-  message: `sort_by: ожидается одно из ${PLAN_SORT_FIELDS.join(', ')}`,
-});
+const sortBy = says('sort_by: ожидается одно из {fields}', { fields: PLAN_SORT_FIELDS.join(', ') });
+export const PlanSortFieldSchema = z.enum(PLAN_SORT_FIELDS, sortBy);
 export type PlanSortField = z.infer<typeof PlanSortFieldSchema>;
 
 const queryMoney = PriceInputSchema;
 const queryInt = z
   .string()
-  .regex(/^\d{1,9}$/, 'Ожидается целое неотрицательное число')
+  .regex(/^\d{1,9}$/, says('Ожидается целое неотрицательное число'))
   .transform(Number);
 const queryDate = z
   .string()
   .refine(
     (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    {
-      message: 'Ожидается дата в формате ISO 8601, например 2026-01-31 или 2026-01-31T12:00:00Z',
-    },
+    says('Ожидается дата в формате ISO 8601, например 2026-01-31 или 2026-01-31T12:00:00Z'),
   )
   .transform((s) => new Date(s));
-const queryText = cleanText(z.string().max(512, 'Не более 512 символов'));
+const queryText = cleanText(z.string().max(512, says('Не более {max} символов', { max: 512 })));
 
 /**
  * GET /api/v1/rest/subscribes. Flat keys: page, perPage, sort_by, order; name and description match a
@@ -228,40 +226,40 @@ export function truncatePriceInput(text: string): string {
 }
 
 const priceText = z
-  .string({ message: MESSAGES.required })
+  .string(required)
   .trim()
-  .min(1, MESSAGES.required)
+  .min(1, required)
   .transform((s) => s.replace(',', '.'))
-  .refine((s) => /^\d+(\.\d{0,2})?$/.test(s), MESSAGES.priceFormat)
-  .refine((s) => /^\d{1,8}(\.\d{0,2})?$/.test(s), MESSAGES.priceMax);
+  .refine((s) => /^\d+(\.\d{0,2})?$/.test(s), says(MESSAGES.priceFormat))
+  .refine((s) => /^\d{1,8}(\.\d{0,2})?$/.test(s), says(MESSAGES.priceMax));
 
 /**
  * A whole count as typed: nothing is changed while typing (issue 34, rule 7), so '-5' and '2.5' are errors
  * under the field, in this order: empty, not a number, below 1, not whole, above 99.
  */
-const countText = (tooMany: string) =>
+const countText = (tooMany: ContractsText) =>
   z
-    .string({ message: MESSAGES.required })
+    .string(required)
     .trim()
-    .min(1, MESSAGES.required)
+    .min(1, required)
     .superRefine((s, ctx) => {
-      const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
-      if (!/^[-+]?\d+([.,]\d*)?$/.test(s)) return fail('Введите целое число');
+      const fail = (message: ContractsText) => ctx.addIssue({ code: 'custom', message: text(message) });
+      if (!/^[-+]?\d+([.,]\d*)?$/.test(s)) return fail(textId('Введите целое число'));
       const value = Number(s.replace(',', '.'));
       if (value < 1) return fail(MESSAGES.atLeastOne);
-      if (!Number.isInteger(value)) return fail('Только целое число');
+      if (!Number.isInteger(value)) return fail(textId('Только целое число'));
       if (!/^\+?\d{1,2}$/.test(s) || value > 99) return fail(tooMany);
     })
     .transform((s) => String(Number(s)));
 
 const planFormBase = {
   name: z
-    .string({ message: MESSAGES.required })
-    .refine((s) => !hasAnyControlCharacter(s), { message: NAME_CHARACTERS })
+    .string(required)
+    .refine((s) => !hasAnyControlCharacter(s), says(NAME_CHARACTERS))
     .trim()
-    .min(1, MESSAGES.required)
-    .min(NAME_MIN, MESSAGES.nameMin)
-    .max(NAME_MAX, MESSAGES.nameMax),
+    .min(1, required)
+    .min(NAME_MIN, says(MESSAGES.nameMin))
+    .max(NAME_MAX, says(MESSAGES.nameMax)),
   priceMonth: priceText,
   priceYear: priceText,
   maxOrganizations: countText(MESSAGES.organizations),
@@ -271,17 +269,18 @@ const planFormBase = {
   sso: z.boolean().default(false),
 };
 
+const planEditDescription = z.string().trim().max(PLAN_DESCRIPTION_MAX, says(MESSAGES.description));
 /** 'Создание тарифа': the description is required. */
 export const PlanFormSchema = z.object({
   ...planFormBase,
-  description: z.string().trim().min(1, MESSAGES.required).max(PLAN_DESCRIPTION_MAX, MESSAGES.description),
+  description: planEditDescription.min(1, required),
 });
 export type PlanFormValues = z.input<typeof PlanFormSchema>;
 
 /** Tariff settings: the same form, the description may stay empty. */
 export const PlanEditFormSchema = z.object({
   ...planFormBase,
-  description: z.string().trim().max(PLAN_DESCRIPTION_MAX, MESSAGES.description),
+  description: planEditDescription,
 });
 export type PlanEditFormValues = z.input<typeof PlanEditFormSchema>;
 

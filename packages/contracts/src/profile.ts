@@ -11,6 +11,8 @@ import {
   SearchTextSchema,
 } from './common';
 import { FileSchema } from './files';
+import { LocaleSchema } from './i18n/locale-schema';
+import { says, textId } from './i18n/text';
 import { NAME_MAX, NAME_MIN } from './limits';
 import { PlanSchema } from './plans';
 
@@ -50,6 +52,11 @@ export const ProfileSchema = z.object({
   type: UserTypeSchema,
   is_admin: z.boolean(),
   blocked: z.boolean(),
+  /**
+   * The account's language: the cabinet's, its answers' and its mails' (issue 32, decision 0302). An answer
+   * without it (an older server) reads as Russian.
+   */
+  locale: LocaleSchema.default('ru'),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -57,11 +64,11 @@ export type Profile = z.infer<typeof ProfileSchema>;
 
 /** User name of spec section 5: required, 2 to 40 characters, with the spec's messages. */
 export const UserNameSchema = cleanText(
-  nameText('Имя не должно содержать переносов строк и управляющих символов')
+  nameText(textId('Имя не должно содержать переносов строк и управляющих символов'))
     .trim()
-    .min(1, 'Обязательное поле')
-    .min(NAME_MIN, `Имя должно содержать минимум ${NAME_MIN} символа`)
-    .max(NAME_MAX, `Имя не должно превышать ${NAME_MAX} символов`),
+    .min(1, says('Обязательное поле'))
+    .min(NAME_MIN, says('Имя должно содержать минимум {min} символа', { min: NAME_MIN }))
+    .max(NAME_MAX, says('Имя не должно превышать {max} символов', { max: NAME_MAX })),
 );
 
 /** E-mail of a profile (spec section 5): required, valid, trimmed and lower-cased. */
@@ -78,6 +85,8 @@ export const ProfileUpdateRequestSchema = z
     name: UserNameSchema.optional(),
     email: ProfileEmailSchema.optional(),
     image_id: IdSchema.nullable().optional(),
+    /** 'Язык / Language' of the profile. */
+    locale: LocaleSchema.optional(),
   })
   .strict();
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateRequestSchema>;
@@ -100,7 +109,7 @@ export const EmailConfirmFormSchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Код должен состоять из 6 цифр'),
+    .regex(/^\d{6}$/, says('Код должен состоять из 6 цифр')),
 });
 export type EmailConfirmForm = z.input<typeof EmailConfirmFormSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema, envelope, TimestampSchema } from './common';
+import { says, text, textId } from './i18n/text';
 
 // SCIM 2.0 provisioning (issue 30; RFC 7643 and 7644; docs/decisions/0286–0289). The organization's token
 // is made in its settings (the envelope, like every settings call); the calls under /scim/v2 answer in
@@ -20,8 +21,9 @@ export const SCIM_TOKEN_PREFIX = 'cab_scim_';
 export const SCIM_PAGE_MAX = 100;
 
 /** What the settings and SCIM's 403 say while the owner's plan has no SSO (issue 30: "the screen says why"). */
-export const SCIM_UNAVAILABLE =
-  'Тариф владельца организации не включает «Единый вход (SSO) и SCIM»: SCIM заработает, когда владелец перейдёт на такой тариф';
+export const SCIM_UNAVAILABLE = textId(
+  'Тариф владельца организации не включает «Единый вход (SSO) и SCIM»: SCIM заработает, когда владелец перейдёт на такой тариф',
+);
 
 // — Settings: the organization's token (owner, organization admins and site admins; never an access token).
 
@@ -50,21 +52,21 @@ export const ScimTokenCreatedResponseSchema = envelope(ScimTokenCreatedSchema);
 // — SCIM requests. Attributes this service does not keep (externalId, title, enterprise extension…) are
 // accepted and ignored (RFC 7644 §3.5.1: readOnly and unknown input is not an error).
 
-const text = (max: number) => z.string().max(max, `Не более ${max} символов`).nullish();
+const scimText = (max: number) => z.string().max(max, says('Не более {max} символов', { max })).nullish();
 
 /** true/false, and "True"/"False" as some providers send them (Microsoft Entra ID). */
 export const ScimBooleanSchema = z.union([z.boolean(), z.string()]).transform((value, ctx) => {
   if (typeof value === 'boolean') return value;
   const lower = value.trim().toLowerCase();
   if (lower === 'true' || lower === 'false') return lower === 'true';
-  ctx.addIssue({ code: 'custom', message: 'Ожидается true или false' });
+  ctx.addIssue({ code: 'custom', message: text('Ожидается true или false') });
   return z.NEVER;
 });
 
 export const ScimNameSchema = z.looseObject({
-  formatted: text(256),
-  givenName: text(256),
-  familyName: text(256),
+  formatted: scimText(256),
+  givenName: scimText(256),
+  familyName: scimText(256),
 });
 
 /** POST /Users and PUT /Users/{id}: userName (the e-mail) is required; name, displayName and active are read. */
@@ -72,17 +74,20 @@ export const ScimUserInputSchema = z.looseObject({
   schemas: z.array(z.string().max(256)).max(20).optional(),
   userName: EmailSchema,
   name: ScimNameSchema.nullish(),
-  displayName: text(256),
+  displayName: scimText(256),
   active: ScimBooleanSchema.optional(),
 });
 export type ScimUserInput = z.output<typeof ScimUserInputSchema>;
 
 export const ScimPatchOperationSchema = z.looseObject({
   op: z
-    .string({ message: 'op: обязательное поле' })
+    .string(says('op: обязательное поле'))
     .transform((op) => op.toLowerCase())
-    .pipe(z.enum(['add', 'replace', 'remove'], { message: 'op: ожидается add, replace или remove' })),
-  path: z.string().max(512, 'Не более 512 символов').optional(),
+    .pipe(z.enum(['add', 'replace', 'remove'], says('op: ожидается add, replace или remove'))),
+  path: z
+    .string()
+    .max(512, says('Не более {max} символов', { max: 512 }))
+    .optional(),
   value: z.unknown().optional(),
 });
 export type ScimPatchOperation = z.output<typeof ScimPatchOperationSchema>;
@@ -90,24 +95,29 @@ export type ScimPatchOperation = z.output<typeof ScimPatchOperationSchema>;
 export const ScimPatchRequestSchema = z.looseObject({
   schemas: z.array(z.string().max(256)).max(20).optional(),
   Operations: z
-    .array(ScimPatchOperationSchema, { message: 'Operations: ожидается список операций' })
-    .min(1, 'Operations: нужна хотя бы одна операция')
-    .max(50, 'Operations: не более 50 операций'),
+    .array(ScimPatchOperationSchema, says('Operations: ожидается список операций'))
+    .min(1, says('Operations: нужна хотя бы одна операция'))
+    .max(50, says('Operations: не более 50 операций')),
 });
 
 const scimInteger = z
   .string()
-  .regex(/^-?\d{1,9}$/, 'Ожидается целое число')
+  .regex(/^-?\d{1,9}$/, says('Ожидается целое число'))
   .transform(Number);
 
 /** GET /Users: filter, startIndex (from 1) and count; attributes and sorting are accepted and not applied. */
 export const ScimListQuerySchema = z.looseObject({
-  filter: z.string().max(1024, 'Не более 1024 символов').optional(),
+  filter: z
+    .string()
+    .max(1024, says('Не более {max} символов', { max: 1024 }))
+    .optional(),
   startIndex: scimInteger.optional(),
   count: scimInteger.optional(),
 });
 
-export const ScimUserParamsSchema = z.object({ id: z.string().max(64, 'Не более 64 символов') }).strict();
+export const ScimUserParamsSchema = z
+  .object({ id: z.string().max(64, says('Не более {max} символов', { max: 64 })) })
+  .strict();
 
 // — SCIM answers.
 

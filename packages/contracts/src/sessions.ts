@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { envelope, IdSchema, listEnvelope } from './common';
+import { says, textId } from './i18n/text';
 
 // Devices and sessions (issue 14): where the account is signed in, and the new-device mail switch.
 // See docs/decisions/0140-session-devices.md and 0141-new-device-mail.md.
 
 /** What the list shows for a session whose user agent says nothing (or that was opened before issue 14). */
-export const UNKNOWN_DEVICE = 'Неизвестное устройство';
-export const SESSION_NOT_FOUND = 'Сеанс не найден';
+export const UNKNOWN_DEVICE = textId('Неизвестное устройство');
+export const SESSION_NOT_FOUND = textId('Сеанс не найден');
 
 /** One session, ip and user_agent as of its sign-in. */
 export const SessionSchema = z.object({
@@ -49,6 +50,6 @@ export const SecuritySettingsSchema = z.object({
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
 export const SecuritySettingsResponseSchema = envelope(SecuritySettingsSchema);
 export const SecuritySettingsUpdateSchema = z
-  .object({ new_device_mail: z.boolean({ message: 'Ожидается true или false' }) })
+  .object({ new_device_mail: z.boolean(says('Ожидается true или false')) })
   .strict();
 export type SecuritySettingsUpdate = z.input<typeof SecuritySettingsUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LoginResultSchema } from './auth';
 import { cleanText, EmailSchema, envelope, IdSchema, NAME_CHARACTERS, nameText } from './common';
+import { says, textId } from './i18n/text';
 import { AssignableMemberTypeSchema } from './invitations';
 
 // An organization's single sign-on through its own OpenID Connect provider (issue 30; decisions 0274–0281):
@@ -11,11 +12,11 @@ export const SSO_CALLBACK_PATH = '/api/v1/auth/sso/callback';
 
 /** The issuer's URL: http(s), no credentials, no query string or fragment. */
 const IssuerSchema = z
-  .string({ message: 'Укажите адрес издателя (issuer)' })
+  .string(says('Укажите адрес издателя (issuer)'))
   .trim()
-  .min(1, 'Укажите адрес издателя (issuer)')
-  .max(2048, 'Не более 2048 символов')
-  .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i, 'Адрес издателя — ссылка вида https://…, без ? и #')
+  .min(1, says('Укажите адрес издателя (issuer)'))
+  .max(2048, says('Не более {max} символов', { max: 2048 }))
+  .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i, says('Адрес издателя — ссылка вида https://…, без ? и #'))
   .transform((u) => u.replace(/\/+$/, ''));
 
 /** PUT /organizations/{id}/sso: the whole connection. `client_secret` left out keeps the stored one. */
@@ -24,20 +25,23 @@ export const SsoSettingsUpdateSchema = z
     issuer: IssuerSchema,
     client_id: cleanText(
       z
-        .string({ message: 'Укажите client_id' })
+        .string(says('Укажите client_id'))
         .trim()
-        .min(1, 'Укажите client_id')
-        .max(255, 'Не более 255 символов'),
+        .min(1, says('Укажите client_id'))
+        .max(255, says('Не более {max} символов', { max: 255 })),
     ),
     client_secret: z
-      .string({ message: 'Секрет клиента — строка' })
-      .max(1024, 'Не более 1024 символов')
-      .refine((s) => !/[\s]/.test(s), 'Секрет клиента без пробелов и переносов строк')
+      .string(says('Секрет клиента — строка'))
+      .max(1024, says('Не более {max} символов', { max: 1024 }))
+      .refine((s) => !/[\s]/.test(s), says('Секрет клиента без пробелов и переносов строк'))
       .optional(),
     /** The name on 'Войти через …'; empty: the organization's name. */
-    display_name: nameText(NAME_CHARACTERS).trim().max(80, 'Не более 80 символов').default(''),
-    enabled: z.boolean({ message: 'enabled: ожидается true или false' }),
-    enforce: z.boolean({ message: 'enforce: ожидается true или false' }),
+    display_name: nameText(NAME_CHARACTERS)
+      .trim()
+      .max(80, says('Не более {max} символов', { max: 80 }))
+      .default(''),
+    enabled: z.boolean(says('enabled: ожидается true или false')),
+    enforce: z.boolean(says('enforce: ожидается true или false')),
     default_type_id: AssignableMemberTypeSchema,
   })
   .strict();
@@ -88,7 +92,7 @@ export const SsoDiscoverResponseSchema = envelope(SsoDiscoverySchema.nullable())
 export const SsoStartQuerySchema = z
   .object({
     organization_id: IdSchema,
-    login_key: cleanText(z.string().max(256, 'Не более 256 символов')).optional(),
+    login_key: cleanText(z.string().max(256, says('Не более {max} символов', { max: 256 }))).optional(),
   })
   .strict();
 
@@ -106,8 +110,8 @@ export const SsoCallbackQuerySchema = z.looseObject({
 /** POST /auth/sso/finish: the authorization response the landing page carried over from the callback. */
 export const SsoFinishRequestSchema = z
   .object({
-    code: z.string({ message: 'Нет кода ответа поставщика' }).min(1).max(4096),
-    state: z.string({ message: 'Нет параметра state' }).min(1).max(512),
+    code: z.string(says('Нет кода ответа поставщика')).min(1).max(4096),
+    state: z.string(says('Нет параметра state')).min(1).max(512),
     iss: z.string().max(2048).optional(),
   })
   .strict();
@@ -137,9 +141,10 @@ export type SsoTestOutcome = (typeof SSO_TEST_OUTCOMES)[number];
 
 /** Refusals the settings and the sign-in share, word for word. */
 export const SSO_MESSAGES = {
-  noSecretsKey: 'Единый вход недоступен: администратор сервера не задал SECRETS_KEY',
-  unavailable:
+  noSecretsKey: textId('Единый вход недоступен: администратор сервера не задал SECRETS_KEY'),
+  unavailable: textId(
     'Тариф владельца организации не включает «Единый вход (SSO) и SCIM»: настройки сохранены, но не действуют',
-  testFirst: 'Сначала проверьте подключение: включить вход можно только после успешной проверки',
-  secretRequired: 'Укажите секрет клиента',
+  ),
+  testFirst: textId('Сначала проверьте подключение: включить вход можно только после успешной проверки'),
+  secretRequired: textId('Укажите секрет клиента'),
 } as const;

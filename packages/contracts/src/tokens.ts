@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { cleanText, envelope, IdSchema, listEnvelope } from './common';
+import { type ContractsText, says, text, textId } from './i18n/text';
 
 // Personal access tokens and the limits every token shares (issue 29; docs/decisions/0215–0219): a script
 // calls the API with `Authorization: Bearer cab_pat_…`; a device authorization grant's token is limited the
 // same way. Only the calls whose endpoint-table row says `tokens: true` answer a token.
 
 /** The 403 of a call closed to tokens, and of a 'read' token on a call that changes something. */
-export const TOKEN_FORBIDDEN = 'Недостаточно прав у токена';
+export const TOKEN_FORBIDDEN = textId('Недостаточно прав у токена');
 /** The 401 of an unknown, revoked or expired token. */
-export const TOKEN_INVALID = 'Токен истёк или отозван';
-export const TOKEN_NOT_FOUND = 'Токен не найден';
+export const TOKEN_INVALID = textId('Токен истёк или отозван');
+export const TOKEN_NOT_FOUND = textId('Токен не найден');
 /** Live tokens per account. */
 export const PERSONAL_TOKENS_MAX = 20;
-export const PERSONAL_TOKENS_LIMIT = `Не более ${PERSONAL_TOKENS_MAX} действующих токенов`;
+/** The refusal of one token too many, in the current language. */
+export const personalTokensLimit = () =>
+  text('Не более {max} действующих токенов', { max: PERSONAL_TOKENS_MAX });
 /** A personal token starts with this, then at least 32 base62 characters. */
 export const PERSONAL_TOKEN_PREFIX = 'cab_pat_';
 
@@ -20,25 +23,23 @@ export const PERSONAL_TOKEN_PREFIX = 'cab_pat_';
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** Each scope in words, for the token list and for /app/device. */
-export const TOKEN_SCOPE_LABELS: Record<TokenScope, string> = {
-  read: 'Чтение: профиль, организации, участники, файлы, тарифы и история платежей',
-  write: 'Изменение: организации, участники, приглашения, файлы, имя и аватар',
+export const TOKEN_SCOPE_LABELS: Record<TokenScope, ContractsText> = {
+  read: textId('Чтение: профиль, организации, участники, файлы, тарифы и история платежей'),
+  write: textId('Изменение: организации, участники, приглашения, файлы, имя и аватар'),
 };
 
 /** ['read'] or ['read','write'] (any order; 'write' alone means both), kept as ['read'] or ['read','write']. */
 export const TokenScopesSchema = z
-  .array(z.enum(TOKEN_SCOPES, { message: 'Права: ожидается read или write' }), {
-    message: 'Укажите права токена',
-  })
-  .min(1, 'Укажите права токена')
-  .max(2, 'Укажите права токена')
+  .array(z.enum(TOKEN_SCOPES, says('Права: ожидается read или write')), says('Укажите права токена'))
+  .min(1, says('Укажите права токена'))
+  .max(2, says('Укажите права токена'))
   .transform((scopes): TokenScope[] => (scopes.includes('write') ? ['read', 'write'] : ['read']));
 
 export const TokenNameSchema = cleanText(
   z
-    .string({ message: 'Обязательное поле' })
-    .min(2, 'Название должно содержать минимум 2 символа')
-    .max(40, 'Название не должно превышать 40 символов'),
+    .string(says('Обязательное поле'))
+    .min(2, says('Название должно содержать минимум 2 символа'))
+    .max(40, says('Название не должно превышать 40 символов')),
 );
 
 export const PersonalTokenCreateSchema = z
@@ -46,10 +47,10 @@ export const PersonalTokenCreateSchema = z
     name: TokenNameSchema,
     scopes: TokenScopesSchema,
     expires_in_days: z
-      .number({ message: 'Срок: ожидается число дней от 1 до 365 или null' })
-      .int('Срок: ожидается число дней от 1 до 365 или null')
-      .min(1, 'Срок: ожидается число дней от 1 до 365 или null')
-      .max(365, 'Срок: ожидается число дней от 1 до 365 или null')
+      .number(says('Срок: ожидается число дней от 1 до 365 или null'))
+      .int(says('Срок: ожидается число дней от 1 до 365 или null'))
+      .min(1, says('Срок: ожидается число дней от 1 до 365 или null'))
+      .max(365, says('Срок: ожидается число дней от 1 до 365 или null'))
       .nullable()
       .optional()
       .transform((days) => days ?? null),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, IdSchema, listEnvelope, PaginationQuerySchema } from './common';
+import { textId } from './i18n/text';
 
 // Two-step ownership transfer (issue 13; docs/decisions/0133-ownership-transfer.md): the owner offers the
 // organization to an active member, who accepts or declines; the owner may cancel; it expires in 7 days.
@@ -36,4 +37,4 @@ export const IncomingTransfersResponseSchema = listEnvelope(IncomingTransferSche
 export const TransferOfferSchema = z.object({ user_id: IdSchema }).strict();
 export type TransferOfferRequest = z.input<typeof TransferOfferSchema>;
 
-export const TRANSFER_NOT_FOUND = 'Предложение о передаче организации не найдено';
+export const TRANSFER_NOT_FOUND = textId('Предложение о передаче организации не найдено');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cleanText, digits, envelope, IdSchema } from './common';
+import { says, textId } from './i18n/text';
 
 // Signed webhooks (issue 31; docs/decisions/0250-webhooks.md): endpoints of an organization or of the whole
 // install, events as JSON {type, timestamp, data}, deliveries signed by the Standard Webhooks rules.
@@ -34,24 +35,24 @@ export const INSTALL_WIDE_EVENT_TYPES: readonly WebhookEventType[] = [
   'user.blocked',
 ];
 
-export const WEBHOOK_NOT_FOUND = 'Вебхук не найден';
-export const WEBHOOK_DELIVERY_NOT_FOUND = 'Доставка не найдена';
+export const WEBHOOK_NOT_FOUND = textId('Вебхук не найден');
+export const WEBHOOK_DELIVERY_NOT_FOUND = textId('Доставка не найдена');
 
-const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, { message: 'Неизвестный тип события' });
+const EventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES, says('Неизвестный тип события'));
 
 const fields = {
   url: z
-    .string({ message: 'Укажите адрес' })
+    .string(says('Укажите адрес'))
     .trim()
-    .min(1, 'Укажите адрес')
-    .max(2048, 'Не более 2048 символов')
-    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'Адрес должен начинаться с https://'),
-  description: cleanText(z.string().max(500, 'Не более 500 символов')),
+    .min(1, says('Укажите адрес'))
+    .max(2048, says('Не более {max} символов', { max: 2048 }))
+    .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, says('Адрес должен начинаться с https://')),
+  description: cleanText(z.string().max(500, says('Не более {max} символов', { max: 500 }))),
   event_types: z
     .array(EventTypeSchema)
-    .min(1, 'Выберите хотя бы одно событие')
+    .min(1, says('Выберите хотя бы одно событие'))
     .max(WEBHOOK_EVENT_TYPES.length),
-  enabled: z.boolean({ message: 'enabled: ожидается true или false' }),
+  enabled: z.boolean(says('enabled: ожидается true или false')),
 };
 
 export const WebhookCreateSchema = z

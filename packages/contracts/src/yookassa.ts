@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, MoneySchema } from './common';
+import { says } from './i18n/text';
 
 // YooKassa (issue 28; decisions 0200–0206): its notifications, the saved payment method and auto-renewal,
 // refunds through the provider.
@@ -10,9 +11,12 @@ import { envelope, MoneySchema } from './common';
  */
 export const YooKassaNotificationSchema = z.looseObject({
   type: z.string().max(32).optional(),
-  event: z.string().min(1, 'Обязательное поле').max(64, 'Не более 64 символов'),
+  event: z
+    .string()
+    .min(1, says('Обязательное поле'))
+    .max(64, says('Не более {max} символов', { max: 64 })),
   object: z.looseObject({
-    id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, 'Некорректный идентификатор объекта'),
+    id: z.string().regex(/^[0-9A-Za-z-]{1,64}$/, says('Некорректный идентификатор объекта')),
   }),
 });
 export type YooKassaNotification = z.input<typeof YooKassaNotificationSchema>;
@@ -30,26 +34,26 @@ export const SavedPaymentMethodResponseSchema = envelope(SavedPaymentMethodSchem
 
 /** PUT /api/v1/rest/profile/auto-renew. */
 export const AutoRenewRequestSchema = z
-  .object({ enabled: z.boolean({ message: 'enabled: ожидается true или false' }) })
+  .object({ enabled: z.boolean(says('enabled: ожидается true или false')) })
   .strict();
 export type AutoRenewRequest = z.input<typeof AutoRenewRequestSchema>;
 
 /** A refund amount: rubles with at most two decimals, more than zero. */
 const RefundAmountSchema = z
-  .string({ message: 'Укажите сумму возврата' })
+  .string(says('Укажите сумму возврата'))
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Сумма: число рублей, до двух знаков после точки, например 990.00')
-  .refine((v) => Number(v) > 0, { message: 'Сумма возврата должна быть больше нуля' });
+  .regex(/^\d{1,10}(\.\d{1,2})?$/, says('Сумма: число рублей, до двух знаков после точки, например 990.00'))
+  .refine((v) => Number(v) > 0, says('Сумма возврата должна быть больше нуля'));
 
 /** POST /api/v1/rest/admin/payments/{id}/refund. */
 export const PaymentRefundRequestSchema = z
   .object({
     amount: RefundAmountSchema,
     reason: z
-      .string({ message: 'Укажите причину возврата' })
+      .string(says('Укажите причину возврата'))
       .trim()
-      .min(1, 'Укажите причину возврата')
-      .max(250, 'Не более 250 символов'),
+      .min(1, says('Укажите причину возврата'))
+      .max(250, says('Не более {max} символов', { max: 250 })),
   })
   .strict();
 export type PaymentRefundRequest = z.input<typeof PaymentRefundRequestSchema>;
@@ -69,5 +73,5 @@ export const PaymentRefundResultResponseSchema = envelope(PaymentRefundResultSch
 
 /** GET /api/v1/rest/payments/orders/{label}: the result page's poll. */
 export const OrderLabelParamsSchema = z
-  .object({ label: z.string().regex(/^[0-9a-f]{32}$/, 'Некорректный номер заказа') })
+  .object({ label: z.string().regex(/^[0-9a-f]{32}$/, says('Некорректный номер заказа')) })
   .strict();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnyQuerySchema, IdParamsSchema, MessageResponseSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
+import { says } from '../i18n/text';
 import {
   CheckoutPreviewQuerySchema,
   CheckoutPreviewResponseSchema,
@@ -32,7 +33,7 @@ const tag = 'payments';
 /** The fields the cabinet posts to the sandbox: the quickpay form. Only the label matters to us. */
 const SandboxFormSchema = z.looseObject({ label: z.string().max(64).optional() });
 const SandboxPaySchema = z
-  .object({ label: z.string().regex(/^[0-9a-f]{32}$/, 'Некорректный номер заказа') })
+  .object({ label: z.string().regex(/^[0-9a-f]{32}$/, says('Некорректный номер заказа')) })
   .strict();
 
 export const paymentsEndpoints = {

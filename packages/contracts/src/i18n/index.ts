@@ -1,0 +1,5 @@
+export * from './ids';
+export * from './locale-schema';
+export * from './locales';
+export * from './text';
+export * from './translate';
