@@ -1,13 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { ensureApiBuild } from './build';
-import { createBenchDatabase } from './database';
-import { cleanupAll, installSignalHandlers } from './lifecycle';
-import { startApi } from './servers';
+import { installSignalHandlers } from './lifecycle';
+import { runBench, signedInAccount, startOneApi } from './one-api';
 import { settings } from './settings';
 
 // `pnpm bench` (its last part) and `pnpm bench:bodies` (issue 27 item 4, decision 0192): how much 16
@@ -107,42 +101,11 @@ async function load(base: string, target: string, headers: Record<string, string
   };
 }
 
-async function signedInToken(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO users (email, name, email_verified_at, vault_key) VALUES ('bodies@bench.example', 'Тела', now(), $1)
-       RETURNING id`,
-      [randomBytes(32)],
-    );
-    const token = randomBytes(32).toString('base64url');
-    await client.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [rows[0]?.id, createHash('sha256').update(token).digest()],
-    );
-    return token;
-  } finally {
-    await client.end();
-  }
-}
-
 const ms = (n: number) => n.toFixed(2);
 
 async function main() {
-  const build = ensureApiBuild();
-  const database = await createBenchDatabase(0);
-  await mkdir(settings.outDir, { recursive: true });
-  const work = await mkdtemp(path.join(settings.outDir, 'bodies-'));
-  await mkdir(path.join(work, 'data'), { recursive: true });
-  const api = await startApi({
-    name: 'api-bodies',
-    server: build.server,
-    databaseUrl: database.url,
-    dataDir: path.join(work, 'data'),
-    logDir: work,
-  });
-  const token = await signedInToken(database.url);
+  const { api, database, stop } = await startOneApi('bodies');
+  const token = await signedInAccount(database.url, 'bodies@bench.example', 'Тела');
   await probe(api.base, 1); // warm-up
   const cases: { label: string; target: string; headers: Record<string, string>; chunked: boolean }[] = [
     {
@@ -187,14 +150,7 @@ async function main() {
       ...rows,
     ].join('\n'),
   );
-  await api.stop();
-  await database.drop();
-  await rm(work, { recursive: true, force: true });
+  await stop();
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanupAll());
+runBench(main);

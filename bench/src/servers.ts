@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MEMORY_ENV, NODE_FLAGS } from '../../apps/api/node-flags.mjs';
+import { MEMORY_ENV, NODE_FLAGS } from '@cabinet/api/bench';
 import { type Child, freePort, startNode, waitForHttp } from './lifecycle';
 import { settings } from './settings';
 

@@ -1,14 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { MAX_AVATAR_BYTES, MAX_UPLOAD_BYTES } from '@cabinet/contracts';
-import pg from 'pg';
-import { ensureApiBuild } from './build';
-import { createBenchDatabase } from './database';
-import { cleanupAll, installSignalHandlers, rssMb } from './lifecycle';
-import { startApi } from './servers';
-import { settings } from './settings';
+import { installSignalHandlers, rssMb } from './lifecycle';
+import { runBench, signedInAccount, startOneApi } from './one-api';
+import { rgbPng } from './png';
 
 // `pnpm bench:uploads` (issue 12, decision 0119): the memory of one API process while 20 uploads of 20 MB
 // arrive at the same moment, then 20 of the largest images the API takes (5 MB), which it decodes and
@@ -50,30 +44,12 @@ const PHASES = [
   },
 ] as const;
 
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A PNG of noise just under the upload limit: it cannot be shrunk while decoding, the worst case. */
 function bigPng(maxBytes: number): Buffer {
   const side = Math.floor(Math.sqrt(maxBytes / 3.02));
   const rows = randomBytes(side * (1 + side * 3));
   for (let y = 0; y < side; y++) rows[y * (1 + side * 3)] = 0; // filter byte: none
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows, { level: 1 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(side, rows, 1);
 }
 
 /** A side × side PNG of a smooth gradient: a small file that decodes to side² pixels. */
@@ -83,53 +59,12 @@ function gradientPng(side: number): Buffer {
     for (let x = 0; x < side; x++) bytes.set([(x * 255) / side, (y * 255) / side, 128], 1 + x * 3);
     return bytes;
   };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: side }, (_, y) => row(y))))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-async function createUploader(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO users (email, name, email_verified_at, vault_key) VALUES ('uploads@bench.example', 'Загрузки', now(), $1)
-       RETURNING id`,
-      [randomBytes(32)],
-    );
-    const token = randomBytes(32).toString('base64url');
-    // As sign-in makes it: the token's SHA-256 (apps/api/src/lib/sessions.ts).
-    await client.query(
-      `INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`,
-      [rows[0]?.id, createHash('sha256').update(token).digest()],
-    );
-    return token;
-  } finally {
-    await client.end();
-  }
+  return rgbPng(side, Buffer.concat(Array.from({ length: side }, (_, y) => row(y))));
 }
 
 async function main() {
-  const build = ensureApiBuild();
-  const database = await createBenchDatabase(0);
-  await mkdir(settings.outDir, { recursive: true });
-  const work = await mkdtemp(path.join(settings.outDir, 'uploads-'));
-  await mkdir(path.join(work, 'data'), { recursive: true });
-  const api = await startApi({
-    name: 'api-uploads',
-    server: build.server,
-    databaseUrl: database.url,
-    dataDir: path.join(work, 'data'),
-    logDir: work,
-  });
-  const token = await createUploader(database.url);
+  const { api, database, stop } = await startOneApi('uploads');
+  const token = await signedInAccount(database.url, 'uploads@bench.example', 'Загрузки');
   const pid = api.child.pid;
 
   // One small call first, so what is measured as idle is a process that has served something.
@@ -187,14 +122,7 @@ async function main() {
       `Peak over the run: ${overall.toFixed(0)} MB; budget (issue 12) 250 MB — ${overall < 250 ? 'within' : '**over**'}.`,
     ].join('\n'),
   );
-  await api.stop();
-  await database.drop();
-  await rm(work, { recursive: true, force: true });
+  await stop();
 }
 
-main()
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanupAll());
+runBench(main);

@@ -5,9 +5,9 @@
  * query plan and the timings, and drops the database. Numbers are printed, never asserted.
  */
 import { performance } from 'node:perf_hooks';
+import { createMailer } from '../src/adapters/smtp';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/env';
-import { createMailer } from '../src/lib/mail';
 import { createSession } from '../src/lib/sessions';
 import { migrate, openDatabase } from '../src/plugins/db/database';
 import { createTestDatabase } from '../test/database';

@@ -2,11 +2,11 @@ import { DEFAULT_BODY_LIMIT } from '@cabinet/contracts';
 import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Mailer } from './adapters/smtp';
 import { type Env, trustProxyOption } from './env';
 import { isTableRoute } from './lib/endpoint-routes';
 import { createJobRunner, type JobRunner } from './lib/jobs';
 import { responseSerializerCompiler } from './lib/json-serializer';
-import type { Mailer } from './lib/mail';
 import { countWebhookDelivery, setWebhookBacklogReader } from './lib/metrics';
 import { createMailOutbox, type MailOutbox } from './lib/outbox';
 import { webhookBacklog } from './lib/webhooks/events';
@@ -51,6 +51,7 @@ import type { Database } from './plugins/db/database';
 import dbPlugin from './plugins/db/index';
 import errorsPlugin, { frameworkErrorHandler } from './plugins/errors';
 import jsonBodies from './plugins/json-bodies';
+import localePlugin from './plugins/locale';
 import metricsPlugin from './plugins/metrics';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin, { type RateLimits } from './plugins/rate-limit';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('config', env);
   app.decorate('mailer', options.mailer);
 
+  // First of the request hooks: everything after it runs in the request's language (decision 0302).
+  await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(jsonBodies);

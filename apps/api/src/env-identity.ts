@@ -1,18 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { booleanFlag, commaList, emptyToUndefined, httpUrl } from './env-fields';
 
 // The identity settings of env.ts (issue 30): the DNS servers domain proofs ask, whether SSO may reach an
 // identity provider on private addresses, and Yandex ID. Only env.ts imports this; nothing here reads
 // process.env.
-
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-/** 'true'/'false', '1'/'0', 'yes'/'no' (any case). */
-const flag = z
-  .string()
-  .transform((v) => v.trim().toLowerCase())
-  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** 'host' or 'host:port' with an IP address ('[v6]:port' for IPv6), as node:dns setServers takes them. */
 export function isDnsServer(entry: string): boolean {
@@ -26,44 +18,23 @@ export function isDnsServer(entry: string): boolean {
   return port === undefined || (/^\d{1,5}$/.test(port) && Number(port) > 0 && Number(port) < 65536);
 }
 
-const httpUrl = (fallback: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .url()
-      .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
-        message: 'expected an http(s) URL',
-      })
-      .default(fallback)
-      .transform((u) => u.replace(/\/+$/, '')),
-  );
-
 export const identityEnvFields = {
   /** DNS servers of domain proofs (host or host:port, comma-separated); unset: the system's (issue 30). */
   DNS_SERVERS: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .transform((v, ctx) => {
-        const entries = v
-          .split(',')
-          .map((e) => e.trim())
-          .filter(Boolean);
-        const bad = entries.filter((e) => !isDnsServer(e));
-        if (bad.length || !entries.length) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `not a DNS server address: ${bad.join(', ') || v} (expected e.g. 1.1.1.1,127.0.0.1:5353)`,
-          });
-          return z.NEVER;
-        }
-        return entries;
-      })
+      .transform((v, ctx) =>
+        commaList(v, ctx, {
+          isEntry: isDnsServer,
+          problem: 'not a DNS server address',
+          example: '1.1.1.1,127.0.0.1:5353',
+        }),
+      )
       .optional(),
   ),
   /** SSO may reach identity providers on loopback and private addresses (an operator's own network; tests). */
-  SSO_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, flag.default(false)),
+  SSO_ALLOW_PRIVATE: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
   /** Yandex ID (oauth.yandex.ru): both or neither; set, the sign-in screen offers 'Войти с Яндекс ID'. */
   YANDEX_CLIENT_ID: z.preprocess(
     emptyToUndefined,

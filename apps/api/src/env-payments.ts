@@ -1,44 +1,25 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { commaList, emptyToUndefined, httpUrl, isCidr } from './env-fields';
 
 // The payment settings of env.ts (YooMoney, YooKassa, the mode): their fields and the rules that tie them
 // together (decisions 0090 and 0200). Only env.ts imports this; nothing here reads process.env.
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 /** YooKassa's published notification sources (yookassa.ru/developers/using-api/webhooks, "IP authentication"). */
 export const YOOKASSA_NOTIFY_RANGES =
   '185.71.76.0/27,185.71.77.0/27,77.75.153.0/25,77.75.156.11,77.75.156.35,77.75.154.128/25,2a02:5180::/32';
-
-/** An address or a CIDR range (IPv4 or IPv6). */
-export function isCidr(entry: string): boolean {
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
 
 const cidrList = z.preprocess(
   emptyToUndefined,
   z
     .string()
     .default(YOOKASSA_NOTIFY_RANGES)
-    .transform((v, ctx) => {
-      const entries = v
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean);
-      const bad = entries.filter((e) => !isCidr(e));
-      if (bad.length || !entries.length) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `not an address or CIDR: ${bad.join(', ') || v} (expected e.g. 185.71.76.0/27,77.75.156.11)`,
-        });
-        return z.NEVER;
-      }
-      return entries;
-    }),
+    .transform((v, ctx) =>
+      commaList(v, ctx, {
+        isEntry: isCidr,
+        problem: 'not an address or CIDR',
+        example: '185.71.76.0/27,77.75.156.11',
+      }),
+    ),
 );
 
 export const paymentEnvFields = {
@@ -67,17 +48,7 @@ export const paymentEnvFields = {
       .regex(/^\S{1,200}$/, 'a YooKassa secret key: test_… or live_…')
       .optional(),
   ),
-  YOOKASSA_API_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .url()
-      .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), {
-        message: 'expected an http(s) URL',
-      })
-      .default('https://api.yookassa.ru/v3')
-      .transform((u) => u.replace(/\/+$/, '')),
-  ),
+  YOOKASSA_API_URL: httpUrl('https://api.yookassa.ru/v3'),
   /** How long one request to YooKassa may take before it counts as unanswered (decision 0201). */
   YOOKASSA_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,

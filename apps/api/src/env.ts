@@ -1,13 +1,12 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { booleanFlag, commaList, emptyToUndefined, isCidr } from './env-fields';
 import { identityEnvFields, refineIdentity } from './env-identity';
 import { paymentEnvFields, refinePayments, resolvePaymentsMode } from './env-payments';
 
 // Configuration is read once here and validated; nothing else reads process.env.
 // A bad value stops the server with a message naming the variable (architecture.md, convention 5).
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp) =>
   z.preprocess(
@@ -21,24 +20,10 @@ const optionalUrl = (protocols: RegExp) =>
       .optional(),
   );
 
-/** 'true'/'false', '1'/'0', 'yes'/'no' (any case). */
-const booleanFlag = z
-  .string()
-  .transform((v) => v.trim().toLowerCase())
-  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** One trusted proxy: an address, a CIDR range, or a range name proxy-addr knows. */
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
+const isProxyAddress = (entry: string): boolean => PROXY_RANGE_NAMES.includes(entry) || isCidr(entry);
 
 /**
  * TRUST_PROXY: unset/false/0 = the client is the connecting address and X-Forwarded-For is ignored; a hop
@@ -66,19 +51,11 @@ const trustProxy = z.preprocess(
         });
         return z.NEVER;
       }
-      const entries = v
-        .split(',')
-        .map((e) => e.trim())
-        .filter(Boolean);
-      const bad = entries.filter((e) => !isProxyAddress(e));
-      if (bad.length || !entries.length) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `not an address or CIDR: ${bad.join(', ') || v} (expected e.g. 1, or 10.0.0.5,172.16.0.0/12)`,
-        });
-        return z.NEVER;
-      }
-      return entries;
+      return commaList(v, ctx, {
+        isEntry: isProxyAddress,
+        problem: 'not an address or CIDR',
+        example: '1, or 10.0.0.5,172.16.0.0/12',
+      });
     }),
 );
 

@@ -1,6 +1,6 @@
+import { createMailer } from './adapters/smtp';
 import { buildApp } from './app';
 import { EnvError, loadEnv } from './env';
-import { createMailer } from './lib/mail';
 import { secretsKeyProblem } from './lib/secrets-key-check';
 import { adminRuleNotice } from './modules/auth/first-admin';
 import { migrate, openDatabase } from './plugins/db/database';
@@ -25,7 +25,7 @@ async function main() {
   // Traces (decision 0262): started before the app so every Fastify instance gets its request spans; without
   // OTEL_EXPORTER_OTLP_ENDPOINT nothing of OpenTelemetry is loaded.
   const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT
-    ? await (await import('./lib/telemetry')).startTelemetry({
+    ? await (await import('./adapters/opentelemetry')).startTelemetry({
         endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT,
         serviceName: env.OTEL_SERVICE_NAME,
       })

@@ -1,6 +1,6 @@
+import { createMailer } from '../src/adapters/smtp';
 import { buildApp } from '../src/app';
 import { loadEnv } from '../src/env';
-import { createMailer } from '../src/lib/mail';
 import { type Database, migrate, openDatabase } from '../src/plugins/db/database';
 import type { RateLimits } from '../src/plugins/rate-limit';
 import { createTestDatabase } from './database';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SubscribeInfoResponseSchema } from '@cabinet/contracts';
 import { expect } from 'vitest';
-import { notificationSignature, type SignedFields } from '../src/modules/payment-notifications/yoomoney';
+import { notificationSignature, type SignedFields } from '../src/adapters/yoomoney';
 import { loadOrCreatePaymentSecret } from '../src/modules/payments/payments.config';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { createAdmin, type TestUser } from './factories';

@@ -1,16 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { rgbPng } from '../png';
 
 // A real PNG for the persona's avatar (a gradient with some noise, so it compresses like a photo-ish
 // avatar rather than to nothing). Uploaded through the API, which re-encodes and stores it.
-
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 export function avatarPng(side = 192): Buffer {
   let seed = 42;
@@ -28,16 +19,7 @@ export function avatarPng(side = 192): Buffer {
     }
     rows.push(row);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return rgbPng(side, Buffer.concat(rows));
 }
 
 /** Uploads the avatar through POST /api/v1/files/upload-image and makes it the persona's (PUT profile). */

@@ -1,5 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import { PERSONAL_TOKEN_PREFIX, type TokenScope } from '@cabinet/contracts';
+import type { Locale } from '@cabinet/contracts/i18n';
 import { Prisma as PrismaSql } from '../generated/prisma/client';
 import type { Database } from '../plugins/db/database';
 import type { Actor } from './context';
@@ -37,6 +38,7 @@ interface TokenRow {
   id: number;
   user_id: number;
   email: string;
+  locale: Locale;
   scopes: string[];
   blocked: boolean;
   expired: boolean;
@@ -57,7 +59,7 @@ export async function findTokenUser(
   const [row] = await readRows<TokenRow>(
     db.pool,
     PrismaSql.sql`
-    SELECT t.id, t.user_id, u.email, t.scopes, u.blocked_at IS NOT NULL AS blocked,
+    SELECT t.id, t.user_id, u.email, u.locale, t.scopes, u.blocked_at IS NOT NULL AS blocked,
       (t.expires_at IS NOT NULL AND t.expires_at <= ${at(now)}) AS expired,
       (t.last_used_at IS NULL OR t.last_used_at < ${at(touchBefore)}) AS stale
     FROM personal_access_tokens t JOIN users u ON u.id = t.user_id
@@ -74,6 +76,7 @@ export async function findTokenUser(
     sessionId: 0,
     userId: row.user_id,
     email: row.email,
+    locale: row.locale,
     isAdmin: false,
     token: { kind: 'personal', id: row.id, scopes: row.scopes as TokenScope[] },
   };

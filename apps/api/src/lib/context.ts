@@ -1,9 +1,10 @@
 import type { TokenScope } from '@cabinet/contracts';
+import type { Locale } from '@cabinet/contracts/i18n';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { Mailer } from '../adapters/smtp';
 import type { Env } from '../env';
 import type { Prisma } from '../plugins/db/database';
-import type { Mailer } from './mail';
 import type { MailOutbox } from './outbox';
 import type { Storage } from './storage/storage';
 
@@ -13,6 +14,8 @@ export interface Actor {
   email: string;
   /** A site admin (user type 2). */
   isAdmin: boolean;
+  /** The account's language (decision 0302), read with the session or token; the request speaks it. */
+  locale?: Locale;
   /** 0 for a personal access token. */
   sessionId: number;
   /**

@@ -2,8 +2,8 @@ import { listEndpoints } from '@cabinet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createUser } from '../../test/factories';
+import { createMailer } from '../adapters/smtp';
 import { buildApp } from '../app';
-import { createMailer } from './mail';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import {
   type EndpointResponse,
   TOKEN_FORBIDDEN,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -90,9 +91,9 @@ function tokenGate({ tokens }: EndpointDefinition) {
   return async (request: FastifyRequest) => {
     const token = request.ctx.actor?.token;
     if (!token) return;
-    if (!tokens) throw forbidden(TOKEN_FORBIDDEN);
+    if (!tokens) throw forbidden(text(TOKEN_FORBIDDEN));
     const reads = request.method === 'GET' || request.method === 'HEAD';
-    if (!reads && !token.scopes.includes('write')) throw forbidden(TOKEN_FORBIDDEN);
+    if (!reads && !token.scopes.includes('write')) throw forbidden(text(TOKEN_FORBIDDEN));
   };
 }
 

@@ -53,3 +53,12 @@ export const listMeta = (page: number, perPage: number, total: number): ListMeta
   perPage,
   total,
 });
+
+/** One page of a list: `select` reads the rows the page skips and takes, with the list's total. */
+export async function pageOf<Items>(
+  query: { page: number; perPage: number },
+  select: (window: { skip: number; take: number }) => Promise<{ total: number; items: Items }>,
+): Promise<{ items: Items; meta: ListMeta }> {
+  const { total, items } = await select({ skip: (query.page - 1) * query.perPage, take: query.perPage });
+  return { items, meta: listMeta(query.page, query.perPage, total) };
+}

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';
 import { SmtpPeer } from '../../test/smtp-peer';
+import { createMailer } from '../adapters/smtp';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { migrate, openDatabase } from '../plugins/db/database';
-import { createMailer } from './mail';
 import { queueMail } from './outbox';
 
 // The job queue itself (decision 0150): pg-boss starts on the product's database, real PostgreSQL and the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { boxed } from '../adapters/smtp';
 import { emailChangeMail } from '../modules/profile/email-change.mail';
-import { boxed, loginCodeMail } from './mail';
+import { loginCodeMail } from './mail';
 
 // Without SMTP_URL the mail goes to the log: whatever it asks the reader to type must be there.
 

@@ -1,5 +1,5 @@
+import type { Mail, Mailer } from '../adapters/smtp';
 import type { Db, Prisma } from '../plugins/db/database';
-import type { Mail, Mailer } from './mail';
 
 // The mail outbox (docs/decisions/0151-mail-outbox.md). Every mail other than sign-in and e-mail change
 // codes is written to mail_outbox in the transaction of the change it tells about, under an idempotency

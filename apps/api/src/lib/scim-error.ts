@@ -1,9 +1,11 @@
-import { SCIM_ERROR_SCHEMA, SCIM_MEDIA_TYPE } from '@cabinet/contracts';
+import { SCIM_ERROR_SCHEMA, SCIM_MEDIA_TYPE, USER_NOT_FOUND } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tr } from './i18n';
 
 // SCIM's error shape (RFC 7644 §3.12; issue 30, decision 0288) for the calls under /scim/v2, never the
 // envelope: {schemas: [urn:ietf:params:scim:api:messages:2.0:Error], status (a string), scimType?, detail}.
-// The detail is Russian, like every message of the API.
+// The detail is in the request's language, like every message of the API (decision 0302).
 
 /** RFC 7644 §3.12's scimType values this service answers. */
 export type ScimType =
@@ -27,18 +29,19 @@ export class ScimError extends Error {
   }
 }
 
+/** SCIM's refusals, each said in the request's language when it is sent. */
 export const SCIM_WORDS = {
-  unauthorized: 'Нужен действующий токен SCIM организации: Authorization: Bearer cab_scim_…',
-  notFound: 'Пользователь не найден',
-  route: 'Адрес не найден',
-  tooMany: 'Слишком много запросов, попробуйте позже',
-  unavailable: 'Сервис временно недоступен, попробуйте позже',
-  internal: 'Внутренняя ошибка сервера',
-  invalidJson: 'Некорректный JSON в теле запроса',
-  badRequest: 'Некорректный запрос',
-  mediaType: 'Ожидается тело application/scim+json или application/json',
-  tooLarge: 'Слишком большой запрос',
-} as const;
+  unauthorized: () => tr('Нужен действующий токен SCIM организации: Authorization: Bearer cab_scim_…'),
+  notFound: () => text(USER_NOT_FOUND),
+  route: () => tr('Адрес не найден'),
+  tooMany: () => tr('Слишком много запросов, попробуйте позже'),
+  unavailable: () => tr('Сервис временно недоступен, попробуйте позже'),
+  internal: () => tr('Внутренняя ошибка сервера'),
+  invalidJson: () => tr('Некорректный JSON в теле запроса'),
+  badRequest: () => tr('Некорректный запрос'),
+  mediaType: () => tr('Ожидается тело application/scim+json или application/json'),
+  tooLarge: () => tr('Слишком большой запрос'),
+};
 
 /** Whether the route answers in SCIM's shape (its route config says `scim: true`). */
 export const isScimRoute = (request: FastifyRequest) =>

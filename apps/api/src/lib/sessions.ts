@@ -1,4 +1,5 @@
 import { type TokenScope, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import type { Locale } from '@cabinet/contracts/i18n';
 import { Prisma as PrismaSql } from '../generated/prisma/client';
 import type { Database, Db } from '../plugins/db/database';
 import { type ClientDevice, describeDevice } from './client-device';
@@ -58,6 +59,7 @@ interface SessionRow {
   id: number;
   user_id: number;
   email: string;
+  locale: Locale;
   is_admin: boolean;
   blocked: boolean;
   ended: boolean;
@@ -79,7 +81,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
   const [session] = await readRows<SessionRow>(
     db.pool,
     PrismaSql.sql`
-    SELECT s.id, s.user_id, u.email, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
+    SELECT s.id, s.user_id, u.email, u.locale, u.type_id = ${USER_TYPE_ADMIN}::int AS is_admin,
       u.blocked_at IS NOT NULL AS blocked,
       (s.expires_at <= ${at(now)} OR s.last_used_at <= ${at(idleSince)}) AS ended,
       s.last_used_at < ${at(touchBefore)} AS stale, s.oauth_client_id, s.scopes
@@ -102,6 +104,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
       sessionId: session.id,
       userId: session.user_id,
       email: session.email,
+      locale: session.locale,
       isAdmin: false,
       token: { kind: 'device', id: session.id, scopes: session.scopes as TokenScope[] },
     };
@@ -110,6 +113,7 @@ export async function findSessionUser(db: Database, token: string): Promise<Sess
     sessionId: session.id,
     userId: session.user_id,
     email: session.email,
+    locale: session.locale,
     isAdmin: session.is_admin,
   };
 }

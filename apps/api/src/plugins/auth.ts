@@ -1,10 +1,12 @@
 import { TOKEN_FORBIDDEN, TOKEN_INVALID } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findTokenUser, isPersonalToken } from '../lib/access-tokens';
 import { forbidden, unauthorized } from '../lib/app-error';
 import { clientUserAgent } from '../lib/client-device';
 import type { Actor, RequestContext } from '../lib/context';
+import { adoptAccountLocale, tr } from '../lib/i18n';
 import { loadLoginCodeSecret } from '../lib/login-code-secret';
 import { findSessionUser } from '../lib/sessions';
 
@@ -72,23 +74,27 @@ export default fp(
       const actor = await findActor(request, token);
       if (!actor) {
         throw unauthorized(
-          isPersonalToken(token) ? TOKEN_INVALID : 'Сессия истекла или недействительна, войдите снова',
+          isPersonalToken(token)
+            ? text(TOKEN_INVALID)
+            : tr('Сессия истекла или недействительна, войдите снова'),
         );
       }
       request.ctx.actor = actor;
+      adoptAccountLocale(actor.locale);
     });
 
     app.decorate('identify', async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token || token.length > 512) return;
       request.ctx.actor = await findActor(request, token);
+      adoptAccountLocale(request.ctx.actor?.locale);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await app.authenticate(request);
       // A token never reaches an admin call, whoever made it (decision 0216).
-      if (request.ctx.actor?.token) throw forbidden(TOKEN_FORBIDDEN);
-      if (!request.ctx.actor?.isAdmin) throw forbidden('Доступно только администраторам');
+      if (request.ctx.actor?.token) throw forbidden(text(TOKEN_FORBIDDEN));
+      if (!request.ctx.actor?.isAdmin) throw forbidden(tr('Доступно только администраторам'));
     });
   },
   { name: 'auth', dependencies: ['db', 'storage'] },

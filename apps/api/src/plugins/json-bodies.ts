@@ -1,7 +1,8 @@
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import { JsonDepthScanner, MAX_JSON_DEPTH } from '../lib/json-depth';
+import { tr, trId } from '../lib/i18n';
+import { JsonDepthScanner } from '../lib/json-depth';
 
 // JSON bodies (decision 0192). Each route has the body limit of its table entry (lib/endpoint-routes.ts:
 // 16 KB for anonymous calls, the smallest each call needs elsewhere). The body is read as a stream: its
@@ -10,7 +11,8 @@ import { JsonDepthScanner, MAX_JSON_DEPTH } from '../lib/json-depth';
 // reading the rest and without JSON.parse ever seeing it. An empty body is "no body" (a POST without
 // payload); anything else is parsed safely (no __proto__ or constructor keys).
 
-export const TOO_DEEP = `Слишком глубокая вложенность JSON: не более ${MAX_JSON_DEPTH} уровней`;
+/** MAX_JSON_DEPTH written out: the text is its own id. */
+export const TOO_DEEP = trId('Слишком глубокая вложенность JSON: не более 64 уровней');
 
 /** Set on a request whose body was refused before its end: the answer closes the connection. */
 export const BODY_CUT_SHORT = Symbol('bodyCutShort');
@@ -57,7 +59,7 @@ function readJson(
     }
     if (!scanner.feed(chunk)) {
       request[BODY_CUT_SHORT] = true;
-      return stop(new AppError(400, 'VALIDATION', TOO_DEEP));
+      return stop(new AppError(400, 'VALIDATION', tr(TOO_DEEP)));
     }
     chunks.push(chunk);
   }

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { tr } from '../lib/i18n';
 import { connectRedis } from '../lib/redis';
 
 /** Per-IP limits per minute, from LOGIN_RATE_LIMIT; tests may set them directly. */
@@ -63,9 +64,15 @@ declare module 'fastify' {
 }
 
 const tooMany = (seconds: number) =>
-  new AppError(429, 'RATE_LIMITED', `Слишком много запросов, попробуйте через ${seconds} с`, undefined, {
-    'retry-after': String(seconds),
-  });
+  new AppError(
+    429,
+    'RATE_LIMITED',
+    tr('Слишком много запросов, попробуйте через {seconds} с', { seconds }),
+    undefined,
+    {
+      'retry-after': String(seconds),
+    },
+  );
 
 // With REDIS_URL the counters live in Redis, so every API process behind a load balancer counts against the
 // same budget; without it they are kept in this process (decision 0061).

@@ -2,8 +2,8 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createS3Driver } from '../adapters/s3';
 import { LocalStorageDriver } from '../lib/storage/local-storage';
-import { createS3Driver } from '../lib/storage/s3-driver';
 import { createStorage, type Storage, type StorageDriver } from '../lib/storage/storage';
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { findUp } from '../lib/find-up';
+import { tr } from '../lib/i18n';
 
 /**
  * Serves the production build of the cabinet at /app/. Unknown /app/* paths get index.html so the
@@ -22,7 +23,7 @@ export default fp(
         reply
           .status(503)
           .type('text/plain; charset=utf-8')
-          .send('Веб-кабинет не собран. Выполните `pnpm build` и перезапустите сервер.'),
+          .send(tr('Веб-кабинет не собран. Выполните `pnpm build` и перезапустите сервер.')),
       );
       return;
     }

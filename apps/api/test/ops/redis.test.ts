@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../src/adapters/smtp';
 import { buildApp } from '../../src/app';
 import { loadEnv } from '../../src/env';
-import { createMailer } from '../../src/lib/mail';
 import { type Database, migrate, openDatabase } from '../../src/plugins/db/database';
 import type { TestApp } from '../build-test-app';
 import { createTestDatabase } from '../database';

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3DriverOptions } from '../../src/lib/storage/s3-driver';
+import type { S3DriverOptions } from '../../src/adapters/s3';
 
 /**
  * A real S3-compatible server (s3rver) on a free loopback port, with one bucket, its objects in a

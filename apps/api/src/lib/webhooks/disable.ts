@@ -1,6 +1,15 @@
 import { MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
-import { escapeHtml } from '../mail';
-import type { SendOptions } from './sender';
+import type { Prisma } from '../../plugins/db/database';
+import { asLocale, tr, withLocale } from '../i18n';
+import { composeMail, hello, line } from '../mail-compose';
+import type { MailOutbox } from '../outbox';
+
+/** What disabling needs of the sender's options (./sender.ts passes its own). */
+export interface DisableOptions {
+  prisma: Prisma;
+  now: Date;
+  outbox: MailOutbox;
+}
 
 /** An endpoint failing this long without a success is disabled (decision 0250). */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600_000;
@@ -10,7 +19,7 @@ export const DISABLE_AFTER_MS = 5 * 24 * 3600_000;
  * owner and organization admins, or the site admins for an install-wide endpoint. Once: a disabled
  * endpoint is not disabled again.
  */
-export async function disableFailingEndpoint(options: SendOptions, endpointId: number): Promise<boolean> {
+export async function disableFailingEndpoint(options: DisableOptions, endpointId: number): Promise<boolean> {
   const { prisma, now } = options;
   const done = await prisma.webhookEndpoint.updateMany({
     where: {
@@ -38,23 +47,26 @@ export async function disableFailingEndpoint(options: SendOptions, endpointId: n
             },
           ],
         },
-        select: { email: true },
+        select: { email: true, locale: true },
       })
-    : await prisma.user.findMany({ where: { typeId: 2, blockedAt: null }, select: { email: true } });
-  const subject = 'Вебхук отключён: адрес не отвечает 5 дней';
-  const text = [
-    'Здравствуйте!',
-    '',
-    `Адрес ${endpoint.url} не принимает события 5 дней, и вебхук отключён.`,
-    'Проверьте адрес и включите вебхук снова в разделе «Вебхуки».',
-  ].join('\n');
-  const html = `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif">
-<p>Здравствуйте!</p><p>Адрес ${escapeHtml(endpoint.url)} не принимает события 5 дней, и вебхук отключён.<br>
-Проверьте адрес и включите вебхук снова в разделе «Вебхуки».</p></body></html>`;
-  for (const { email } of recipients) {
+    : await prisma.user.findMany({
+        where: { typeId: 2, blockedAt: null },
+        select: { email: true, locale: true },
+      });
+  for (const { email, locale } of recipients) {
+    // Each recipient reads it in their account's language (decision 0303).
+    const mail = withLocale(asLocale(locale), () =>
+      composeMail(email, tr('Вебхук отключён: адрес не отвечает 5 дней'), [
+        hello(),
+        [
+          line('Адрес {url} не принимает события 5 дней, и вебхук отключён.', { url: endpoint.url }),
+          line('Проверьте адрес и включите вебхук снова в разделе «Вебхуки».'),
+        ],
+      ]),
+    );
     await options.outbox.queue(
       prisma,
-      { key: `webhook-disabled:${endpointId}:${now.getTime()}:${email}`, to: email, subject, text, html },
+      { key: `webhook-disabled:${endpointId}:${now.getTime()}:${email}`, ...mail },
       now,
     );
   }

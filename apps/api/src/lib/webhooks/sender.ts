@@ -1,13 +1,13 @@
-import { Webhook } from 'standardwebhooks';
+import { postWebhook, type WebhookTry } from '../../adapters/webhook-receivers';
 import type { Env } from '../../env';
+import type { WebhookEndpoint } from '../../generated/prisma/client';
 import type { Prisma } from '../../plugins/db/database';
-import { guardedRequest, OutboundRefused } from '../outbound/address-guard';
 import type { MailOutbox } from '../outbox';
 import { openSecret } from '../secret-box';
 import { disableFailingEndpoint } from './disable';
 
-// Sends the webhook outbox (docs/decisions/0250-webhooks.md): Standard Webhooks headers, a POST with a 10 s
-// timeout through the address guard, 2xx is success, otherwise retried 5 s, 5 min, 30 min, 2 h, 5 h and
+// Sends the webhook outbox (docs/decisions/0250-webhooks.md): each try is one signed POST by the receivers'
+// adapter (adapters/webhook-receivers.ts); 2xx is success, otherwise retried 5 s, 5 min, 30 min, 2 h, 5 h and
 // 10 h later, then failed. Every try is recorded with its status, duration and the first 2 KB of the answer
 // (or why it was not sent). An endpoint failing for 5 days is disabled and its owners are mailed.
 
@@ -17,8 +17,6 @@ interface Logger {
 
 /** The waits after the 1st…6th failed try; the 7th failure is final. */
 export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600];
-const TIMEOUT_MS = 10_000;
-const MAX_ANSWER = 2048;
 /** A try in progress holds its row this long; a process that dies mid-send leaves it to the next run. */
 const LEASE_MS = 60_000;
 
@@ -47,11 +45,6 @@ export const onWebhookTry = (listener: ((result: TryResult) => void) | null) => 
   onTry = listener;
 };
 
-/** The webhook-signature header: one `v1,…` per secret (two during a rotation's 24 h), space-separated. */
-export function signatures(secrets: string[], messageId: string, at: Date, body: string): string {
-  return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
-}
-
 async function claim(prisma: Prisma, now: Date, onlyId?: bigint): Promise<Claimed | undefined> {
   const lease = new Date(now.getTime() + LEASE_MS);
   const rows = onlyId
@@ -67,49 +60,38 @@ async function claim(prisma: Prisma, now: Date, onlyId?: bigint): Promise<Claime
   return rows[0];
 }
 
-/** One try of one claimed delivery, recorded; answers its result. */
-async function attempt(options: SendOptions, delivery: Claimed): Promise<TryResult> {
-  const { prisma, config, now } = options;
-  const endpoint = await prisma.webhookEndpoint.findUnique({ where: { id: delivery.endpoint_id } });
-  if (!endpoint) return 'failed';
-  const started = Date.now();
-  let statusCode: number | null = null;
-  let answer = '';
-  let error: string | null = null;
+/** One try: the endpoint's secrets opened (SECRETS_KEY), then the adapter's signed POST. */
+async function post(
+  { config, now }: SendOptions,
+  endpoint: WebhookEndpoint,
+  delivery: Claimed,
+): Promise<WebhookTry> {
+  const refused = (error: string): WebhookTry => ({ statusCode: null, answer: '', error });
+  if (!config.SECRETS_KEY) return refused('refused: SECRETS_KEY is not set');
+  const key = config.SECRETS_KEY;
+  let secrets: string[];
   try {
-    if (!config.SECRETS_KEY) throw new OutboundRefused('SECRETS_KEY is not set');
-    const key = config.SECRETS_KEY;
-    const secrets = [openSecret(key, endpoint.secret)];
+    secrets = [openSecret(key, endpoint.secret)];
     if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) {
       secrets.push(openSecret(key, endpoint.previousSecret));
     }
-    // The signed timestamp is the wall clock's: receivers check it against theirs.
-    const at = new Date();
-    const res = await guardedRequest(
-      endpoint.url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'cabinet-webhooks/1',
-          'webhook-id': delivery.message_id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signatures(secrets, delivery.message_id, at, delivery.payload),
-        },
-        body: delivery.payload,
-        timeoutMs: TIMEOUT_MS,
-        maxBody: MAX_ANSWER,
-      },
-      { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
-    );
-    statusCode = res.status;
-    answer = res.body;
-    if (res.status < 200 || res.status > 299) error = `HTTP ${res.status}`;
   } catch (err) {
-    error =
-      (err instanceof OutboundRefused ? 'refused: ' : '') +
-      (err instanceof Error ? err.message : String(err));
+    return refused(err instanceof Error ? err.message : String(err));
   }
+  return postWebhook(
+    endpoint.url,
+    { messageId: delivery.message_id, payload: delivery.payload, secrets },
+    { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivate: config.WEBHOOKS_ALLOW_PRIVATE },
+  );
+}
+
+/** One try of one claimed delivery, recorded; answers its result. */
+async function attempt(options: SendOptions, delivery: Claimed): Promise<TryResult> {
+  const { prisma, now } = options;
+  const endpoint = await prisma.webhookEndpoint.findUnique({ where: { id: delivery.endpoint_id } });
+  if (!endpoint) return 'failed';
+  const started = Date.now();
+  const { statusCode, answer, error } = await post(options, endpoint, delivery);
   const duration = Date.now() - started;
   const succeeded = error === null;
   const delay = RETRY_DELAYS_S[delivery.attempts - 1];

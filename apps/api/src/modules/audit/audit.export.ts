@@ -1,15 +1,12 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { auditActionLabel } from '@cabinet/contracts';
-import { stringify } from 'csv-stringify';
 import type { AuditEvent as AuditRow } from '../../generated/prisma/client';
 import type { SignedInContext } from '../../lib/context';
+import { csvStream } from '../../lib/csv-export';
 import { type AuditFilter, cursorOf, findAuditRows } from './audit.query';
 
-// GET /admin/audit/export: every event matching the filters as CSV, streamed. Rows are read in keyset
-// batches and written as the client takes them (backpressure), so memory stays flat for any filter.
-// csv-stringify quotes per RFC 4180 and, with escape_formulas, prefixes ' to a cell starting with
-// = + - @ (or a tab or carriage return) so that no spreadsheet runs it as a formula (decision 0147).
+// GET /admin/audit/export: every event matching the filters as CSV, streamed in keyset batches, quoted and
+// formula-escaped by lib/csv-export.ts (decision 0147).
 
 const BATCH = 1000;
 
@@ -47,25 +44,14 @@ function toCsvRecord(row: AuditRow): CsvRecord {
   };
 }
 
-async function* records(ctx: SignedInContext, filter: AuditFilter, first: AuditRow[]) {
-  let batch = first;
-  for (;;) {
-    for (const row of batch) yield toCsvRecord(row);
-    const last = batch.at(-1);
-    if (batch.length < BATCH || !last) return;
-    batch = await findAuditRows(ctx.prisma, filter, cursorOf(last), BATCH);
-  }
-}
-
-/**
- * The CSV as a stream. The first batch is read before anything is sent, so a database that is down
- * answers 503 like any call; a failure later cuts the download short (logged).
- */
 export async function exportAuditCsv(ctx: SignedInContext, filter: AuditFilter): Promise<Readable> {
-  const first = await findAuditRows(ctx.prisma, filter, undefined, BATCH);
-  const csv = stringify({ header: true, columns: [...COLUMNS], bom: true, escape_formulas: true });
-  pipeline(Readable.from(records(ctx, filter, first)), csv).catch((err: unknown) =>
-    ctx.log.warn({ err }, 'audit CSV export stopped before its end'),
-  );
-  return csv;
+  return csvStream({
+    columns: COLUMNS,
+    first: await findAuditRows(ctx.prisma, filter, undefined, BATCH),
+    batch: BATCH,
+    next: (last) => findAuditRows(ctx.prisma, filter, cursorOf(last), BATCH),
+    record: toCsvRecord,
+    log: ctx.log,
+    name: 'audit',
+  });
 }

@@ -1,6 +1,7 @@
 import { auditEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { keysetListOkJson } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { exportAuditCsv } from './audit.export';
 import { listAdminAudit, listOrganizationAudit } from './audit.service';
 
@@ -12,7 +13,7 @@ export default routes(() => [
       actorId: query.actor_id,
       organizationId: params.id,
     });
-    return keysetListOkJson(page.items, page.meta, 'Журнал организации');
+    return keysetListOkJson(page.items, page.meta, tr('Журнал организации'));
   }),
 
   handle(e.admin, async (ctx, { query }) => {
@@ -21,7 +22,7 @@ export default routes(() => [
       actorId: query.actor_id,
       organizationId: query.organization_id,
     });
-    return keysetListOkJson(page.items, page.meta, 'Журнал');
+    return keysetListOkJson(page.items, page.meta, tr('Журнал'));
   }),
 
   handle(e.adminExport, async (ctx, { query }, _request, reply) => {

@@ -7,8 +7,10 @@ import {
   ORGANIZATION_NOT_FOUND,
   type OrganizationAuditEvent,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import type { JsonText } from '../../lib/sql';
 import { mayRead } from '../organizations/organizations.access';
 import { type AuditFilter, auditPage, organizationAuditPage } from './audit.query';
@@ -21,7 +23,7 @@ import { type AuditFilter, auditPage, organizationAuditPage } from './audit.quer
  */
 const AUDIT_READER_MEMBER_TYPES: readonly number[] = [MEMBER_TYPE_OWNER, MEMBER_TYPE_ADMIN];
 
-export const AUDIT_FORBIDDEN = 'Журнал организации доступен её владельцу и администраторам';
+export const AUDIT_FORBIDDEN = trId('Журнал организации доступен её владельцу и администраторам');
 
 export interface AuditPageInput extends Omit<AuditFilter, 'organizationId'> {
   perPage: number;
@@ -57,8 +59,8 @@ export async function listOrganizationAudit(
   const { actor } = ctx;
   const viewer = { userId: actor.userId, isAdmin: actor.isAdmin, readerTypes: AUDIT_READER_MEMBER_TYPES };
   const result = await organizationAuditPage(ctx.pool, viewer, { ...filterOf(input), organizationId }, input);
-  if (!result.found || !mayRead(ctx, result.status)) throw notFound(ORGANIZATION_NOT_FOUND);
-  if (!result.reader) throw forbidden(AUDIT_FORBIDDEN);
+  if (!result.found || !mayRead(ctx, result.status)) throw notFound(text(ORGANIZATION_NOT_FOUND));
+  if (!result.reader) throw forbidden(tr(AUDIT_FORBIDDEN));
   // The statement answered the organization's shape (no address, no user agent; decision 0193).
   const items = result.items as unknown as JsonText<OrganizationAuditEvent[]>;
   return { items, meta: { perPage: input.perPage, next_cursor: result.nextCursor } };

@@ -3,10 +3,10 @@ import sodium from 'libsodium-wrappers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, randomToken, uniqueEmail } from '../../../test/factories';
+import { createMailer } from '../../adapters/smtp';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../env';
 import { sha256 } from '../../lib/crypto';
-import { createMailer } from '../../lib/mail';
 import { openDatabase } from '../../plugins/db/database';
 import { hashLoginCode } from './login-code-secret';
 

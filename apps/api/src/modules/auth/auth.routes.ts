@@ -2,6 +2,7 @@ import { authEndpoints as e, WEB_LOGIN_KEY } from '@cabinet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { currentLocale, tr, withLocale } from '../../lib/i18n';
 import type { RateLimits } from '../../plugins/rate-limit';
 import {
   CODE_SENT_MESSAGE,
@@ -32,14 +33,17 @@ export default (rateLimits: RateLimits) =>
           const { email, code, device_token: deviceToken } = body;
           const loginKey = body.loginKey || WEB_LOGIN_KEY;
           if (code === undefined) {
-            await sendLoginCode(signIn, { email, loginKey, deviceToken });
-            return ok(null, CODE_SENT_MESSAGE);
+            // Before sign-in the mail speaks the screen's language: its switch, else the request's (0303).
+            return withLocale(body.locale ?? currentLocale(), async () => {
+              await sendLoginCode(signIn, { email, loginKey, deviceToken, locale: body.locale });
+              return ok(null, tr(CODE_SENT_MESSAGE));
+            });
           }
           return ok(
             await countedSignIn('code', loginKey, () =>
               verifyLoginCode(signIn, { email, code, loginKey, deviceToken }),
             ),
-            'Авторизация прошла успешно',
+            tr('Авторизация прошла успешно'),
           );
         },
         {
@@ -76,7 +80,7 @@ export default (rateLimits: RateLimits) =>
             request.headers.cookie,
           );
           reply.header('set-cookie', clearedFlowCookie(ctx.config));
-          return ok(result, 'Авторизация прошла успешно');
+          return ok(result, tr('Авторизация прошла успешно'));
         },
         {
           config: {
@@ -91,7 +95,7 @@ export default (rateLimits: RateLimits) =>
 
       handle(e.logout, async (ctx) => {
         await signOut(ctx);
-        return ok(null, 'Вы вышли из системы');
+        return ok(null, tr('Вы вышли из системы'));
       }),
     ];
   });

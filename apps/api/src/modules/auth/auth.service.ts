@@ -1,8 +1,11 @@
 import { LOGIN_CODE_BURNED_MESSAGE, type LoginResult } from '@cabinet/contracts';
+import type { Locale } from '@cabinet/contracts/i18n';
+import { text } from '@cabinet/contracts/i18n';
 import { badRequest, tooManyRequests, unavailable } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { newLoginCode, newVaultKey, sameBytes, sameText } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { loginCodeMail } from '../../lib/mail';
 import { deleteSession } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
@@ -25,11 +28,11 @@ export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_RESEND_SECONDS = 60;
 
-export const CODE_SENT_MESSAGE = 'Код отправлен на почту';
-const BAD_CODE_MESSAGE = 'Неверный код';
-const EXPIRED_CODE_MESSAGE = 'Код устарел или уже использован, запросите новый';
-const OTHER_LOGIN_KEY_MESSAGE =
-  'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь';
+export const CODE_SENT_MESSAGE = trId('Код отправлен на почту');
+const EXPIRED_CODE_MESSAGE = trId('Код устарел или уже использован, запросите новый');
+const OTHER_LOGIN_KEY_MESSAGE = trId(
+  'Этот код запрошен для другого окна входа или приложения. Запросите новый код здесь',
+);
 
 /** The request context with what sign-in settles once at start (auth.routes.ts). */
 export interface SignInContext extends SignInRulesContext {
@@ -43,6 +46,8 @@ interface SignInStep {
   loginKey: string;
   /** What an earlier code sign-in's answer gave this device (decision 0182); unknown ones count as none. */
   deviceToken?: string | undefined;
+  /** The sign-in screen's language: an account made by this request starts in it (decision 0303). */
+  locale?: Locale | undefined;
 }
 
 /** How long `scope`'s client must wait for a new code, given the e-mail's current code `previous`. */
@@ -68,13 +73,13 @@ async function resendWaitMs(
  */
 export async function sendLoginCode(
   ctx: SignInContext,
-  { email, loginKey, deviceToken }: SignInStep,
+  { email, loginKey, deviceToken, locale }: SignInStep,
 ): Promise<void> {
   const { prisma, now } = ctx;
   const user = await prisma.user.upsert({
     where: { email },
     update: {},
-    create: { email, vaultKey: newVaultKey() },
+    create: { email, vaultKey: newVaultKey(), ...(locale ? { locale } : {}) },
     select: { id: true },
   });
   const scope = loginScope(email, ctx.ip, await findSignInDevice(prisma, user.id, deviceToken));
@@ -90,7 +95,7 @@ export async function sendLoginCode(
   const waitMs = previous ? await resendWaitMs(prisma, scope, previous, now) : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
+    throw tooManyRequests(tr('Новый код можно запросить через {seconds} с', { seconds }), seconds);
   }
   await refuseWhenTooManyCodeMails(prisma, scope);
 
@@ -111,7 +116,7 @@ export async function sendLoginCode(
     await ctx.mailer.send(loginCodeMail(email, code, CODE_TTL_MINUTES));
   } catch (error) {
     await prisma.loginCode.deleteMany({ where: { id: row.id } });
-    throw Object.assign(unavailable('Не удалось отправить письмо с кодом, попробуйте позже'), {
+    throw Object.assign(unavailable(tr('Не удалось отправить письмо с кодом, попробуйте позже')), {
       cause: error,
     });
   }
@@ -134,8 +139,9 @@ export async function verifyLoginCode(
   // Before anything else, so that while capped even the right code opens nothing.
   await refuseWhenTooManyWrongCodes(prisma, scope);
   const row = await prisma.loginCode.findUnique({ where: { email } });
-  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) throw badRequest(EXPIRED_CODE_MESSAGE);
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime())
+    throw badRequest(tr(EXPIRED_CODE_MESSAGE));
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(text(LOGIN_CODE_BURNED_MESSAGE));
 
   // A code opens a session only for the window (or desktop key) that asked for it: a code read off
   // someone's screen or mail cannot be replayed with another key to receive the sealed box.
@@ -149,9 +155,9 @@ export async function verifyLoginCode(
     });
     if (counted.count > 0) await recordLoginEvent(prisma, scope, 'wrong_code');
     const left = CODE_MAX_ATTEMPTS - row.attempts - 1;
-    if (counted.count === 0 || left <= 0) throw badRequest(LOGIN_CODE_BURNED_MESSAGE);
-    if (!sameKey) throw badRequest(OTHER_LOGIN_KEY_MESSAGE);
-    throw badRequest(`${BAD_CODE_MESSAGE}. Осталось попыток: ${left}`);
+    if (counted.count === 0 || left <= 0) throw badRequest(text(LOGIN_CODE_BURNED_MESSAGE));
+    if (!sameKey) throw badRequest(tr(OTHER_LOGIN_KEY_MESSAGE));
+    throw badRequest(tr('Неверный код. Осталось попыток: {left}', { left }));
   }
 
   // One use: only the request that flips used_at wins.
@@ -159,7 +165,7 @@ export async function verifyLoginCode(
     where: { id: row.id, usedAt: null, attempts: { lt: CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
-  if (claimed.count === 0) throw badRequest(EXPIRED_CODE_MESSAGE);
+  if (claimed.count === 0) throw badRequest(tr(EXPIRED_CODE_MESSAGE));
 
   const result = await completeSignIn(ctx, { account: { email }, loginKey, proof: 'mailbox' });
   // The device that proved the mailbox is known to the account from now on (decision 0182).

@@ -2,6 +2,7 @@ import type { IdentityFlow } from '../../generated/prisma/client';
 import { badRequest } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { transactionalJob } from '../../lib/jobs';
 
 // A redirect to an outside provider and back (issue 30; decision 0283): an identity_flows row made when
@@ -27,7 +28,7 @@ export interface FlowStart {
 }
 
 /** The answer to a callback whose flow is unknown, used, expired or of another provider. */
-export const FLOW_STALE = 'Вход устарел или уже завершён: начните его заново';
+export const FLOW_STALE = trId('Вход устарел или уже завершён: начните его заново');
 
 /** A state, a landing code: 32 random bytes, base64url (43 characters). */
 export const OPAQUE_VALUE = /^[A-Za-z0-9_-]{43}$/;
@@ -61,7 +62,7 @@ export async function takeFlow(
   ctx: RequestContext,
   { state, provider }: { state: string; provider: FlowProvider },
 ): Promise<IdentityFlow> {
-  if (!OPAQUE_VALUE.test(state)) throw badRequest(FLOW_STALE);
+  if (!OPAQUE_VALUE.test(state)) throw badRequest(tr(FLOW_STALE));
   const where = {
     stateHash: sha256(state),
     provider,
@@ -70,7 +71,7 @@ export async function takeFlow(
     expiresAt: { gt: ctx.now },
   };
   const { count } = await ctx.prisma.identityFlow.updateMany({ where, data: { usedAt: ctx.now } });
-  if (count === 0) throw badRequest(FLOW_STALE);
+  if (count === 0) throw badRequest(tr(FLOW_STALE));
   return ctx.prisma.identityFlow.findUniqueOrThrow({ where: { stateHash: where.stateHash } });
 }
 

@@ -1,4 +1,6 @@
+import type { ApiText } from '../../i18n/catalogue';
 import { tooManyRequests } from '../../lib/app-error';
+import { tr, trId } from '../../lib/i18n';
 import type { Db, Prisma } from '../../plugins/db/database';
 
 // Caps that span codes (decisions 0082 and 0182). The per-IP limits (plugins/rate-limit) are escaped by
@@ -35,9 +37,11 @@ export const CHANGE_WRONG_CODE_CAPS: readonly Cap[] = [{ max: 10, windowMs: HOUR
 /** Rows older than the longest window count for nothing. */
 const KEEP_MS = DAY_MS;
 
-const WRONG_CODES_MESSAGE = 'Слишком много неверных кодов. Повторите через';
-const CODE_MAILS_MESSAGE = 'Слишком много писем с кодом на этот адрес. Повторите через';
-export const CHANGE_WRONG_CODES_MESSAGE = 'Слишком много неверных кодов для этого адреса. Повторите через';
+const WRONG_CODES_MESSAGE = trId('Слишком много неверных кодов. Повторите через {wait}');
+const CODE_MAILS_MESSAGE = trId('Слишком много писем с кодом на этот адрес. Повторите через {wait}');
+export const CHANGE_WRONG_CODES_MESSAGE = trId(
+  'Слишком много неверных кодов для этого адреса. Повторите через {wait}',
+);
 
 /** Who a sign-in request counts against: its e-mail, and its address or its known device. */
 export interface LoginScope {
@@ -57,10 +61,10 @@ export const loginScope = (email: string, ip: string | null | undefined, device:
 /** '42 мин', '3 ч', '5 ч 12 мин': minutes are rounded up, so the time given is never too early. */
 export function formatWait(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes <= 60) return `${minutes} мин`;
+  if (minutes <= 60) return tr('{minutes} мин', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest ? `${hours} ч ${rest} мин` : `${hours} ч`;
+  return rest ? tr('{hours} ч {rest} мин', { hours, rest }) : tr('{hours} ч', { hours });
 }
 
 /** Seconds until every cap has room for one more event of `kind` (of `client`, or of any), or 0 when one fits now. */
@@ -92,13 +96,13 @@ async function refuseWhenCapped(
   scope: LoginScope,
   kind: LoginEventKind,
   caps: { client: readonly Cap[]; account: readonly Cap[] },
-  message: string,
+  message: ApiText,
 ) {
   const { email, client } = scope;
   let seconds = await secondsUntilRoom(prisma, { email, kind, client }, caps.client);
   if (!scope.knownDevice)
     seconds = Math.max(seconds, await secondsUntilRoom(prisma, { email, kind }, caps.account));
-  if (seconds > 0) throw tooManyRequests(`${message} ${formatWait(seconds)}`, seconds);
+  if (seconds > 0) throw tooManyRequests(tr(message, { wait: formatWait(seconds) }), seconds);
 }
 
 /** 429 with Retry-After while the scope is over its wrong-code caps; checked before any code is. */

@@ -6,8 +6,8 @@ import sodium from 'libsodium-wrappers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser, uniqueEmail } from '../../../test/factories';
+import { createMailer } from '../../adapters/smtp';
 import { buildApp } from '../../app';
-import { createMailer } from '../../lib/mail';
 import { keyFingerprint } from './hand-off';
 import { LOGIN_CODE_SECRET_FILE } from './login-code-secret';
 

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Env } from '../../env';
 import { badRequest } from '../../lib/app-error';
 import { newOpaqueToken, sameText, sha256 } from '../../lib/crypto';
+import { currentLocale, tr, trId } from '../../lib/i18n';
 import { escapeHtml } from '../../lib/mail';
 import type { Db } from '../../plugins/db/database';
 import type { FlowProvider } from './identity-flows';
@@ -26,9 +27,10 @@ export const LANDING_TTL_MS = 2 * 60 * 1000;
 /** The web's route that trades the code (apps/web: paths.signInLanding). */
 export const LANDING_PATH = '/app/auth-app/landing';
 
-export const LANDING_STALE = 'Ссылка входа устарела или уже использована: войдите заново';
-export const OTHER_BROWSER =
-  'Вход начат в другом браузере или в нём отключены cookie: начните вход заново в этом браузере';
+export const LANDING_STALE = trId('Ссылка входа устарела или уже использована: войдите заново');
+export const OTHER_BROWSER = trId(
+  'Вход начат в другом браузере или в нём отключены cookie: начните вход заново в этом браузере',
+);
 
 const secure = (config: Pick<Env, 'PUBLIC_URL'>) =>
   config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
@@ -110,15 +112,16 @@ export async function exchangeLanding(
   const row = await prisma.identityFlow.findFirst({
     where: { stateHash: sha256(code), purpose: 'landing', usedAt: null, expiresAt: { gt: now } },
   });
-  if (!row?.userId || (row.provider !== 'yandex' && row.provider !== 'sso')) throw badRequest(LANDING_STALE);
+  if (!row?.userId || (row.provider !== 'yandex' && row.provider !== 'sso'))
+    throw badRequest(tr(LANDING_STALE));
   const binding = flowCookieOf(cookieHeader);
-  if (!binding || !row.nonce || !sameText(hexHash(binding), row.nonce)) throw badRequest(OTHER_BROWSER);
+  if (!binding || !row.nonce || !sameText(hexHash(binding), row.nonce)) throw badRequest(tr(OTHER_BROWSER));
   const { count } = await prisma.identityFlow.updateMany({
     where: { id: row.id, usedAt: null },
     data: { usedAt: now },
   });
   const account = await prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } });
-  if (count === 0 || !account) throw badRequest(LANDING_STALE);
+  if (count === 0 || !account) throw badRequest(tr(LANDING_STALE));
   const vouched = row.codeVerifier;
   return countedSignIn(row.provider, loginKey, () =>
     completeSignIn(ctx, {
@@ -143,7 +146,7 @@ export function sendRedirect(reply: FastifyReply, url: string, cookie?: string) 
 
 /** The page a callback answers when it signs nobody in: what happened, in Russian, and the way back. */
 export function landingErrorPage({
-  title = 'Вход не выполнен',
+  title = tr('Вход не выполнен'),
   message,
   back,
 }: {
@@ -152,7 +155,7 @@ export function landingErrorPage({
   back: { href: string; label: string };
 }): string {
   return `<!doctype html>
-<html lang="ru">
+<html lang="${currentLocale()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

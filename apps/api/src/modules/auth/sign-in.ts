@@ -1,9 +1,11 @@
 import { type LoginResult, UNKNOWN_DEVICE, USER_TYPE_ADMIN } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { forbidden } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { parseDesktopPublicKey } from '../../lib/crypto';
+import { asLocale, tr, trId, withLocale } from '../../lib/i18n';
 import { countSignIn } from '../../lib/metrics';
 import { createSession, deleteUserSessions, type SignInMethod } from '../../lib/sessions';
 import { emitEvent } from '../../lib/webhooks/events';
@@ -20,7 +22,7 @@ import { handOff } from './hand-off';
 /** Serialises "is there an admin yet?" so two first sign-ins cannot both become admin. */
 const FIRST_ADMIN_LOCK_KEY = 72707370;
 
-export const BLOCKED_MESSAGE = 'Учётная запись заблокирована. Обратитесь к администратору.';
+export const BLOCKED_MESSAGE = trId('Учётная запись заблокирована. Обратитесь к администратору.');
 
 /**
  * What the person proved: the mailbox (a code), a passkey, or an outside provider's word: an organization's
@@ -67,7 +69,7 @@ export async function completeSignIn(
     const current = await tx.user.findUniqueOrThrow({ where: account });
     // Said only now, to whoever proved the mailbox or the passkey: step one answers a blocked address like
     // any other.
-    if (current.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+    if (current.blockedAt) throw forbidden(tr(BLOCKED_MESSAGE));
     // 'Только через SSO' (issue 30): every other way in stops here, the desktop hand-off included.
     if (proof !== 'sso')
       await refuseUnlessSsoAllowed(tx, ctx, {
@@ -129,8 +131,11 @@ export async function completeSignIn(
     return opened;
   });
   if (newDevice && user.newDeviceMail) {
-    const device = describeDevice(client.userAgent) ?? UNKNOWN_DEVICE;
-    await sendNewDeviceMail(ctx, { to: user.email, at: now, device, ip: client.ip });
+    // The account's language, not the sign-in screen's (decision 0303).
+    await withLocale(asLocale(user.locale), () => {
+      const device = describeDevice(client.userAgent) ?? text(UNKNOWN_DEVICE);
+      return sendNewDeviceMail(ctx, { to: user.email, at: now, device, ip: client.ip });
+    });
   }
   return handOff(loginKey, token, user.vaultKey, ctx.config.DESKTOP_APP_SCHEME);
 }

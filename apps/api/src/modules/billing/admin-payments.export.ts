@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import type { SignedInContext } from '../../lib/context';
+import { csvStream } from '../../lib/csv-export';
 import {
   type AdminPaymentFilter,
   type AdminPaymentRow,
@@ -9,8 +8,8 @@ import {
   toAdminPayment,
 } from './admin-payments.service';
 
-// GET /admin/payments/export: the admins' list as CSV, streamed in keyset batches with backpressure, quoted
-// and formula-escaped as the audit export is (decision 0147).
+// GET /admin/payments/export: the admins' list as CSV, streamed in keyset batches, quoted and
+// formula-escaped by lib/csv-export.ts (decision 0147).
 
 const BATCH = 1000;
 
@@ -53,28 +52,22 @@ function toCsvRecord(row: AdminPaymentRow): Record<(typeof COLUMNS)[number], str
   };
 }
 
-async function* records(ctx: SignedInContext, filter: AdminPaymentFilter, first: AdminPaymentRow[]) {
-  let batch = first;
-  for (;;) {
-    for (const row of batch) yield toCsvRecord(row);
-    const last = batch.at(-1);
-    if (batch.length < BATCH || !last) return;
-    batch = await findAdminPayments(ctx.prisma, filter, {
-      take: BATCH,
-      cursor: { createdAt: last.createdAt, id: last.id },
-    });
-  }
-}
-
 /** The first batch is read before anything is sent, so a database that is down answers 503 like any call. */
 export async function exportAdminPaymentsCsv(
   ctx: SignedInContext,
   filter: AdminPaymentFilter,
 ): Promise<Readable> {
-  const first = await findAdminPayments(ctx.prisma, filter, { take: BATCH });
-  const csv = stringify({ header: true, columns: [...COLUMNS], bom: true, escape_formulas: true });
-  pipeline(Readable.from(records(ctx, filter, first)), csv).catch((err: unknown) =>
-    ctx.log.warn({ err }, 'payments CSV export stopped before its end'),
-  );
-  return csv;
+  return csvStream({
+    columns: COLUMNS,
+    first: await findAdminPayments(ctx.prisma, filter, { take: BATCH }),
+    batch: BATCH,
+    next: (last) =>
+      findAdminPayments(ctx.prisma, filter, {
+        take: BATCH,
+        cursor: { createdAt: last.createdAt, id: last.id },
+      }),
+    record: toCsvRecord,
+    log: ctx.log,
+    name: 'payments',
+  });
 }

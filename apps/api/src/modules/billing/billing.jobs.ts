@@ -1,5 +1,5 @@
+import type { Mailer } from '../../adapters/smtp';
 import { type Job, transactionalJob } from '../../lib/jobs';
-import type { Mailer } from '../../lib/mail';
 import { deliverOutbox, pruneOutbox } from '../../lib/outbox';
 import { expireGracePeriods } from './plan-expiry';
 import { sendEndNotices, sendReminders } from './plan-notices';

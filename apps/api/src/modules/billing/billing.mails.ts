@@ -1,26 +1,22 @@
-import { escapeHtml, type Mail } from '../../lib/mail';
+import type { Mail } from '../../adapters/smtp';
+import { formatDay, formatRoubles } from '../../lib/formats';
+import { tr } from '../../lib/i18n';
+import {
+  composeMail,
+  escapeHtml,
+  fact,
+  hello,
+  line,
+  type MailLine,
+  link as mailLink,
+} from '../../lib/mail-compose';
 import type { OutboxMail } from '../../lib/outbox';
 
 // The mails of the plan's life cycle (decisions 0152 and 0154). Subjects are the issue's, word for word.
-// Dates are Moscow days, as the product's other mails name time.
+// Dates are Moscow days, as the product's other mails name time. Each is built in its recipient's language
+// (the callers: withLocale of the account's locale, decision 0303).
 
-const DAY = new Intl.DateTimeFormat('ru-RU', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'Europe/Moscow',
-});
-
-/** '27.11.2026' */
-export const formatDay = (date: Date) => DAY.format(date);
-
-const PERIOD_WORDS = { month: 'месяц', year: 'год' } as const;
-
-function page(paragraphs: string[]): string {
-  return `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
-</body></html>`;
-}
+const periodWord = (period: 'month' | 'year') => (period === 'month' ? tr('месяц') : tr('год'));
 
 /** The one-click checkout of the same plan and period (the cabinet's checkout screen). */
 export const renewLink = (publicUrl: string, planId: number, period: 'month' | 'year') =>
@@ -38,65 +34,56 @@ export interface PlanMailData {
 }
 
 /** The reminder's last line: whether the plan renews by itself. */
-function renewalLine(data: PlanMailData): string {
+function renewalLine(data: PlanMailData): MailLine {
   if (!data.renew) {
-    return 'Оплата не списывается автоматически: без продления после окончания действует тариф «Базовый».';
+    return line(
+      'Оплата не списывается автоматически: без продления после окончания действует тариф «Базовый».',
+    );
   }
-  const sum = `${data.renew.amount.replace('.', ',')} ₽`;
-  return `Подписка продлится автоматически: ${formatDay(data.renew.on)} спишем ${sum} (${data.renew.title}). Отключить автопродление можно в разделе «Подписка».`;
+  return line(
+    'Подписка продлится автоматически: {day} спишем {sum} ({title}). Отключить автопродление можно в разделе «Подписка».',
+    { day: formatDay(data.renew.on), sum: formatRoubles(data.renew.amount), title: data.renew.title },
+  );
 }
 
 export function reminderMail(data: PlanMailData, days: number): Mail {
   const end = formatDay(data.planEnd);
   const link = renewLink(data.publicUrl, data.planId, data.period);
-  const left = days === 1 ? 'завтра' : `через ${days} ${days < 5 ? 'дня' : 'дней'}`;
-  return {
-    to: data.to,
-    subject: `Подписка «${data.planName}» заканчивается ${end}`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `Ваша подписка на тариф «${data.planName}» заканчивается ${left}, ${end}.`,
-      `Продлите её в один клик: ${link}`,
-      '',
-      renewalLine(data),
-    ].join('\n'),
-    html: page([
-      'Здравствуйте!',
-      `Ваша подписка на тариф «${escapeHtml(data.planName)}» заканчивается ${left}, <b>${end}</b>.`,
-      `<a href="${escapeHtml(link)}">Продлить подписку</a>`,
-      escapeHtml(renewalLine(data)),
-    ]),
-  };
+  const plan = { plan: data.planName };
+  return composeMail(data.to, tr('Подписка «{plan}» заканчивается {end}', { ...plan, end }), [
+    hello(),
+    [
+      line(
+        'Ваша подписка на тариф «{plan}» заканчивается {days, plural, =1 {завтра} one {через # день} few {через # дня} many {через # дней} other {через # дня}}, {end}.',
+        { ...plan, days, end },
+        { end: `<b>${escapeHtml(end)}</b>` },
+      ),
+      {
+        text: tr('Продлите её в один клик: {link}', { link }),
+        html: `<a href="${escapeHtml(link)}">${escapeHtml(tr('Продлить подписку'))}</a>`,
+      },
+    ],
+    [renewalLine(data)],
+  ]);
 }
 
 export function endedMail(data: PlanMailData, graceUntil: Date): Mail {
   const link = renewLink(data.publicUrl, data.planId, data.period);
-  const until = formatDay(graceUntil);
   const grace = graceUntil.getTime() > data.planEnd.getTime();
-  const keep = grace
-    ? `Возможности тарифа сохраняются до ${until}; после этого будет действовать тариф «Базовый».`
-    : 'Теперь действует тариф «Базовый».';
-  return {
-    to: data.to,
-    subject: `Подписка «${data.planName}» закончилась`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `Ваша подписка на тариф «${data.planName}» закончилась ${formatDay(data.planEnd)}.`,
-      keep,
-      'Данные не удаляются; организации сверх лимитов тарифа «Базовый» нельзя будет расширять.',
-      '',
-      `Продлить подписку: ${link}`,
-    ].join('\n'),
-    html: page([
-      'Здравствуйте!',
-      `Ваша подписка на тариф «${escapeHtml(data.planName)}» закончилась ${formatDay(data.planEnd)}.`,
-      keep,
-      'Данные не удаляются; организации сверх лимитов тарифа «Базовый» нельзя будет расширять.',
-      `<a href="${escapeHtml(link)}">Продлить подписку</a>`,
-    ]),
-  };
+  const plan = { plan: data.planName };
+  return composeMail(data.to, tr('Подписка «{plan}» закончилась', plan), [
+    hello(),
+    [
+      line('Ваша подписка на тариф «{plan}» закончилась {day}.', { ...plan, day: formatDay(data.planEnd) }),
+      grace
+        ? line('Возможности тарифа сохраняются до {until}; после этого будет действовать тариф «Базовый».', {
+            until: formatDay(graceUntil),
+          })
+        : line('Теперь действует тариф «Базовый».'),
+      line('Данные не удаляются; организации сверх лимитов тарифа «Базовый» нельзя будет расширять.'),
+    ],
+    [mailLink(tr('Продлить подписку'), link)],
+  ]);
 }
 
 export interface ReceiptMailData {
@@ -114,34 +101,19 @@ export interface ReceiptMailData {
 
 export function receiptMail(data: ReceiptMailData): OutboxMail {
   const link = `${data.publicUrl}/app/payments/${data.orderId}/receipt`;
-  const facts: [string, string][] = [
-    ['Тариф', `«${data.planName}»`],
-    ['Период', PERIOD_WORDS[data.period]],
-    ['Сумма', `${data.amount.replace('.', ',')} ₽`],
-    ['Дата оплаты', formatDay(data.paidAt)],
-    ['Номер заказа', data.label],
-    ['Действует до', data.grantedUntil ? formatDay(data.grantedUntil) : 'без ограничения срока'],
+  const facts = [
+    fact(tr('Тариф'), tr('«{name}»', { name: data.planName })),
+    fact(tr('Период'), periodWord(data.period)),
+    fact(tr('Сумма'), formatRoubles(data.amount)),
+    fact(tr('Дата оплаты'), formatDay(data.paidAt)),
+    fact(tr('Номер заказа'), data.label),
+    fact(tr('Действует до'), data.grantedUntil ? formatDay(data.grantedUntil) : tr('без ограничения срока')),
   ];
-  const test = data.test ? ['Тестовый режим: деньги не списывались.'] : [];
-  return {
-    key: `receipt:${data.orderId}`,
-    to: data.to,
-    subject: `Оплата получена: тариф «${data.planName}»`,
-    text: [
-      'Здравствуйте!',
-      '',
-      'Оплата получена, спасибо.',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
-      ...test,
-      '',
-      `Квитанция: ${link}`,
-    ].join('\n'),
-    html: page([
-      'Здравствуйте!',
-      'Оплата получена, спасибо.',
-      facts.map(([label, value]) => `${label}: <b>${escapeHtml(value)}</b>`).join('<br>'),
-      ...test,
-      `<a href="${escapeHtml(link)}">Квитанция</a>`,
-    ]),
-  };
+  const test = data.test ? [line('Тестовый режим: деньги не списывались.')] : [];
+  const mail = composeMail(data.to, tr('Оплата получена: тариф «{plan}»', { plan: data.planName }), [
+    hello(),
+    [line('Оплата получена, спасибо.'), ...facts, ...test],
+    [mailLink(tr('Квитанция'), link)],
+  ]);
+  return { key: `receipt:${data.orderId}`, ...mail };
 }

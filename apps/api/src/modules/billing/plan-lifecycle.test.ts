@@ -3,9 +3,9 @@ import type { TestApp } from '../../../test/build-test-app';
 import { createOrganization, createUser } from '../../../test/factories';
 import { checkout, deliver, signedNotification, startPaymentsApp, userRow } from '../../../test/payments';
 import { SmtpPeer } from '../../../test/smtp-peer';
+import { createMailer } from '../../adapters/smtp';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../env';
-import { createMailer } from '../../lib/mail';
 import { migrate, openDatabase } from '../../plugins/db/database';
 import { billingJobs } from './billing.jobs';
 

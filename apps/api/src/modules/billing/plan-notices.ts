@@ -1,4 +1,5 @@
 import { BASIC_PLAN_ID } from '@cabinet/contracts';
+import { asLocale, withLocale } from '../../lib/i18n';
 import type { JobContext } from '../../lib/jobs';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { graceEnd } from '../plans/plans.mapper';
@@ -20,6 +21,8 @@ interface Candidate {
 
 interface Locked {
   email: string;
+  /** The account's language: its mails are in it (decision 0303). */
+  locale: string;
   plan_id: number;
   plan_expires_at: Date | null;
   plan_name: string;
@@ -32,7 +35,7 @@ interface Locked {
 /** Locks the user and reads what the mail needs: the plan, its end and the period last paid for it. */
 async function lockUser(tx: Tx, userId: number): Promise<Locked | null> {
   const [row] = await tx.$queryRaw<Locked[]>`
-    SELECT u.email, u.plan_id, u.plan_expires_at, p.name AS plan_name,
+    SELECT u.email, u.locale, u.plan_id, u.plan_expires_at, p.name AS plan_name,
            (SELECT o.period::text FROM payment_orders o
              WHERE o.user_id = u.id AND o.plan_id = u.plan_id AND o.status = 'paid'
              ORDER BY o.paid_at DESC NULLS LAST, o.id DESC LIMIT 1) AS period,
@@ -44,6 +47,18 @@ async function lockUser(tx: Tx, userId: number): Promise<Locked | null> {
     LEFT JOIN saved_payment_methods s ON s.user_id = u.id AND s.auto_renew
     WHERE u.id = ${userId} FOR UPDATE OF u`;
   return row ?? null;
+}
+
+/**
+ * The candidate's user, locked, while its paid plan still ends when the candidate was read. Null when it was
+ * paid or changed meanwhile (a payment that committed first moved the end date): the notice is about an end
+ * date that is no more, and a paid user gets no 'Базовый' mail.
+ */
+async function lockStillEnding(tx: Tx, candidate: Candidate): Promise<Locked | null> {
+  const user = await lockUser(tx, candidate.id);
+  if (!user || user.plan_id === BASIC_PLAN_ID) return null;
+  if (user.plan_expires_at?.getTime() !== candidate.plan_expires_at.getTime()) return null;
+  return user;
 }
 
 /** Inserts the notice; false when it was sent before (the unique row exists). */
@@ -95,14 +110,14 @@ export async function sendReminders(ctx: JobContext): Promise<number> {
       const window = [...days].reverse().find((d) => left <= d * DAY_MS);
       if (window === undefined) continue;
       const sent = await transaction(ctx.prisma, async (tx) => {
-        const user = await lockUser(tx, candidate.id);
-        // Paid or changed meanwhile: this reminder is about an end date that is no more.
-        if (!user || user.plan_id === BASIC_PLAN_ID) return false;
-        if (user.plan_expires_at?.getTime() !== candidate.plan_expires_at.getTime()) return false;
+        const user = await lockStillEnding(tx, candidate);
+        if (!user) return false;
         const planEnd = candidate.plan_expires_at;
         if (!(await claimNotice(tx, candidate.id, user.plan_id, planEnd, `reminder-${window}`, now)))
           return false;
-        const mail = reminderMail(mailData(ctx, user, planEnd), window);
+        const mail = withLocale(asLocale(user.locale), () =>
+          reminderMail(mailData(ctx, user, planEnd), window),
+        );
         const key = `plan-reminder-${window}:${candidate.id}:${planEnd.toISOString()}`;
         return ctx.outbox.queue(tx, { ...mail, key }, now);
       });
@@ -127,7 +142,7 @@ export async function queueLateEndNotice(ctx: JobContext, tx: Tx, userId: number
   if (!user || user.plan_id === BASIC_PLAN_ID) return false;
   if (!(await claimNotice(tx, userId, user.plan_id, planEnd, 'ended', ctx.now))) return false;
   // The grace period is over: the mail says 'Базовый' is in force now, not until when the limits stay.
-  const mail = endedMail(mailData(ctx, user, planEnd), planEnd);
+  const mail = withLocale(asLocale(user.locale), () => endedMail(mailData(ctx, user, planEnd), planEnd));
   return ctx.outbox.queue(tx, { ...mail, key: `plan-ended:${userId}:${planEnd.toISOString()}` }, ctx.now);
 }
 
@@ -150,13 +165,13 @@ export async function sendEndNotices(ctx: JobContext): Promise<number> {
       ORDER BY id LIMIT ${BATCH}`;
     for (const candidate of candidates) {
       const sent = await transaction(ctx.prisma, async (tx) => {
-        const user = await lockUser(tx, candidate.id);
-        // A payment that committed first moved the end date: this user is paid, no 'Базовый' mail.
-        if (!user || user.plan_id === BASIC_PLAN_ID) return false;
-        if (user.plan_expires_at?.getTime() !== candidate.plan_expires_at.getTime()) return false;
+        const user = await lockStillEnding(tx, candidate);
+        if (!user) return false;
         const planEnd = candidate.plan_expires_at;
         if (!(await claimNotice(tx, candidate.id, user.plan_id, planEnd, 'ended', now))) return false;
-        const mail = endedMail(mailData(ctx, user, planEnd), graceEnd(planEnd, graceDays));
+        const mail = withLocale(asLocale(user.locale), () =>
+          endedMail(mailData(ctx, user, planEnd), graceEnd(planEnd, graceDays)),
+        );
         return ctx.outbox.queue(
           tx,
           { ...mail, key: `plan-ended:${candidate.id}:${planEnd.toISOString()}` },

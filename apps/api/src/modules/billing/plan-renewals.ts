@@ -1,8 +1,9 @@
 import { BASIC_PLAN_ID } from '@cabinet/contracts';
+import { newIdempotenceKey, YooKassaError, type YooKassaPayment } from '../../adapters/yookassa';
+import { newOrderLabel } from '../../adapters/yoomoney';
 import type { RequestContext } from '../../lib/context';
 import type { JobContext } from '../../lib/jobs';
-import { newIdempotenceKey, YooKassaError, type YooKassaPayment } from '../../lib/yookassa';
-import { newOrderLabel } from '../checkout/quickpay';
+import { inRecipientLocale } from '../../lib/mail';
 import { applyYooKassaPayment, readPayment } from '../payment-notifications/yookassa.service';
 import { paymentsConfig } from '../payments/payments.config';
 import { paymentRequest } from '../payments/yookassa-payments';
@@ -232,16 +233,18 @@ async function refused(
         ...(off ? { autoRenew: false } : {}),
       },
     });
-    const mail = renewalRefusedMail({
-      to: c.email,
-      orderId: order.id,
-      planName: c.plan_name,
-      amount: order.amount,
-      title: c.title,
-      planEnd: c.plan_expires_at,
-      nextTry,
-      publicUrl: ctx.config.PUBLIC_URL,
-    });
+    const mail = await inRecipientLocale(tx, { id: c.user_id }, () =>
+      renewalRefusedMail({
+        to: c.email,
+        orderId: order.id,
+        planName: c.plan_name,
+        amount: order.amount,
+        title: c.title,
+        planEnd: c.plan_expires_at,
+        nextTry,
+        publicUrl: ctx.config.PUBLIC_URL,
+      }),
+    );
     await ctx.outbox.queue(tx, mail, ctx.now);
   });
   void ctx.outbox.flush();

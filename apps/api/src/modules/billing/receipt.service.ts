@@ -2,10 +2,11 @@ import type { Receipt } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { iso } from '../../lib/json-sql';
 import { type JsonText, readAnswerRows } from '../../lib/sql';
 
-const RECEIPT_NOT_FOUND = 'Квитанция не найдена';
+const RECEIPT_NOT_FOUND = trId('Квитанция не найдена');
 
 /**
  * A paid order's receipt (decision 0154): its payer or a site admin may read it; anyone else, an order not
@@ -30,6 +31,6 @@ export async function getReceipt(ctx: SignedInContext, id: number): Promise<Json
         AND (${ctx.actor.isAdmin}::boolean OR o.user_id = ${ctx.actor.userId})`,
     ['receipt'],
   );
-  if (!row) throw notFound(RECEIPT_NOT_FOUND);
+  if (!row) throw notFound(tr(RECEIPT_NOT_FOUND));
   return row.receipt;
 }

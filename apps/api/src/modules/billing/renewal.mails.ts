@@ -1,6 +1,7 @@
-import { escapeHtml } from '../../lib/mail';
+import { formatDay, formatRoubles } from '../../lib/formats';
+import { tr } from '../../lib/i18n';
+import { composeMail, hello, line } from '../../lib/mail-compose';
 import type { OutboxMail } from '../../lib/outbox';
-import { formatDay } from './billing.mails';
 
 // The mail of a refused auto-renewal charge (decision 0205): one per try, subject as the issue says.
 
@@ -17,21 +18,27 @@ export interface RenewalRefusedData {
 }
 
 export function renewalRefusedMail(d: RenewalRefusedData): OutboxMail {
-  const sum = `${d.amount.replace('.', ',')} ₽`;
-  const lines = [
-    `Не удалось списать ${sum} за тариф «${d.planName}» (${d.title}): банк отклонил платёж.`,
-    d.nextTry
-      ? `Попробуем ещё раз ${formatDay(d.nextTry)}. Подписка действует до ${formatDay(d.planEnd)}.`
-      : `Это была третья попытка: автопродление отключено. Подписка действует до ${formatDay(d.planEnd)}, дальше — как обычно по окончании срока.`,
-    `Оплатить вручную или сменить карту: ${d.publicUrl}/app/subscription`,
-  ];
-  return {
-    key: `renewal-refused:${d.orderId}`,
-    to: d.to,
-    subject: `Не удалось продлить подписку «${d.planName}»`,
-    text: ['Здравствуйте!', '', ...lines].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-${['Здравствуйте!', ...lines].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-</body></html>`,
-  };
+  const plan = { plan: d.planName };
+  const until = { until: formatDay(d.planEnd) };
+  const mail = composeMail(d.to, tr('Не удалось продлить подписку «{plan}»', plan), [
+    hello(),
+    [
+      line('Не удалось списать {sum} за тариф «{plan}» ({title}): банк отклонил платёж.', {
+        sum: formatRoubles(d.amount),
+        ...plan,
+        title: d.title,
+      }),
+      d.nextTry
+        ? line('Попробуем ещё раз {day}. Подписка действует до {until}.', {
+            day: formatDay(d.nextTry),
+            ...until,
+          })
+        : line(
+            'Это была третья попытка: автопродление отключено. Подписка действует до {until}, дальше — как обычно по окончании срока.',
+            until,
+          ),
+      line('Оплатить вручную или сменить карту: {link}', { link: `${d.publicUrl}/app/subscription` }),
+    ],
+  ]);
+  return { key: `renewal-refused:${d.orderId}`, ...mail };
 }

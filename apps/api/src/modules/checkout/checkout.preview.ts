@@ -5,8 +5,10 @@ import {
   PLAN_NOT_FOUND,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { badRequest, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { paidTermsOf } from '../payment-notifications/paid-terms';
 import { nextTerm, PERIOD_MONTHS } from '../payment-notifications/plan-term';
 import { decimalKopecks, fromKopecks } from '../payments/money';
@@ -31,11 +33,11 @@ export async function previewCheckout(
       select: { planId: true, planExpiresAt: true, plan: { select: { id: true, name: true } } },
     }),
   ]);
-  if (!plan) throw notFound(PLAN_NOT_FOUND);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!plan) throw notFound(text(PLAN_NOT_FOUND));
+  if (!user) throw notFound(text(USER_NOT_FOUND));
   const price = type === 'month' ? plan.priceMonth : plan.priceYear;
   const priceKopecks = decimalKopecks(price);
-  if (plan.id === BASIC_PLAN_ID || priceKopecks === 0) throw badRequest('Этот тариф бесплатный');
+  if (plan.id === BASIC_PLAN_ID || priceKopecks === 0) throw badRequest(tr('Этот тариф бесплатный'));
 
   const switching = user.planId !== plan.id;
   const paidTerms = switching

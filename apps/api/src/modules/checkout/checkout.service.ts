@@ -6,14 +6,16 @@ import {
   type SubscribeInfoRequestSchema,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
+import { newOrderLabel } from '../../adapters/yoomoney';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { decimalKopecks } from '../payments/money';
 import { paymentsConfig } from '../payments/payments.config';
 import { checkoutProvider } from './providers';
-import { newOrderLabel } from './quickpay';
 
 type SubscribeInfoRequest = z.output<typeof SubscribeInfoRequestSchema>;
 
@@ -30,17 +32,17 @@ export async function createCheckout(
 ): Promise<SubscribeInfo> {
   const { actor, prisma } = ctx;
   if (body.user_id !== actor.userId && !actor.isAdmin) {
-    throw forbidden('Оформить оплату можно только для своей учётной записи');
+    throw forbidden(tr('Оформить оплату можно только для своей учётной записи'));
   }
   const config = await paymentsConfig(ctx.config);
   const [plan, user] = await Promise.all([
     prisma.plan.findUnique({ where: { id: body.subscribe_id } }),
     prisma.user.findUnique({ where: { id: body.user_id }, select: { id: true, email: true } }),
   ]);
-  if (!plan) throw notFound(PLAN_NOT_FOUND);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!plan) throw notFound(text(PLAN_NOT_FOUND));
+  if (!user) throw notFound(text(USER_NOT_FOUND));
   const price = body.type === 'month' ? plan.priceMonth : plan.priceYear;
-  if (plan.id === BASIC_PLAN_ID || decimalKopecks(price) === 0) throw badRequest('Этот тариф бесплатный');
+  if (plan.id === BASIC_PLAN_ID || decimalKopecks(price) === 0) throw badRequest(tr('Этот тариф бесплатный'));
 
   const provider = checkoutProvider(config);
   const method = body.options[0]?.value ?? DEFAULT_PAYMENT_METHOD;
@@ -66,7 +68,7 @@ export async function createCheckout(
         select: { id: true },
       }),
     // The plan or the user was deleted a moment ago.
-    { foreignKey: notFound(PLAN_NOT_FOUND) },
+    { foreignKey: notFound(text(PLAN_NOT_FOUND)) },
   );
   try {
     const started = await provider.start(ctx, {

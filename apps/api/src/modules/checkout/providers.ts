@@ -1,7 +1,9 @@
 import type { SubscribeInfo } from '@cabinet/contracts';
+import { newIdempotenceKey } from '../../adapters/yookassa';
+import { PAYMENT_TYPES, QUICKPAY_URL } from '../../adapters/yoomoney';
 import { badGateway } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
-import { newIdempotenceKey } from '../../lib/yookassa';
+import { tr } from '../../lib/i18n';
 import { type PaymentsConfig, periodText, sandboxUrl, successUrl } from '../payments/payments.config';
 import {
   PROVIDER_UNAVAILABLE,
@@ -9,7 +11,6 @@ import {
   providerFailure,
   resultUrl,
 } from '../payments/yookassa-payments';
-import { PAYMENT_TYPES, QUICKPAY_URL } from './quickpay';
 
 // The one shape both acquirers share at checkout (house style point 11; decision 0201): a provider turns a
 // pending order into what the cabinet does next, posting YooMoney's quickpay form (or the sandbox's) or
@@ -44,7 +45,10 @@ function quickpay(config: PaymentsConfig, order: CheckoutOrder): SubscribeInfo {
     sum: order.amount,
     label: order.label,
     paymentType: PAYMENT_TYPES[order.method],
-    targets: `Тариф «${order.planName}» на ${periodText(order.period)}`,
+    targets: tr('Тариф «{planName}» на {period}', {
+      planName: order.planName,
+      period: periodText(order.period),
+    }),
     successURL: successUrl(config),
     test_mode: config.testMode,
   };
@@ -71,7 +75,7 @@ export function checkoutProvider(config: PaymentsConfig): CheckoutProvider {
           throw providerFailure(error);
         });
       const url = payment.confirmation?.confirmation_url;
-      if (!url) throw badGateway(PROVIDER_UNAVAILABLE);
+      if (!url) throw badGateway(tr(PROVIDER_UNAVAILABLE));
       return {
         paymentId: payment.id,
         info: {

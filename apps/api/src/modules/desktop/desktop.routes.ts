@@ -1,6 +1,7 @@
 import { desktopEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { finishAdding, listCollaborators, startAdding } from './desktop.service';
 
@@ -8,7 +9,7 @@ export default routes(() => [
   handle(e.collaborators, async (ctx, { params, query }) => {
     const { page, perPage, name } = query;
     const list = await listCollaborators(ctx, { organizationId: params.id, page, perPage, search: name });
-    return listOkJson(list.items, list.meta, 'Участники организации');
+    return listOkJson(list.items, list.meta, tr('Участники организации'));
   }),
 
   handle(e.searchCollaborators, async (ctx, { params, query }) => {
@@ -20,7 +21,7 @@ export default routes(() => [
       perPage,
       search: params.search,
     });
-    return listOkJson(list.items, list.meta, 'Участники организации');
+    return listOkJson(list.items, list.meta, tr('Участники организации'));
   }),
 
   handle(
@@ -30,7 +31,7 @@ export default routes(() => [
       await request.server.countEmailLookups(request, new Set(body.emails).size);
       return ok(
         await startAdding(ctx, { organizationId: params.id, emails: body.emails }),
-        'Данные для добавления участников',
+        tr('Данные для добавления участников'),
       );
     },
     // Tells which addresses have accounts: limited per caller as profile/search is (decision 0087).
@@ -45,7 +46,7 @@ export default routes(() => [
         accountIds: body.accountIds,
         keys: body.keys ?? {},
       });
-      return ok(members, byManager ? 'Участники добавлены' : 'Запросы на вступление отправлены');
+      return ok(members, byManager ? tr('Участники добавлены') : tr('Запросы на вступление отправлены'));
     },
     // Adds accounts by id, as add-member does, and answers their e-mails: limited per caller like it.
     { config: lookupRateLimit('desktop-finish-adding') },

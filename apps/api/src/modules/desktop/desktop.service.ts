@@ -6,10 +6,12 @@ import {
   type StartAddingItem,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { limitReached, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { likeLiteral } from '../../lib/like';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { countAddableAccounts, recordLookups } from '../organizations/known-accounts';
@@ -25,7 +27,7 @@ import { selectCollaborators } from './desktop.queries';
  */
 async function requireActiveMember(ctx: SignedInContext, organizationId: number) {
   const access = await findAccess(ctx, organizationId);
-  if (!isActiveMember(access)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!isActiveMember(access)) throw notFound(text(ORGANIZATION_NOT_FOUND));
   return access;
 }
 
@@ -41,7 +43,7 @@ export async function listCollaborators(
     take: query.perPage,
   });
   // The same rule as requireActiveMember, over the status the statement read with the page.
-  if (viewerStatus !== 'active') throw notFound(ORGANIZATION_NOT_FOUND);
+  if (viewerStatus !== 'active') throw notFound(text(ORGANIZATION_NOT_FOUND));
   return { items, meta: listMeta(query.page, query.perPage, total) };
 }
 
@@ -97,8 +99,10 @@ async function assertRequestsFit(tx: Tx, organizationId: number, requesterId: nu
   });
   if (open + adding > OPEN_JOIN_REQUESTS_MAX) {
     throw limitReached(
-      `Не более ${OPEN_JOIN_REQUESTS_MAX} запросов на вступление могут ждать решения владельца: ` +
-        `ваших уже ждут ${open}, новых ${adding}. Дождитесь, пока владелец примет или отклонит отправленные.`,
+      tr(
+        'Не более {max} запросов на вступление могут ждать решения владельца: ваших уже ждут {open}, новых {adding}. Дождитесь, пока владелец примет или отклонит отправленные.',
+        { max: OPEN_JOIN_REQUESTS_MAX, open, adding },
+      ),
     );
   }
 }
@@ -123,7 +127,7 @@ export async function finishAdding(
   let byManager = false;
   const members = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
     // The owner and organization admins (type 3) add active members at once (decision 0132).
     byManager = organization.ownerId === actor.userId || isOrganizationAdmin(access);
     // An account that never completed sign-in is, for anyone but a site admin, no account (decision 0086),
@@ -131,7 +135,7 @@ export async function finishAdding(
     // invitation here, a shared organization): refused like an unknown id, so a guessed id neither adds it
     // nor gives its e-mail back.
     const found = await countAddableAccounts(tx, actor, organizationId, ids, ctx.now);
-    if (found !== ids.length) throw notFound(USER_NOT_FOUND);
+    if (found !== ids.length) throw notFound(text(USER_NOT_FOUND));
     const existing = await tx.member.findMany({
       where: { organizationId, userId: { in: ids } },
       select: { userId: true },

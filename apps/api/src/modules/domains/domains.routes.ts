@@ -1,8 +1,10 @@
 import { domainsEndpoints as e } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { addDomain, listDomains, removeDomain } from './domains.service';
 import { verifyDomain } from './domains.verify';
 
@@ -38,7 +40,10 @@ function checkBudget(app: FastifyInstance) {
     }
     if (wait > 0) {
       const seconds = Math.max(1, wait);
-      throw tooManyRequests(`Слишком много проверок домена. Попробуйте через ${seconds} с`, seconds);
+      throw tooManyRequests(
+        tr('Слишком много проверок домена. Попробуйте через {seconds} с', { seconds }),
+        seconds,
+      );
     }
   };
 }
@@ -46,17 +51,17 @@ function checkBudget(app: FastifyInstance) {
 export default routes((app) => {
   const spend = checkBudget(app);
   return [
-    handle(e.list, async (ctx, { params }) => ok(await listDomains(ctx, params), 'Домены')),
+    handle(e.list, async (ctx, { params }) => ok(await listDomains(ctx, params), tr('Домены'))),
     handle(e.create, async (ctx, { params, body }) =>
-      ok(await addDomain(ctx, params, body), 'Домен добавлен: добавьте запись TXT и нажмите «Проверить»'),
+      ok(await addDomain(ctx, params, body), tr('Домен добавлен: добавьте запись TXT и нажмите «Проверить»')),
     ),
     handle(e.verify, async (ctx, { params }, request) => {
       const { domain, already } = await verifyDomain(ctx, params, () => spend(request));
-      return ok(domain, already ? 'Домен уже подтверждён' : 'Домен подтверждён');
+      return ok(domain, already ? tr('Домен уже подтверждён') : text('Домен подтверждён'));
     }),
     handle(e.delete, async (ctx, { params }) => {
       await removeDomain(ctx, params);
-      return ok(null, 'Домен удалён');
+      return ok(null, text('Домен удалён'));
     }),
   ];
 });

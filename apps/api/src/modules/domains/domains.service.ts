@@ -5,10 +5,12 @@ import {
   type DomainCreateSchema,
   type OrganizationDomain as DomainDto,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Db, transaction } from '../../plugins/db/database';
 import { requireManage } from '../organizations/organizations.access';
@@ -17,9 +19,8 @@ import { toDomainDto } from './domains.mapper';
 // Verified domains (issue 30; decision 0271; docs/authorization/domains.md): the owner, organization admins
 // and site admins of the organization list, add and remove them; the DNS check is domains.verify.ts.
 
-export const ALREADY_ADDED = 'Этот домен уже добавлен';
-export const TAKEN_ELSEWHERE = 'Этот домен уже подтвердила другая организация';
-const TOO_MANY = `Не более ${DOMAINS_PER_ORGANIZATION} доменов в одной организации`;
+export const ALREADY_ADDED = trId('Этот домен уже добавлен');
+export const TAKEN_ELSEWHERE = trId('Этот домен уже подтвердила другая организация');
 
 /** A refusal about the typed domain: the form shows it under its field (decision 0164). */
 export const domainConflict = (message: string) => conflict(message, { domain: [message] });
@@ -40,7 +41,7 @@ export async function verifiedElsewhere(db: Db, organizationId: number, domain: 
 export async function requireDomain(ctx: SignedInContext, { id, did }: { id: number; did: number }) {
   await requireManage(ctx, id);
   const row = await ctx.prisma.organizationDomain.findFirst({ where: { id: did, organizationId: id } });
-  if (!row) throw notFound(DOMAIN_NOT_FOUND);
+  if (!row) throw notFound(text(DOMAIN_NOT_FOUND));
   return row;
 }
 
@@ -68,10 +69,13 @@ export async function addDomain(
           where: { organizationId: id, domain },
           select: { id: true },
         });
-        if (mine) throw domainConflict(ALREADY_ADDED);
+        if (mine) throw domainConflict(tr(ALREADY_ADDED));
         const count = await tx.organizationDomain.count({ where: { organizationId: id } });
-        if (count >= DOMAINS_PER_ORGANIZATION) throw domainConflict(TOO_MANY);
-        if (await verifiedElsewhere(tx, id, domain)) throw domainConflict(TAKEN_ELSEWHERE);
+        if (count >= DOMAINS_PER_ORGANIZATION)
+          throw domainConflict(
+            tr('Не более {max} доменов в одной организации', { max: DOMAINS_PER_ORGANIZATION }),
+          );
+        if (await verifiedElsewhere(tx, id, domain)) throw domainConflict(tr(TAKEN_ELSEWHERE));
         const created = await tx.organizationDomain.create({
           data: { organizationId: id, domain, token: newToken() },
         });
@@ -83,7 +87,7 @@ export async function addDomain(
         });
         return created;
       }),
-    { unique: domainConflict(ALREADY_ADDED) },
+    { unique: domainConflict(tr(ALREADY_ADDED)) },
   );
   return toDomainDto(row);
 }

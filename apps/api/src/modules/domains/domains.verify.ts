@@ -1,8 +1,9 @@
 import type { OrganizationDomain as DomainDto } from '@cabinet/contracts';
+import { lookupTxt } from '../../adapters/dns';
 import { badGateway, conflict } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { lookupTxt } from '../../lib/outbound/dns';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { challengeRecord, toDomainDto } from './domains.mapper';
@@ -13,10 +14,16 @@ import { domainConflict, requireDomain, TAKEN_ELSEWHERE, verifiedElsewhere } fro
 // A verified domain stays verified, its record gone or not, until it is removed (issue 30).
 
 export const notFoundMessage = (name: string) =>
-  `Запись TXT ${name} не найдена. Добавьте её в DNS домена и проверьте снова: изменения DNS иногда доходят за несколько часов.`;
+  tr(
+    'Запись TXT {name} не найдена. Добавьте её в DNS домена и проверьте снова: изменения DNS иногда доходят за несколько часов.',
+    { name },
+  );
 export const mismatchMessage = (name: string, value: string) =>
-  `В записи TXT ${name} нет нужного значения. Укажите значение ${value} и проверьте снова.`;
-export const NO_ANSWER = 'DNS не ответил на запрос. Попробуйте проверить позже.';
+  tr('В записи TXT {name} нет нужного значения. Укажите значение {value} и проверьте снова.', {
+    name,
+    value,
+  });
+export const NO_ANSWER = trId('DNS не ответил на запрос. Попробуйте проверить позже.');
 
 /**
  * Spends one check of the budgets (per organization and per domain, domains.routes.ts); throws 429 past
@@ -32,7 +39,7 @@ export async function verifyDomain(
   const row = await requireDomain(ctx, params);
   if (row.verifiedAt) return { domain: toDomainDto(row), already: true };
   if (await verifiedElsewhere(ctx.prisma, row.organizationId, row.domain))
-    throw domainConflict(TAKEN_ELSEWHERE);
+    throw domainConflict(tr(TAKEN_ELSEWHERE));
   await spendCheck();
 
   const record = challengeRecord(row);
@@ -46,7 +53,7 @@ export async function verifyDomain(
     if (found.status === 'no-answer') {
       // node's code goes to the server's log, never to the client.
       ctx.log.warn({ domain: row.domain, code: found.code }, 'domain check: DNS did not answer');
-      throw badGateway(NO_ANSWER);
+      throw badGateway(tr(NO_ANSWER));
     }
     if (found.status === 'not-found') throw conflict(notFoundMessage(record.name));
     throw conflict(mismatchMessage(record.name, record.value));
@@ -71,7 +78,7 @@ export async function verifyDomain(
         return tx.organizationDomain.findUniqueOrThrow({ where: { id: row.id } });
       }),
     // The partial unique index (one verified row per domain): another organization got there first.
-    { unique: domainConflict(TAKEN_ELSEWHERE) },
+    { unique: domainConflict(tr(TAKEN_ELSEWHERE)) },
   );
   return { domain: toDomainDto(verified), already: false };
 }

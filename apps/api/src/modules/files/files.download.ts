@@ -5,6 +5,7 @@ import type { File } from '../../generated/prisma/client';
 import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { readRows } from '../../lib/sql';
 import { StorageObjectNotFoundError } from '../../lib/storage/storage';
 import { FILE_NOT_FOUND_MESSAGE, isReencodedImage } from './files.service';
@@ -78,13 +79,13 @@ export async function findDownload(ctx: RequestContext, { fileId }: { fileId: nu
         OR EXISTS (SELECT 1 FROM organizations WHERE avatar_file_id = f.id)) AS "usedAsAvatar"
     FROM files f WHERE f.id = ${fileId}::int`,
   );
-  if (!row) throw notFound(FILE_NOT_FOUND_MESSAGE);
+  if (!row) throw notFound(tr(FILE_NOT_FOUND_MESSAGE));
   const { usedAsAvatar, ...file } = row;
   const isAvatar = file.group === FILE_GROUP_AVATAR || usedAsAvatar;
   const isPublic = isAvatar && isReencodedImage(file);
   const viewer = ctx.actor;
   if (!isPublic && !(viewer && (viewer.isAdmin || viewer.userId === file.userId))) {
-    throw notFound(FILE_NOT_FOUND_MESSAGE);
+    throw notFound(tr(FILE_NOT_FOUND_MESSAGE));
   }
   return { file, isPublic };
 }
@@ -121,7 +122,7 @@ export async function sendDownload(
     ctx.log.warn({ fileId: file.id, key: file.path }, 'stored object of a file row is missing');
     reply.removeHeader('etag');
     reply.header('cache-control', 'no-store');
-    throw notFound(FILE_NOT_FOUND_MESSAGE);
+    throw notFound(tr(FILE_NOT_FOUND_MESSAGE));
   }
   const inline = isReencodedImage(file);
   reply.header('content-type', inline ? file.mime : servedType(file.mime));

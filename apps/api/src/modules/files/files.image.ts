@@ -1,18 +1,20 @@
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '@cabinet/contracts';
+import { text, textId } from '@cabinet/contracts/i18n';
 import { fileTypeFromFile } from 'file-type';
 import type { Sharp, SharpConstructor } from 'sharp';
 import { AppError, badRequest } from '../../lib/app-error';
 import { onFirstUse } from '../../lib/first-use';
+import { tr, trId } from '../../lib/i18n';
 import { Semaphore } from '../../lib/semaphore';
 
 // Uploaded images are decoded and encoded anew (decision 0032): what is stored is pixels sharp wrote, so
 // EXIF (location, camera serials), comments and anything appended to the file are gone, and a file that
 // only looks like an image at its first bytes is refused.
 
-export const WRONG_TYPE_MESSAGE = 'Неправильный тип файла';
-export const IMAGE_TOO_LARGE_MESSAGE = 'Изображение слишком большое';
+export const WRONG_TYPE_MESSAGE = textId('Неправильный тип файла');
+export const IMAGE_TOO_LARGE_MESSAGE = trId('Изображение слишком большое');
 
-export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', WRONG_TYPE_MESSAGE);
+export const unsupportedType = () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', text(WRONG_TYPE_MESSAGE));
 
 /** Stored image types: the only ones ever served inline. */
 export const IMAGE_TYPES = {
@@ -100,8 +102,8 @@ export async function reencodeImage(filePath: string): Promise<EncodedImage> {
   } catch (error) {
     const message = (error as { message?: unknown }).message;
     if (typeof message === 'string' && /pixel limit/i.test(message)) {
-      throw badRequest(IMAGE_TOO_LARGE_MESSAGE, {
-        file: [`Не более ${MAX_IMAGE_PIXELS / 1_000_000} мегапикселей`],
+      throw badRequest(tr(IMAGE_TOO_LARGE_MESSAGE), {
+        file: [tr('Не более {megapixels} мегапикселей', { megapixels: MAX_IMAGE_PIXELS / 1_000_000 })],
       });
     }
     // Bytes that start like a JPEG or PNG but do not decode are not an image we can take.

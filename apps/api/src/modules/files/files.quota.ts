@@ -1,5 +1,8 @@
 import { USER_NOT_FOUND } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { AppError, notFound } from '../../lib/app-error';
+import { formatNumber } from '../../lib/formats';
+import { tr, trId } from '../../lib/i18n';
 import type { Db, Tx } from '../../plugins/db/database';
 
 // The per-user storage quota (FILES_QUOTA_BYTES, decision 0095). users.files_bytes holds the bytes of the
@@ -8,8 +11,7 @@ import type { Db, Tx } from '../../plugins/db/database';
 // version it waited for, so concurrent uploads of one user are counted one after another and never pass
 // the quota together.
 
-const UNITS = ['Б', 'КБ', 'МБ', 'ГБ', 'ТБ'];
-const NUMBER = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+const UNITS = [trId('Б'), trId('КБ'), trId('МБ'), trId('ГБ'), trId('ТБ')] as const;
 
 /** Bytes for people, in decimal units as disks are sold: 1 ГБ = 1,000,000,000 bytes. */
 export function formatBytes(bytes: number): string {
@@ -20,22 +22,25 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return `${NUMBER.format(value)} ${UNITS[unit]}`;
+  const name = UNITS[unit] ?? UNITS[0];
+  return `${formatNumber(value)} ${tr(name)}`;
 }
 
 export function quotaExceeded(used: number, quota: number, size: number): AppError {
   return new AppError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `Превышен объём хранилища: занято ${formatBytes(used)} из ${formatBytes(quota)}, файл — ` +
-      `${formatBytes(size)}. Удалите ненужные файлы, чтобы загрузить новые.`,
+    tr(
+      'Превышен объём хранилища: занято {used} из {quota}, файл — {size}. Удалите ненужные файлы, чтобы загрузить новые.',
+      { used: formatBytes(used), quota: formatBytes(quota), size: formatBytes(size) },
+    ),
   );
 }
 
 /** The user's stored bytes; an account deleted meanwhile has nowhere to store anything. */
 async function usedBytes(db: Db, userId: number): Promise<number> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { filesBytes: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(text(USER_NOT_FOUND));
   return Number(user.filesBytes);
 }
 

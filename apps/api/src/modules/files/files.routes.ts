@@ -1,8 +1,10 @@
 import { filesEndpoints as e, MAX_AVATAR_BYTES, MAX_UPLOAD_BYTES } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { createImageFile, createPlainFile } from './files.create';
 import { findDownload, sendDownload } from './files.download';
 import { listFiles } from './files.list';
@@ -32,7 +34,7 @@ export default routes(async (app) => {
       e.uploadImage,
       (ctx, _input, request, reply) =>
         withUpload(request, reply, receiving(MAX_AVATAR_BYTES), async (upload) =>
-          ok(await createImageFile(ctx, upload), 'Изображение загружено'),
+          ok(await createImageFile(ctx, upload), tr('Изображение загружено')),
         ),
       { config: uploadRateLimit },
     ),
@@ -41,14 +43,14 @@ export default routes(async (app) => {
       e.upload,
       (ctx, _input, request, reply) =>
         withUpload(request, reply, receiving(MAX_UPLOAD_BYTES), async (upload) =>
-          ok(await createPlainFile(ctx, upload), 'Файл загружен'),
+          ok(await createPlainFile(ctx, upload), tr('Файл загружен')),
         ),
       { config: uploadRateLimit },
     ),
 
     handle(e.list, async (ctx, { query }) => {
       const page = await listFiles(ctx, query);
-      return listOk(page.items, page.meta, 'Список файлов');
+      return listOk(page.items, page.meta, tr('Список файлов'));
     }),
 
     // ctx.actor is whoever sent a valid session, or null: an unknown or expired token is no viewer.
@@ -61,15 +63,15 @@ export default routes(async (app) => {
       ),
     ),
 
-    handle(e.get, async (ctx, { params }) => ok(await getFile(ctx, params), 'Файл')),
+    handle(e.get, async (ctx, { params }) => ok(await getFile(ctx, params), tr('Файл'))),
 
     handle(e.update, async (ctx, { params, body }) =>
-      ok(await updateFile(ctx, { ...body, id: params.id }), 'Файл обновлён'),
+      ok(await updateFile(ctx, { ...body, id: params.id }), tr('Файл обновлён')),
     ),
 
     handle(e.delete, async (ctx, { params }) => {
       await deleteFile(ctx, params);
-      return ok(null, 'Файл удалён');
+      return ok(null, text('Файл удалён'));
     }),
   ];
 });

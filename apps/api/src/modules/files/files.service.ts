@@ -3,6 +3,7 @@ import type { File } from '../../generated/prisma/client';
 import { badRequest, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { isRecordNotFound, mapPrismaErrors } from '../../lib/prisma-errors';
 import type { Storage } from '../../lib/storage/storage';
 import { type Prisma, type Tx, transaction } from '../../plugins/db/database';
@@ -15,7 +16,7 @@ import { releaseQuota } from './files.quota';
 // gets 404, so nobody learns which ids exist. Avatars are the one public exception, at download only.
 // Uploads are in files.create.ts, the list in files.list.ts, downloads in files.download.ts.
 
-export const FILE_NOT_FOUND_MESSAGE = 'Файл не найден';
+export const FILE_NOT_FOUND_MESSAGE = trId('Файл не найден');
 
 /** Storage key prefixes: re-encoded images (safe to show inline) and files stored as they came. */
 export const IMAGE_PREFIX = 'images/';
@@ -30,7 +31,7 @@ export function isReencodedImage(file: Pick<File, 'path' | 'mime'>): boolean {
 async function requireFile(ctx: SignedInContext, fileId: number): Promise<File> {
   const file = await ctx.prisma.file.findUnique({ where: { id: fileId } });
   if (!file || (!ctx.actor.isAdmin && file.userId !== ctx.actor.userId))
-    throw notFound(FILE_NOT_FOUND_MESSAGE);
+    throw notFound(tr(FILE_NOT_FOUND_MESSAGE));
   return file;
 }
 
@@ -59,7 +60,7 @@ export async function updateFile(
         },
       }),
     // Deleted in between.
-    { notFound: notFound(FILE_NOT_FOUND_MESSAGE) },
+    { notFound: notFound(tr(FILE_NOT_FOUND_MESSAGE)) },
   );
   return toFileDto(file, ctx.config.PUBLIC_URL);
 }
@@ -107,7 +108,7 @@ export async function deleteFile(ctx: SignedInContext, { id }: { id: number }): 
       details: { name: file.originalName, group: file.group, size: file.size, owner_id: file.userId },
     });
   if (!(await deleteFileWithBytes(ctx.prisma, ctx.storage, id, onOrphan, audit))) {
-    throw notFound(FILE_NOT_FOUND_MESSAGE);
+    throw notFound(tr(FILE_NOT_FOUND_MESSAGE));
   }
 }
 
@@ -159,10 +160,10 @@ export async function deleteUserFiles(
 export async function assertOwnImage(prisma: Prisma, userId: number, fileId: number): Promise<File> {
   const file = await prisma.file.findUnique({ where: { id: fileId } });
   if (!file || file.userId !== userId) {
-    throw badRequest('Изображение не найдено', { image_id: ['Изображение не найдено'] });
+    throw badRequest(tr('Изображение не найдено'), { image_id: [tr('Изображение не найдено')] });
   }
   if (!isReencodedImage(file)) {
-    const message = 'Файл должен быть изображением JPEG или PNG, загруженным через upload-image';
+    const message = tr('Файл должен быть изображением JPEG или PNG, загруженным через upload-image');
     throw badRequest(message, { image_id: [message] });
   }
   return file;

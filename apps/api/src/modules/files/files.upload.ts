@@ -5,18 +5,20 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { cleanFileName } from '@cabinet/contracts';
+import { text, textId } from '@cabinet/contracts/i18n';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error';
+import { tr } from '../../lib/i18n';
 
 // Receiving one multipart file: streamed into a temporary file under DATA_DIR/tmp/uploads while its bytes
 // are counted and hashed, so memory stays flat whatever is sent, and the size limit is exact and enforced
 // the moment it is crossed (decision 0030).
 
-export const FILE_TOO_LARGE_MESSAGE = 'Файл слишком большой';
+export const FILE_TOO_LARGE_MESSAGE = textId('Файл слишком большой');
 
-export const fileTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+export const fileTooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', text(FILE_TOO_LARGE_MESSAGE));
 
 export interface ReceivedUpload {
   /** The temporary file; the caller removes it (discardUpload) whatever happens next. */
@@ -62,21 +64,21 @@ function multipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return fileTooLarge();
     case 'FST_FILES_LIMIT':
-      return badRequest('Можно загрузить только один файл за раз');
+      return badRequest(tr('Можно загрузить только один файл за раз'));
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return badRequest('Слишком много полей в форме');
+      return badRequest(tr('Слишком много полей в форме'));
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return badRequest('Некорректное поле формы');
+      return badRequest(tr('Некорректное поле формы'));
     case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('Загрузка прервана');
+      return badRequest(tr('Загрузка прервана'));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return error;
   }
   const message = (error as { message?: unknown }).message;
   if (typeof message === 'string' && /multipart|part terminated|boundary/i.test(message)) {
-    return badRequest('Некорректные данные формы');
+    return badRequest(tr('Некорректные данные формы'));
   }
   return error;
 }
@@ -117,15 +119,16 @@ export async function receiveUpload(
       if (part.type === 'field') {
         const field = part as MultipartValue<unknown>;
         if (!KNOWN_FIELDS.has(field.fieldname))
-          throw badRequest(`Неизвестное поле: ${field.fieldname.slice(0, 64)}`);
+          throw badRequest(tr('Неизвестное поле: {fields}', { fields: field.fieldname.slice(0, 64) }));
         if (field.fieldnameTruncated || field.valueTruncated || typeof field.value !== 'string') {
-          throw badRequest(`${field.fieldname}: некорректное значение`);
+          throw badRequest(tr('{fieldname}: некорректное значение', { fieldname: field.fieldname }));
         }
-        if (field.fieldname in fields) throw badRequest(`${field.fieldname}: поле передано дважды`);
+        if (field.fieldname in fields)
+          throw badRequest(tr('{fieldname}: поле передано дважды', { fieldname: field.fieldname }));
         fields[field.fieldname] = field.value;
         continue;
       }
-      if (part.fieldname !== 'file') throw badRequest('Файл ожидается в поле file');
+      if (part.fieldname !== 'file') throw badRequest(tr('Файл ожидается в поле file'));
       tmpPath = path.join(options.tmpDir, `upload-${randomBytes(16).toString('hex')}`);
       const { size, sha256 } = await writePart(part, tmpPath, options.maxBytes);
       received = { tmpPath, size, sha256, originalName: cleanOriginalName(part.filename) };
@@ -134,10 +137,10 @@ export async function receiveUpload(
     if (tmpPath) await rm(tmpPath, { force: true });
     throw multipartError(error);
   }
-  if (!received) throw badRequest('Файл не передан', { file: ['Выберите файл'] });
+  if (!received) throw badRequest(tr('Файл не передан'), { file: [tr('Выберите файл')] });
   if (received.size === 0) {
     await rm(received.tmpPath, { force: true });
-    throw badRequest('Файл пустой', { file: ['Файл пустой'] });
+    throw badRequest(tr('Файл пустой'), { file: [tr('Файл пустой')] });
   }
   return { ...received, fields };
 }
@@ -179,7 +182,7 @@ export function parseFields<T extends z.ZodType>(schema: T, fields: Record<strin
   const field = issue?.path.join('.') || 'form';
   const message =
     issue?.code === 'unrecognized_keys'
-      ? 'Неизвестное поле формы'
-      : (issue?.message ?? 'Некорректное значение');
+      ? tr('Неизвестное поле формы')
+      : (issue?.message ?? tr('Некорректное значение'));
   throw badRequest(message, { [field]: [message] });
 }

@@ -2,6 +2,7 @@ import { healthEndpoints as e } from '@cabinet/contracts';
 import { unavailable } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 
 export default routes((app) => [
   handle(e.health, async () => ok({ status: 'ok' })),
@@ -11,7 +12,7 @@ export default routes((app) => [
       await app.db.pool.query('SELECT 1');
     } catch (error) {
       ctx.log.warn({ err: error }, 'readiness check failed');
-      throw unavailable('База данных недоступна');
+      throw unavailable(tr('База данных недоступна'));
     }
     return ok({ status: 'ready' });
   }),

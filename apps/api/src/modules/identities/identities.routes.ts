@@ -1,11 +1,12 @@
 import { identitiesEndpoints as e } from '@cabinet/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { yandexIdConfig } from '../../adapters/yandex-id';
 import { AppError } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { countSignIn } from '../../lib/metrics';
-import { yandexIdConfig } from '../../lib/outbound/yandex-id';
 import type { RateLimits } from '../../plugins/rate-limit';
 import type { FlowPurpose } from '../auth/identity-flows';
 import {
@@ -40,8 +41,8 @@ const perIp = (bucket: string, max: number) => ({
 /** Where a refused callback sends the person back: the sign-in screen, or 'Безопасность' for a link. */
 const backOf = (ctx: RequestContext, purpose: FlowPurpose) =>
   purpose === 'link'
-    ? { href: `${ctx.config.PUBLIC_URL}/app/settings/security`, label: 'Вернуться в «Безопасность»' }
-    : { href: `${ctx.config.PUBLIC_URL}/app/auth-app`, label: 'Вернуться ко входу' };
+    ? { href: `${ctx.config.PUBLIC_URL}/app/settings/security`, label: tr('Вернуться в «Безопасность»') }
+    : { href: `${ctx.config.PUBLIC_URL}/app/auth-app`, label: tr('Вернуться ко входу') };
 
 // Yandex ID sign-in and linked accounts (issue 30; decisions 0282–0285). The routes always exist (the
 // table's); without YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET the Yandex calls answer 404.
@@ -72,7 +73,7 @@ export default (rateLimits: RateLimits) =>
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         if (purpose === 'sign-in') countSignIn('yandex', 'failure');
-        const title = purpose === 'link' ? 'Яндекс ID не привязан' : undefined;
+        const title = purpose === 'link' ? tr('Яндекс ID не привязан') : undefined;
         reply.header('set-cookie', clearedFlowCookie(ctx.config));
         return sendPage(
           reply,
@@ -96,15 +97,15 @@ export default (rateLimits: RateLimits) =>
         (ctx, { query }, request, reply) => callback(ctx, query, request.headers.cookie, reply),
         perIp('callback', rateLimits.loginVerify),
       ),
-      handle(e.list, async (ctx) => ok(await listIdentities(ctx), 'Связанные аккаунты')),
+      handle(e.list, async (ctx) => ok(await listIdentities(ctx), tr('Связанные аккаунты'))),
       handle(e.linkYandex, async (ctx, _input, _request, reply) => {
         const { url, state } = await startYandexLink(ctx, yandex);
         reply.header('set-cookie', flowCookie(ctx.config, state));
-        return ok({ url }, 'Перейдите в Яндекс ID');
+        return ok({ url }, tr('Перейдите в Яндекс ID'));
       }),
       handle(e.delete, async (ctx, { params }) => {
         await unlinkIdentity(ctx, params);
-        return ok(null, 'Яндекс ID отвязан');
+        return ok(null, tr('Яндекс ID отвязан'));
       }),
     ];
   });

@@ -1,4 +1,5 @@
 import { IDENTITY_NOT_FOUND, type LinkedIdentity, SSO_IDENTITY_UNLINK_REFUSED } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -43,10 +44,10 @@ export async function unlinkIdentity(ctx: SignedInContext, { id }: { id: number 
   const where = { id, userId: ctx.actor.userId };
   await transaction(ctx.prisma, async (tx) => {
     const row = await tx.userIdentity.findFirst({ where, select: { provider: true, email: true } });
-    if (!row) throw notFound(IDENTITY_NOT_FOUND);
-    if (row.provider !== 'yandex') throw conflict(SSO_IDENTITY_UNLINK_REFUSED);
+    if (!row) throw notFound(text(IDENTITY_NOT_FOUND));
+    if (row.provider !== 'yandex') throw conflict(text(SSO_IDENTITY_UNLINK_REFUSED));
     const { count } = await tx.userIdentity.deleteMany({ where });
-    if (count === 0) throw notFound(IDENTITY_NOT_FOUND);
+    if (count === 0) throw notFound(text(IDENTITY_NOT_FOUND));
     await recordAudit(tx, ctx, {
       action: 'identity.unlinked',
       targetId: ctx.actor.userId,

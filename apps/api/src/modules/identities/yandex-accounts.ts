@@ -1,9 +1,10 @@
 import { USER_TYPE_ADMIN, UserNameSchema } from '@cabinet/contracts';
+import type { YandexUser } from '../../adapters/yandex-id';
 import { badRequest, conflict, forbidden } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
 import { newVaultKey } from '../../lib/crypto';
-import type { YandexUser } from '../../lib/outbound/yandex-id';
+import { tr, trId } from '../../lib/i18n';
 import { type Db, type Tx, transaction } from '../../plugins/db/database';
 import { FLOW_STALE } from '../auth/identity-flows';
 import { BLOCKED_MESSAGE } from '../auth/sign-in';
@@ -15,10 +16,11 @@ import { refuseUnlessSsoAllowed } from '../sso/enforcement';
 
 export const PROVIDER = 'yandex';
 
-export const NO_EMAIL =
-  'В Яндекс ID нет адреса эл. почты: добавьте его в настройках Яндекс ID или войдите по коду из письма';
-export const LINKED_ELSEWHERE = 'Этот Яндекс ID уже привязан к другому аккаунту';
-export const ANOTHER_LINKED = 'К аккаунту уже привязан другой Яндекс ID: сначала отвяжите его';
+export const NO_EMAIL = trId(
+  'В Яндекс ID нет адреса эл. почты: добавьте его в настройках Яндекс ID или войдите по коду из письма',
+);
+export const LINKED_ELSEWHERE = trId('Этот Яндекс ID уже привязан к другому аккаунту');
+export const ANOTHER_LINKED = trId('К аккаунту уже привязан другой Яндекс ID: сначала отвяжите его');
 
 interface Account {
   id: number;
@@ -38,7 +40,7 @@ function nameOf(person: YandexUser): string {
 
 /** Refused before anything changes: a blocked account, or one that 'Только через SSO' keeps out. */
 async function refuseAccount(tx: Tx, ctx: RequestContext, account: Account): Promise<void> {
-  if (account.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+  if (account.blockedAt) throw forbidden(tr(BLOCKED_MESSAGE));
   await refuseUnlessSsoAllowed(tx, ctx, {
     id: account.id,
     email: account.email,
@@ -96,7 +98,7 @@ export async function settleYandexAccount(
     }
 
     const email = person.email;
-    if (!email) throw badRequest(NO_EMAIL);
+    if (!email) throw badRequest(tr(NO_EMAIL));
     const existing = await tx.user.findUnique({ where: { email }, select: accountFields });
     // A new account is refused too where its domain's organization takes only its SSO.
     if (existing) await refuseAccount(tx, ctx, existing);
@@ -129,13 +131,13 @@ export async function linkYandexAccount(
     const account = userId
       ? await tx.user.findUnique({ where: { id: userId }, select: accountFields })
       : null;
-    if (!account) throw badRequest(FLOW_STALE);
+    if (!account) throw badRequest(tr(FLOW_STALE));
     await refuseAccount(tx, ctx, account);
     const linked = await tx.userIdentity.findUnique({
       where: { provider_subject: { provider: PROVIDER, subject: person.id } },
       select: { id: true, userId: true },
     });
-    if (linked && linked.userId !== account.id) throw conflict(LINKED_ELSEWHERE);
+    if (linked && linked.userId !== account.id) throw conflict(tr(LINKED_ELSEWHERE));
     if (linked) {
       await tx.userIdentity.update({
         where: { id: linked.id },
@@ -144,7 +146,7 @@ export async function linkYandexAccount(
       return;
     }
     await refuseSecondLink(tx, account.id);
-    if (!(await link(tx, ctx, account.id, person))) throw conflict(LINKED_ELSEWHERE);
+    if (!(await link(tx, ctx, account.id, person))) throw conflict(tr(LINKED_ELSEWHERE));
   });
 }
 
@@ -154,5 +156,5 @@ export async function refuseSecondLink(db: Db, userId: number): Promise<void> {
     where: { userId, provider: PROVIDER },
     select: { id: true },
   });
-  if (other) throw conflict(ANOTHER_LINKED);
+  if (other) throw conflict(tr(ANOTHER_LINKED));
 }

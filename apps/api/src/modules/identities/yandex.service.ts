@@ -1,15 +1,16 @@
-import type { Env } from '../../env';
-import type { IdentityFlow } from '../../generated/prisma/client';
-import { badRequest, notFound } from '../../lib/app-error';
-import type { RequestContext, SignedInContext } from '../../lib/context';
-import { newOpaqueToken, sha256 } from '../../lib/crypto';
 import {
   authorizationUrl,
   exchangeCode,
   fetchUser,
   YANDEX_REFUSED,
   type YandexIdConfig,
-} from '../../lib/outbound/yandex-id';
+} from '../../adapters/yandex-id';
+import type { Env } from '../../env';
+import type { IdentityFlow } from '../../generated/prisma/client';
+import { badRequest, notFound } from '../../lib/app-error';
+import type { RequestContext, SignedInContext } from '../../lib/context';
+import { newOpaqueToken, sha256 } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { FLOW_STALE, type FlowPurpose, startFlow, takeFlow } from '../auth/identity-flows';
 import { issueLanding, OTHER_BROWSER, sameBrowser } from '../auth/redirect-landing';
 import { actorAccount, refuseUnlessSsoAllowed } from '../sso/enforcement';
@@ -19,8 +20,8 @@ import { linkYandexAccount, refuseSecondLink, settleYandexAccount } from './yand
 // flow with state (one identity_flows row, 10 minutes, one use, bound to the browser by its cookie) and
 // PKCE; then the user-info call; then the account (./yandex-accounts.ts) and the landing into the web.
 
-export const YANDEX_NOT_CONFIGURED = 'Вход через Яндекс ID не настроен';
-export const YANDEX_CANCELLED = 'Вход через Яндекс ID отменён';
+export const YANDEX_NOT_CONFIGURED = trId('Вход через Яндекс ID не настроен');
+export const YANDEX_CANCELLED = trId('Вход через Яндекс ID отменён');
 export const YANDEX_CALLBACK_PATH = '/api/v1/auth/yandex/callback';
 
 /** The redirect URI operators register at oauth.yandex.ru. */
@@ -29,7 +30,7 @@ export const yandexCallbackUrl = (config: Pick<Env, 'PUBLIC_URL'>) =>
 
 /** Yandex ID's settings, or 404 when the installation has none (YANDEX_CLIENT_ID and _SECRET unset). */
 export function requireYandex(yandex: YandexIdConfig | null): YandexIdConfig {
-  if (!yandex) throw notFound(YANDEX_NOT_CONFIGURED);
+  if (!yandex) throw notFound(tr(YANDEX_NOT_CONFIGURED));
   return yandex;
 }
 
@@ -80,7 +81,7 @@ export async function takeYandexFlow(
   cookieHeader: string | undefined,
 ): Promise<IdentityFlow> {
   const flow = await takeFlow(ctx, { state: state ?? '', provider: 'yandex' });
-  if (!sameBrowser(cookieHeader, state ?? '')) throw badRequest(OTHER_BROWSER);
+  if (!sameBrowser(cookieHeader, state ?? '')) throw badRequest(tr(OTHER_BROWSER));
   return flow;
 }
 
@@ -96,15 +97,15 @@ export async function finishYandex(
   flow: IdentityFlow,
   { code, state, error }: CallbackInput,
 ): Promise<YandexOutcome> {
-  if (error) throw badRequest(error === 'access_denied' ? YANDEX_CANCELLED : YANDEX_REFUSED);
-  if (!code || code.length > 512 || !flow.codeVerifier || !state) throw badRequest(YANDEX_REFUSED);
+  if (error) throw badRequest(error === 'access_denied' ? tr(YANDEX_CANCELLED) : tr(YANDEX_REFUSED));
+  if (!code || code.length > 512 || !flow.codeVerifier || !state) throw badRequest(tr(YANDEX_REFUSED));
   const token = await exchangeCode(yandex, ctx.log, { code, codeVerifier: flow.codeVerifier });
   const person = await fetchUser(yandex, ctx.log, token);
   if (flow.purpose === 'link') {
     await linkYandexAccount(ctx, flow.userId, person);
     return { kind: 'linked' };
   }
-  if (flow.purpose !== 'sign-in') throw badRequest(FLOW_STALE);
+  if (flow.purpose !== 'sign-in') throw badRequest(tr(FLOW_STALE));
   const { userId, vouchedEmail } = await settleYandexAccount(ctx, person);
   const landingCode = await issueLanding(ctx.prisma, ctx, {
     provider: 'yandex',

@@ -1,36 +1,39 @@
+import type { Mail } from '../../adapters/smtp';
 import type { RequestContext } from '../../lib/context';
-import { escapeHtml, formatMailDate, type Mail, personLabel } from '../../lib/mail';
+import { tr } from '../../lib/i18n';
+import { formatMailDate, inRecipientLocale, personLabel } from '../../lib/mail';
+import { composeMail, hello, line, link as mailLink } from '../../lib/mail-compose';
+import { memberTypeName } from '../../lib/reference-names';
 import { type InvitationRow, invitationLink } from './invitations.mapper';
 
-/** The mail of an invitation: plain, Russian, with a text part (issue 13). */
+/**
+ * The mail of an invitation (issue 13), in the invitee's language: their account's, else the inviter's
+ * (decision 0303). The role is named in that language by its code; a name without one stays as it is.
+ */
 export function invitationMail(invitation: InvitationRow, link: string): Mail {
   const organization = invitation.organization.name;
-  const inviter = invitation.invitedBy ? personLabel(invitation.invitedBy) : 'Администратор организации';
-  const role = invitation.type.name;
-  const until = formatMailDate(invitation.expiresAt);
-  return {
-    to: invitation.email,
-    subject: `Приглашение в организацию «${organization}»`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `${inviter} приглашает вас в организацию «${organization}» с ролью «${role}».`,
-      '',
-      `Принять или отклонить приглашение: ${link}`,
-      '',
-      `Ссылка действует до ${until} и подходит для одного раза.`,
-      `Войдите в личный кабинет с этим адресом эл. почты (${invitation.email}): приглашение примет только он.`,
-      'Если вы не ждали этого письма, просто проигнорируйте его.',
-    ].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-<p>Здравствуйте!</p>
-<p>${escapeHtml(inviter)} приглашает вас в организацию «${escapeHtml(organization)}» с ролью «${escapeHtml(role)}».</p>
-<p><a href="${escapeHtml(link)}">Принять или отклонить приглашение</a></p>
-<p>Ссылка действует до ${escapeHtml(until)} и подходит для одного раза.<br>
-Войдите в личный кабинет с этим адресом эл. почты (${escapeHtml(invitation.email)}): приглашение примет только он.<br>
-Если вы не ждали этого письма, просто проигнорируйте его.</p>
-</body></html>`,
-  };
+  const inviter = invitation.invitedBy ? personLabel(invitation.invitedBy) : tr('Администратор организации');
+  const role = memberTypeName(invitation.type);
+  return composeMail(invitation.email, tr('Приглашение в организацию «{organization}»', { organization }), [
+    hello(),
+    [
+      line('{inviter} приглашает вас в организацию «{organization}» с ролью «{role}».', {
+        inviter,
+        organization,
+        role,
+      }),
+    ],
+    [mailLink(tr('Принять или отклонить приглашение'), link)],
+    [
+      line('Ссылка действует до {until} и подходит для одного раза.', {
+        until: formatMailDate(invitation.expiresAt),
+      }),
+      line('Войдите в личный кабинет с этим адресом эл. почты ({email}): приглашение примет только он.', {
+        email: invitation.email,
+      }),
+      line('Если вы не ждали этого письма, просто проигнорируйте его.'),
+    ],
+  ]);
 }
 
 /**
@@ -45,7 +48,10 @@ export async function sendInvitationMail(
   token: string,
 ): Promise<boolean> {
   try {
-    const mail = invitationMail(invitation, invitationLink(ctx.config.PUBLIC_URL, token));
+    const link = invitationLink(ctx.config.PUBLIC_URL, token);
+    const mail = await inRecipientLocale(ctx.prisma, { email: invitation.email }, () =>
+      invitationMail(invitation, link),
+    );
     const key = `invitation:${invitation.id}:${invitation.sentAt.toISOString()}`;
     await ctx.outbox.queue(ctx.prisma, { ...mail, key }, ctx.now);
     await ctx.outbox.flush();

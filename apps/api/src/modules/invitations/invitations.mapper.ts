@@ -3,8 +3,10 @@ import {
   type Invitation as InvitationDto,
   type InvitationStatus,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { Invitation, MemberType } from '../../generated/prisma/client';
 import { sha256 } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 
 // Invitations as the API shows them, and the facts every verb shares: the token's stored form, the end of
 // a link's life, the texts of an invitation that no longer works (decision 0130).
@@ -52,11 +54,11 @@ export const invitationExpiry = (now: Date) =>
 export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/app/invite/${token}`;
 
 /** Why an invitation that is not open cannot be used (the 410 of a link, the 409 of a manager's action). */
-export const CLOSED_TEXTS: Record<Exclude<InvitationStatus, 'pending'>, string> = {
-  accepted: 'Приглашение уже использовано',
-  declined: 'Приглашение отклонено',
-  revoked: 'Приглашение отозвано',
-  expired: 'Срок действия приглашения истёк. Попросите отправить новое приглашение',
+export const CLOSED_TEXTS: Record<Exclude<InvitationStatus, 'pending'>, () => string> = {
+  accepted: () => tr('Приглашение уже использовано'),
+  declined: () => text('Приглашение отклонено'),
+  revoked: () => text('Приглашение отозвано'),
+  expired: () => tr('Срок действия приглашения истёк. Попросите отправить новое приглашение'),
 };
 
-export const ALREADY_INVITED = 'На этот адрес уже отправлено приглашение в организацию';
+export const ALREADY_INVITED = trId('На этот адрес уже отправлено приглашение в организацию');

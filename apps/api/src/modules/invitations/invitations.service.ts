@@ -6,11 +6,13 @@ import {
   MEMBER_TYPE_ADMIN,
   ORGANIZATION_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { newOpaqueToken } from '../../lib/crypto';
 import { type JsonPage, listMeta } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Tx, transaction } from '../../plugins/db/database';
 import {
@@ -35,15 +37,17 @@ import { selectOrganizationInvitations } from './invitations.queries';
 // The organization's side of invitations: invite, list, resend, revoke (owner, organization admins, site
 // admins; docs/authorization/organizations.md, decisions 0130 and 0131).
 
-export const ALREADY_MEMBER_ADDRESS = 'Пользователь с этим адресом уже состоит в организации';
+export const ALREADY_MEMBER_ADDRESS = trId('Пользователь с этим адресом уже состоит в организации');
 
 /** Decision 0191: an admin invitation is issued, renewed and withdrawn by the owner or a site admin only. */
-export const ADMIN_INVITATION_OWNER_ONLY =
-  'Приглашения администраторов может отправлять и отзывать только владелец организации';
+export const ADMIN_INVITATION_OWNER_ONLY = trId(
+  'Приглашения администраторов может отправлять и отзывать только владелец организации',
+);
 
 /** The type-3 rule over an invitation already read: 403 for an organization admin, nothing changed. */
 function assertMayHandleType(ctx: SignedInContext, access: OrganizationAccess, typeId: number) {
-  if (typeId === MEMBER_TYPE_ADMIN && !actsAsOwner(ctx, access)) throw forbidden(ADMIN_INVITATION_OWNER_ONLY);
+  if (typeId === MEMBER_TYPE_ADMIN && !actsAsOwner(ctx, access))
+    throw forbidden(tr(ADMIN_INVITATION_OWNER_ONLY));
 }
 
 /** A verb's outcome: the invitation, and whether its mail went out. */
@@ -66,10 +70,10 @@ function underOrganizationLock<T>(
     () =>
       transaction(ctx.prisma, async (tx) => {
         const organization = await lockOrganization(tx, organizationId);
-        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+        if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
         return work(tx, organization);
       }),
-    { unique: conflict(ALREADY_INVITED) },
+    { unique: conflict(tr(ALREADY_INVITED)) },
   );
 }
 
@@ -79,7 +83,7 @@ async function assertNotMember(tx: Tx, organizationId: number, email: string) {
     where: { organizationId, user: { email } },
     select: { id: true },
   });
-  if (member) throw conflict(ALREADY_MEMBER_ADDRESS);
+  if (member) throw conflict(tr(ALREADY_MEMBER_ADDRESS));
 }
 
 /**
@@ -94,7 +98,7 @@ export async function createInvitation(
 ): Promise<InvitationSent> {
   const access = await requireManage(ctx, organizationId);
   if (typeId === MEMBER_TYPE_ADMIN && !actsAsOwner(ctx, access)) {
-    throw forbidden('Приглашать администраторов может только владелец организации');
+    throw forbidden(tr('Приглашать администраторов может только владелец организации'));
   }
   const { now } = ctx;
   const token = newOpaqueToken();
@@ -109,7 +113,7 @@ export async function createInvitation(
       where: { organizationId, email, status: 'pending' },
       select: { id: true },
     });
-    if (open) throw conflict(ALREADY_INVITED);
+    if (open) throw conflict(tr(ALREADY_INVITED));
     await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
     const created = await tx.invitation.create({
       data: {
@@ -145,7 +149,7 @@ export async function listInvitations(
     skip: (query.page - 1) * query.perPage,
     take: query.perPage,
   });
-  if (!row) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!row) throw notFound(text(ORGANIZATION_NOT_FOUND));
   assertManage(ctx, {
     organizationId: query.organizationId,
     ownerId: row.ownerId,
@@ -176,15 +180,18 @@ export async function resendInvitation(
   // Reviving an invitation that a newer one to the same address replaced is the unique index's 409.
   const row = await underOrganizationLock(ctx, organizationId, async (tx, organization) => {
     const current = await tx.invitation.findFirst({ where: { id: invitationId, organizationId } });
-    if (!current) throw notFound(INVITATION_NOT_FOUND);
+    if (!current) throw notFound(text(INVITATION_NOT_FOUND));
     // Renewing (an expired one: issuing anew) follows the rule of issuing (decision 0191).
     assertMayHandleType(ctx, access, current.typeId);
     const status = invitationStatus(current, now);
-    if (status !== 'pending' && status !== 'expired') throw conflict(CLOSED_TEXTS[status]);
+    if (status !== 'pending' && status !== 'expired') throw conflict(CLOSED_TEXTS[status]());
     const waitMs = current.sentAt.getTime() + INVITATION_RESEND_SECONDS * 1000 - now.getTime();
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      throw tooManyRequests(`Отправить приглашение повторно можно через ${seconds} с`, seconds);
+      throw tooManyRequests(
+        tr('Отправить приглашение повторно можно через {seconds} с', { seconds }),
+        seconds,
+      );
     }
     if (status === 'expired') {
       await assertNotMember(tx, organizationId, current.email);
@@ -200,7 +207,7 @@ export async function resendInvitation(
         closedAt: null,
       },
     });
-    if (count === 0) throw conflict('Приглашение только что изменилось, обновите список');
+    if (count === 0) throw conflict(tr('Приглашение только что изменилось, обновите список'));
     await recordAudit(tx, ctx, {
       action: 'invitation.resent',
       targetId: current.id,
@@ -225,7 +232,7 @@ export async function revokeInvitation(
   const { prisma, now } = ctx;
   const access = await requireManage(ctx, organizationId);
   const current = await prisma.invitation.findFirst({ where: { id: invitationId, organizationId } });
-  if (!current) throw notFound(INVITATION_NOT_FOUND);
+  if (!current) throw notFound(text(INVITATION_NOT_FOUND));
   // The type never changes after issue, so this read decides for the conditional update below.
   assertMayHandleType(ctx, access, current.typeId);
   const count = await transaction(prisma, async (tx) => {
@@ -249,7 +256,7 @@ export async function revokeInvitation(
   });
   if (count === 0) {
     const status = invitationStatus(row, now);
-    throw conflict(status === 'pending' ? 'Приглашение только что изменилось' : CLOSED_TEXTS[status]);
+    throw conflict(status === 'pending' ? tr('Приглашение только что изменилось') : CLOSED_TEXTS[status]());
   }
   return toInvitationDto(row, now);
 }

@@ -4,10 +4,12 @@ import {
   type Member as MemberDto,
   ORGANIZATION_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
-import { type JsonPage, listMeta } from '../../lib/envelope';
+import { type JsonPage, pageOf } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import type { JsonText } from '../../lib/sql';
 import { type Db, transaction } from '../../plugins/db/database';
 import { memberInclude, toMemberDto } from '../organizations/organizations.mapper';
@@ -25,8 +27,9 @@ import { selectInvitationByTokenHash, selectMyInvitations } from './invitations.
 // The invitee's side: their open invitations, a link's invitation, accept and decline (decision 0130).
 // Only a session whose verified e-mail is the invited address may accept or decline.
 
-const OTHER_ADDRESS =
-  'Приглашение отправлено на другой адрес эл. почты. Войдите с тем адресом, на который пришло письмо';
+const OTHER_ADDRESS = trId(
+  'Приглашение отправлено на другой адрес эл. почты. Войдите с тем адресом, на который пришло письмо',
+);
 
 /** The caller's e-mail if it is verified (an admin may have changed it to one not proven yet). */
 async function verifiedEmail(ctx: SignedInContext): Promise<string | null> {
@@ -40,16 +43,18 @@ async function verifiedEmail(ctx: SignedInContext): Promise<string | null> {
 /** 410 with the reason unless the invitation is open. */
 function assertOpen(row: InvitationRow, now: Date) {
   const status = invitationStatus(row, now);
-  if (status !== 'pending') throw gone(CLOSED_TEXTS[status]);
+  if (status !== 'pending') throw gone(CLOSED_TEXTS[status]());
 }
 
 /** The 410 of a claim another call won (an accept, a decline, a revoke or a resend just before). */
 async function lostClaim(db: Db, id: number, now: Date) {
   const row = await db.invitation.findUnique({ where: { id }, select: { status: true, expiresAt: true } });
-  if (!row) return notFound(INVITATION_NOT_FOUND);
+  if (!row) return notFound(text(INVITATION_NOT_FOUND));
   const status = invitationStatus(row, now);
   return gone(
-    status === 'pending' ? 'Приглашение только что изменилось, откройте ссылку снова' : CLOSED_TEXTS[status],
+    status === 'pending'
+      ? tr('Приглашение только что изменилось, откройте ссылку снова')
+      : CLOSED_TEXTS[status](),
   );
 }
 
@@ -58,11 +63,7 @@ export async function listMyInvitations(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
 ): Promise<JsonPage<InvitationDto>> {
-  const { total, items } = await selectMyInvitations(ctx, {
-    skip: (query.page - 1) * query.perPage,
-    take: query.perPage,
-  });
-  return { items, meta: listMeta(query.page, query.perPage, total) };
+  return pageOf(query, (window) => selectMyInvitations(ctx, window));
 }
 
 /**
@@ -74,18 +75,18 @@ export async function getInvitationByToken(
   { token }: { token: string },
 ): Promise<JsonText<InvitationDto>> {
   const invitation = await selectInvitationByTokenHash(ctx, invitationTokenHash(token));
-  if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+  if (!invitation) throw notFound(text(INVITATION_NOT_FOUND));
   const { status } = invitation.parse();
-  if (status !== 'pending') throw gone(CLOSED_TEXTS[status]);
+  if (status !== 'pending') throw gone(CLOSED_TEXTS[status]());
   return invitation;
 }
 
 /** The invitation the caller may answer: 404 unknown, 403 another address, 410 no longer open. */
 async function invitationForCaller(ctx: SignedInContext, id: number): Promise<InvitationRow> {
   const row = await ctx.prisma.invitation.findUnique({ where: { id }, include: invitationInclude });
-  if (!row) throw notFound(INVITATION_NOT_FOUND);
+  if (!row) throw notFound(text(INVITATION_NOT_FOUND));
   // The address before the state: nobody learns what became of an invitation that is not theirs.
-  if (row.email !== (await verifiedEmail(ctx))) throw forbidden(OTHER_ADDRESS);
+  if (row.email !== (await verifiedEmail(ctx))) throw forbidden(tr(OTHER_ADDRESS));
   assertOpen(row, ctx.now);
   return row;
 }
@@ -107,7 +108,7 @@ export async function acceptInvitation(
   const { organizationId } = invitation;
   const member = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
     const claimed = await tx.invitation.updateMany({
       where: { id, email: invitation.email, ...openInvitationWhere(now) },
       data: { status: 'accepted', closedAt: now },

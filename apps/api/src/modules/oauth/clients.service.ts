@@ -7,6 +7,7 @@ import {
   type PaginationQuery,
   type TokenScope,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import { notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
@@ -105,7 +106,7 @@ export async function updateClient(
 ): Promise<OauthClientDto> {
   const row = await transaction(ctx.prisma, async (tx) => {
     const before = await tx.oauthClient.findUnique({ where: { id }, select: fields });
-    if (!before) throw notFound(OAUTH_CLIENT_NOT_FOUND);
+    if (!before) throw notFound(text(OAUTH_CLIENT_NOT_FOUND));
     const disabledAt =
       body.disabled === undefined ? before.disabledAt : body.disabled ? (before.disabledAt ?? ctx.now) : null;
     const after = await tx.oauthClient.update({

@@ -7,9 +7,11 @@ import {
   type TokenScope,
   UNKNOWN_DEVICE,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { notFound, tooManyRequests } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { transaction } from '../../plugins/db/database';
 import { actorAccount, refuseUnlessSsoAllowed } from '../sso/enforcement';
 
@@ -47,7 +49,10 @@ async function assertUnderCap(ctx: SignedInContext): Promise<void> {
   const freeAt = Math.max(...over.map((a) => a.createdAt.getTime() + WINDOW_MS));
   const seconds = Math.max(1, Math.ceil((freeAt - ctx.now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  throw tooManyRequests(`Слишком много неверных кодов. Попробуйте через ${minutes} мин`, seconds);
+  throw tooManyRequests(
+    tr('Слишком много неверных кодов. Попробуйте через {minutes} мин', { minutes }),
+    seconds,
+  );
 }
 
 async function wrongCode(ctx: SignedInContext): Promise<never> {
@@ -58,7 +63,7 @@ async function wrongCode(ctx: SignedInContext): Promise<never> {
   await ctx.prisma.oauthDeviceAttempt.deleteMany({
     where: { createdAt: { lt: new Date(ctx.now.getTime() - 24 * 3600 * 1000) } },
   });
-  throw notFound(DEVICE_CODE_NOT_FOUND);
+  throw notFound(text(DEVICE_CODE_NOT_FOUND));
 }
 
 /** A pending, live device code by what the person typed; a wrong one is counted and answers 404. */
@@ -84,10 +89,10 @@ export async function lookupDeviceRequest(ctx: SignedInContext, { user_code }: {
     user_code: formatUserCode(row.userCode),
     client_name: row.client.name,
     scopes,
-    scope_labels: scopes.map((s) => TOKEN_SCOPE_LABELS[s]),
+    scope_labels: scopes.map((s) => text(TOKEN_SCOPE_LABELS[s])),
     ip: row.ip,
     user_agent: row.userAgent,
-    device: row.device ?? UNKNOWN_DEVICE,
+    device: row.device ?? text(UNKNOWN_DEVICE),
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
   } satisfies DeviceRequest;
@@ -106,7 +111,7 @@ export async function decideDeviceRequest(
       where: { id: row.id, status: 'pending' },
       data: { status: approve ? 'approved' : 'denied', userId: ctx.actor.userId },
     });
-    if (count === 0) throw notFound(DEVICE_CODE_NOT_FOUND);
+    if (count === 0) throw notFound(text(DEVICE_CODE_NOT_FOUND));
     await recordAudit(tx, ctx, {
       action: approve ? 'device.approved' : 'device.denied',
       targetId: row.clientId,
@@ -114,7 +119,7 @@ export async function decideDeviceRequest(
         client: row.client.name,
         scopes: row.scopes,
         ip: row.ip,
-        device: row.device ?? UNKNOWN_DEVICE,
+        device: row.device ?? text(UNKNOWN_DEVICE),
       },
     });
   });

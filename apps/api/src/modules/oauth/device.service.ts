@@ -15,6 +15,7 @@ import { recordAudit } from '../../lib/audit';
 import { describeDevice } from '../../lib/client-device';
 import type { RequestContext } from '../../lib/context';
 import { newOpaqueToken, sha256 } from '../../lib/crypto';
+import { tr } from '../../lib/i18n';
 import { countSignIn } from '../../lib/metrics';
 import { OAuthError } from '../../lib/oauth-error';
 import { isUniqueViolation } from '../../lib/prisma-errors';
@@ -27,12 +28,8 @@ import { findDeviceClient } from './clients.service';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-const invalidRequest = (ru: string, en: string) => new OAuthError('invalid_request', { ru, en });
-const invalidClient = () =>
-  new OAuthError('invalid_client', {
-    ru: 'Неизвестное или отключённое приложение',
-    en: 'Unknown or disabled client',
-  });
+const invalidRequest = (description: string) => new OAuthError('invalid_request', description);
+const invalidClient = () => new OAuthError('invalid_client', tr('Неизвестное или отключённое приложение'));
 
 function newUserCode(): string {
   let code = '';
@@ -54,15 +51,15 @@ export async function requestDeviceCode(
   ctx: RequestContext,
   body: { client_id?: string; scope?: string },
 ): Promise<DeviceCodeResponse> {
-  if (!body.client_id) throw invalidRequest('Не указан client_id', 'client_id is missing');
+  if (!body.client_id) throw invalidRequest(tr('Не указан client_id'));
   const client = await findDeviceClient(ctx.prisma, body.client_id);
   if (!client) throw invalidClient();
   const scopes = grantedScopes(body.scope, client.scopes);
   if (!scopes) {
-    throw new OAuthError('invalid_scope', {
-      ru: 'Недопустимые права: приложение может просить только read или write из разрешённых ему',
-      en: 'Unknown scope, or one this client may not ask for',
-    });
+    throw new OAuthError(
+      'invalid_scope',
+      tr('Недопустимые права: приложение может просить только read или write из разрешённых ему'),
+    );
   }
   const deviceCode = newOpaqueToken();
   const expiresAt = new Date(ctx.now.getTime() + DEVICE_CODE_TTL_S * 1000);
@@ -109,38 +106,29 @@ export async function exchangeDeviceCode(
   ctx: RequestContext,
   body: { grant_type?: string; device_code?: string; client_id?: string },
 ): Promise<TokenResponse> {
-  if (!body.grant_type) throw invalidRequest('Не указан grant_type', 'grant_type is missing');
+  if (!body.grant_type) throw invalidRequest(tr('Не указан grant_type'));
   if (body.grant_type !== DEVICE_CODE_GRANT) {
-    throw new OAuthError('unsupported_grant_type', {
-      ru: `Поддерживается только grant_type ${DEVICE_CODE_GRANT}`,
-      en: `Only grant_type ${DEVICE_CODE_GRANT} is supported`,
-    });
+    throw new OAuthError(
+      'unsupported_grant_type',
+      tr('Поддерживается только grant_type {grant}', { grant: DEVICE_CODE_GRANT }),
+    );
   }
-  if (!body.client_id) throw invalidRequest('Не указан client_id', 'client_id is missing');
+  if (!body.client_id) throw invalidRequest(tr('Не указан client_id'));
   const client = await findDeviceClient(ctx.prisma, body.client_id);
   if (!client) throw invalidClient();
-  if (!body.device_code) throw invalidRequest('Не указан device_code', 'device_code is missing');
+  if (!body.device_code) throw invalidRequest(tr('Не указан device_code'));
 
   const row = await ctx.prisma.oauthDeviceCode.findUnique({
     where: { deviceCodeHash: sha256(body.device_code) },
   });
   if (!row || row.clientId !== client.id || row.status === 'used') {
-    throw new OAuthError('invalid_grant', {
-      ru: 'Код устройства неизвестен или уже использован',
-      en: 'The device code is unknown or was already used',
-    });
+    throw new OAuthError('invalid_grant', tr('Код устройства неизвестен или уже использован'));
   }
   if (row.expiresAt <= ctx.now) {
-    throw new OAuthError('expired_token', {
-      ru: 'Код устройства истёк: начните вход заново',
-      en: 'The device code has expired: start again',
-    });
+    throw new OAuthError('expired_token', tr('Код устройства истёк: начните вход заново'));
   }
   if (row.status === 'denied') {
-    throw new OAuthError('access_denied', {
-      ru: 'Вход отклонён пользователем',
-      en: 'The user denied the request',
-    });
+    throw new OAuthError('access_denied', tr('Вход отклонён пользователем'));
   }
   if (row.status === 'pending') {
     const tooSoon = row.lastPolledAt && ctx.now.getTime() - row.lastPolledAt.getTime() < row.interval * 1000;
@@ -149,15 +137,15 @@ export async function exchangeDeviceCode(
       data: { lastPolledAt: ctx.now, ...(tooSoon && { interval: { increment: 5 } }) },
     });
     if (tooSoon) {
-      throw new OAuthError('slow_down', {
-        ru: `Слишком частые запросы: опрашивайте не чаще раза в ${row.interval + 5} с`,
-        en: `Polling too fast: wait at least ${row.interval + 5} s between requests`,
-      });
+      throw new OAuthError(
+        'slow_down',
+        tr('Слишком частые запросы: опрашивайте не чаще раза в {seconds} с', { seconds: row.interval + 5 }),
+      );
     }
-    throw new OAuthError('authorization_pending', {
-      ru: 'Ожидается подтверждение: откройте страницу входа и введите код',
-      en: 'Waiting for the user to enter the code',
-    });
+    throw new OAuthError(
+      'authorization_pending',
+      tr('Ожидается подтверждение: откройте страницу входа и введите код'),
+    );
   }
   // Approved: exactly one poll turns it into a token (the conditional update), whatever runs at once.
   const userId = row.userId as number;
@@ -167,10 +155,7 @@ export async function exchangeDeviceCode(
       data: { status: 'used', lastPolledAt: ctx.now },
     });
     if (count === 0) {
-      throw new OAuthError('invalid_grant', {
-        ru: 'Код устройства неизвестен или уже использован',
-        en: 'The device code is unknown or was already used',
-      });
+      throw new OAuthError('invalid_grant', tr('Код устройства неизвестен или уже использован'));
     }
     const origin = { ip: ctx.ip, userAgent: ctx.userAgent, isDesktop: false, method: 'device' as const };
     const issued = await createSession(tx, userId, origin, {

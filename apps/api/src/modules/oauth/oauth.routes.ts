@@ -1,7 +1,9 @@
 import { DEVICE_CODE_GRANT, oauthEndpoints as e, TOKEN_SCOPES } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { createClient, listClients, updateClient } from './clients.service';
 import { exchangeDeviceCode, requestDeviceCode } from './device.service';
 import { decideDeviceRequest, lookupDeviceRequest } from './device-approval.service';
@@ -55,19 +57,19 @@ export default routes(() => [
     },
     { config: limit('oauth-token', TOKEN_POLLS_PER_MINUTE) },
   ),
-  handle(e.device, async (ctx, { query }) => ok(await lookupDeviceRequest(ctx, query), 'Запрос на вход')),
+  handle(e.device, async (ctx, { query }) => ok(await lookupDeviceRequest(ctx, query), tr('Запрос на вход'))),
   handle(e.decision, async (ctx, { body }) => {
     const result = await decideDeviceRequest(ctx, body);
-    return ok(result, result.approved ? 'Вход разрешён' : 'Вход отклонён');
+    return ok(result, result.approved ? tr('Вход разрешён') : tr('Вход отклонён'));
   }),
   handle(e.clients, async (ctx, { query }) => {
     const page = await listClients(ctx, query);
-    return listOk(page.items, page.meta, 'Приложения');
+    return listOk(page.items, page.meta, tr('Приложения'));
   }),
   handle(e.createClient, async (ctx, { body }) =>
-    ok(await createClient(ctx, body), 'Приложение зарегистрировано'),
+    ok(await createClient(ctx, body), text('Приложение зарегистрировано')),
   ),
   handle(e.updateClient, async (ctx, { params, body }) =>
-    ok(await updateClient(ctx, { ...params, ...body }), 'Приложение сохранено'),
+    ok(await updateClient(ctx, { ...params, ...body }), tr('Приложение сохранено')),
   ),
 ]);

@@ -1,5 +1,8 @@
+import type { Mail } from '../../adapters/smtp';
 import type { SignedInContext } from '../../lib/context';
-import { escapeHtml, type Mail, personLabel } from '../../lib/mail';
+import { tr } from '../../lib/i18n';
+import { inRecipientLocale, personLabel } from '../../lib/mail';
+import { composeMail, hello, line, link as mailLink } from '../../lib/mail-compose';
 import type { Tx } from '../../plugins/db/database';
 
 // 'Вас добавили в организацию «X»' (issue 27 item 2, decision 0190): a person added directly, without
@@ -14,29 +17,26 @@ export function memberAddedMail(input: {
   publicUrl: string;
 }): Mail {
   const { organization } = input;
-  const by = personLabel(input.addedBy);
   const link = `${input.publicUrl}/app/dashboard/organizations/${organization.id}/collaborators`;
-  return {
-    to: input.to,
-    subject: `Вас добавили в организацию «${organization.name}»`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `${by} добавил(а) вас в организацию «${organization.name}».`,
-      '',
-      'Если вы не хотите в ней состоять, войдите в личный кабинет, откройте организацию и нажмите',
-      `«Покинуть организацию»: ${link}`,
-      '',
-      'Если вы не знаете этого человека, покиньте организацию: без вашего согласия в ней ничего не изменится.',
-    ].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-<p>Здравствуйте!</p>
-<p>${escapeHtml(by)} добавил(а) вас в организацию «${escapeHtml(organization.name)}».</p>
-<p>Если вы не хотите в ней состоять, войдите в личный кабинет, откройте
-<a href="${escapeHtml(link)}">организацию</a> и нажмите «Покинуть организацию».</p>
-<p>Если вы не знаете этого человека, покиньте организацию: без вашего согласия в ней ничего не изменится.</p>
-</body></html>`,
-  };
+  const named = { organization: organization.name };
+  return composeMail(input.to, tr('Вас добавили в организацию «{organization}»', named), [
+    hello(),
+    [
+      line('{by} добавил(а) вас в организацию «{organization}».', {
+        by: personLabel(input.addedBy),
+        ...named,
+      }),
+    ],
+    [
+      line('Если вы не хотите в ней состоять, войдите в личный кабинет, откройте организацию и нажмите'),
+      mailLink(tr('«Покинуть организацию»'), link),
+    ],
+    [
+      line(
+        'Если вы не знаете этого человека, покиньте организацию: без вашего согласия в ней ничего не изменится.',
+      ),
+    ],
+  ]);
 }
 
 /**
@@ -63,12 +63,10 @@ export async function queueMemberAddedMails(
     select: { id: true, user: { select: { email: true } } },
   });
   for (const member of members) {
-    const mail = memberAddedMail({
-      to: member.user.email,
-      organization,
-      addedBy,
-      publicUrl: ctx.config.PUBLIC_URL,
-    });
+    // Each added person reads it in their account's language (decision 0303).
+    const mail = await inRecipientLocale(tx, { email: member.user.email }, () =>
+      memberAddedMail({ to: member.user.email, organization, addedBy, publicUrl: ctx.config.PUBLIC_URL }),
+    );
     await ctx.outbox.queue(tx, { ...mail, key: `member-added:${member.id}` }, ctx.now);
   }
 }

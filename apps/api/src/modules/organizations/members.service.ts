@@ -7,10 +7,12 @@ import {
   type PendingUser,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { type JsonPage, listMeta } from '../../lib/envelope';
+import { type JsonPage, pageOf } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { closeWhatAwaitedMember } from './departures';
@@ -27,9 +29,9 @@ interface MemberRef {
   userId: number;
 }
 
-export const ALREADY_MEMBER = 'Пользователь уже состоит в организации';
-export const OWNER_CANNOT_BE_REMOVED = 'Владельца нельзя удалить из организации';
-const MEMBER_NOT_FOUND = 'Участник не найден';
+export const ALREADY_MEMBER = trId('Пользователь уже состоит в организации');
+export const OWNER_CANNOT_BE_REMOVED = trId('Владельца нельзя удалить из организации');
+const MEMBER_NOT_FOUND = trId('Участник не найден');
 
 /**
  * Adds an existing user as an active member (type 2); for non-admins only a verified account. The organization row is locked for the
@@ -45,17 +47,17 @@ export async function addMember(
   // An account that never completed sign-in does not exist for anyone but site admins (decision 0086), nor
   // does one the caller has no reason to know (decision 0190): one statement, answered as an unknown id.
   const addable = await countAddableAccounts(prisma, actor, organizationId, [userId], ctx.now);
-  if (addable === 0) throw notFound(USER_NOT_FOUND);
+  if (addable === 0) throw notFound(text(USER_NOT_FOUND));
   const member = await mapPrismaErrors(
     () =>
       transaction(prisma, async (tx) => {
         const organization = await lockOrganization(tx, organizationId);
-        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+        if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
         const existing = await tx.member.findUnique({
           where: { organizationId_userId: { organizationId, userId } },
           select: { id: true },
         });
-        if (existing) throw conflict(ALREADY_MEMBER);
+        if (existing) throw conflict(tr(ALREADY_MEMBER));
         await assertMembersFit(tx, organizationId, organization.ownerId, 1, ctx);
         const created = await tx.member.create({
           data: { organizationId, userId, typeId: MEMBER_TYPE_MEMBER, status: 'active' },
@@ -70,7 +72,7 @@ export async function addMember(
         await queueMemberAddedMails(tx, ctx, organizationId, [userId]);
         return created;
       }),
-    { unique: conflict(ALREADY_MEMBER) },
+    { unique: conflict(tr(ALREADY_MEMBER)) },
   );
   void ctx.outbox.flush();
   return toMemberDto(member, ctx.config.PUBLIC_URL);
@@ -92,7 +94,7 @@ export async function removeMember(
   let access: OrganizationAccess;
   if (self) {
     access = await findAccess(ctx, organizationId);
-    if (!access.membership && !actor.isAdmin) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!access.membership && !actor.isAdmin) throw notFound(text(ORGANIZATION_NOT_FOUND));
   } else {
     access = await requireManage(ctx, organizationId);
   }
@@ -100,11 +102,11 @@ export async function removeMember(
     where: { organizationId_userId: { organizationId, userId } },
     select: { typeId: true, status: true, user: { select: { name: true, email: true } } },
   });
-  if (!target) throw notFound(MEMBER_NOT_FOUND);
-  if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(OWNER_CANNOT_BE_REMOVED);
+  if (!target) throw notFound(tr(MEMBER_NOT_FOUND));
+  if (target.typeId === MEMBER_TYPE_OWNER) throw conflict(tr(OWNER_CANNOT_BE_REMOVED));
   const removable =
     self || actsAsOwner(ctx, access) ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN] : [MEMBER_TYPE_MEMBER];
-  if (!removable.includes(target.typeId)) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+  if (!removable.includes(target.typeId)) throw forbidden(tr(ADMIN_CHANGED_BY_OWNER_ONLY));
   const pending = target.status === 'pending';
   const action = pending
     ? self
@@ -117,17 +119,18 @@ export async function removeMember(
     const { count } = await tx.member.deleteMany({
       where: { organizationId, userId, typeId: { in: removable } },
     });
-    if (count === 0) throw notFound(MEMBER_NOT_FOUND);
+    if (count === 0) throw notFound(tr(MEMBER_NOT_FOUND));
     await recordAudit(tx, ctx, { action, targetId: userId, organizationId, details: target.user });
     await closeWhatAwaitedMember(tx, ctx, { organizationId, userId, reason: action });
   });
   if (target.status === 'pending')
-    return self ? 'Запрос на вступление отменён' : 'Запрос на вступление отклонён';
-  return self ? 'Вы покинули организацию' : 'Участник удалён из организации';
+    return self ? tr('Запрос на вступление отменён') : text('Запрос на вступление отклонён');
+  return self ? tr('Вы покинули организацию') : tr('Участник удалён из организации');
 }
 
-const ADMIN_CHANGED_BY_OWNER_ONLY =
-  'Изменить роль администратора организации или удалить его может только владелец';
+const ADMIN_CHANGED_BY_OWNER_ONLY = trId(
+  'Изменить роль администратора организации или удалить его может только владелец',
+);
 
 /**
  * Sets a member's type to 2 or 3 (the schema refuses anything else: ownership moves only by a transfer).
@@ -144,16 +147,17 @@ export async function updateMemberType(
   const owner = actsAsOwner(ctx, access);
   const self = userId === ctx.actor.userId;
   if (typeId === MEMBER_TYPE_ADMIN && !owner) {
-    throw forbidden('Назначать администраторов может только владелец организации');
+    throw forbidden(tr('Назначать администраторов может только владелец организации'));
   }
   const target = await prisma.member.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     select: { typeId: true, user: { select: { name: true, email: true } } },
   });
-  if (!target) throw notFound(MEMBER_NOT_FOUND);
+  if (!target) throw notFound(tr(MEMBER_NOT_FOUND));
   if (target.typeId === MEMBER_TYPE_OWNER)
-    throw conflict('Владельца нельзя понизить: у организации всегда есть владелец');
-  if (target.typeId === MEMBER_TYPE_ADMIN && !owner && !self) throw forbidden(ADMIN_CHANGED_BY_OWNER_ONLY);
+    throw conflict(tr('Владельца нельзя понизить: у организации всегда есть владелец'));
+  if (target.typeId === MEMBER_TYPE_ADMIN && !owner && !self)
+    throw forbidden(tr(ADMIN_CHANGED_BY_OWNER_ONLY));
   const from = owner
     ? [MEMBER_TYPE_MEMBER, MEMBER_TYPE_ADMIN]
     : self
@@ -164,7 +168,7 @@ export async function updateMemberType(
       where: { organizationId, userId, typeId: { in: from } },
       data: { typeId },
     });
-    if (count === 0) throw conflict('Роль участника только что изменилась, обновите страницу');
+    if (count === 0) throw conflict(tr('Роль участника только что изменилась, обновите страницу'));
     if (target.typeId !== typeId) {
       await recordAudit(tx, ctx, {
         action: 'member.role_changed',
@@ -178,7 +182,7 @@ export async function updateMemberType(
     where: { organizationId_userId: { organizationId, userId } },
     include: memberInclude,
   });
-  if (!member) throw notFound(MEMBER_NOT_FOUND);
+  if (!member) throw notFound(tr(MEMBER_NOT_FOUND));
   return toMemberDto(member, ctx.config.PUBLIC_URL);
 }
 
@@ -187,11 +191,7 @@ export async function listPendingUsers(
   ctx: SignedInContext,
   query: { page: number; perPage: number },
 ): Promise<JsonPage<PendingUser>> {
-  const { total, items } = await selectPendingUsers(ctx, {
-    skip: (query.page - 1) * query.perPage,
-    take: query.perPage,
-  });
-  return { items, meta: listMeta(query.page, query.perPage, total) };
+  return pageOf(query, (window) => selectPendingUsers(ctx, window));
 }
 
 /**
@@ -205,12 +205,12 @@ export async function acceptMember(
   await requireManage(ctx, organizationId);
   const member = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
     const request = await tx.member.findUnique({
       where: { organizationId_userId: { organizationId, userId } },
       select: { status: true },
     });
-    if (request?.status !== 'pending') throw notFound('Запрос на вступление не найден');
+    if (request?.status !== 'pending') throw notFound(tr('Запрос на вступление не найден'));
     await assertMembersFit(tx, organizationId, organization.ownerId, 0, ctx);
     const accepted = await tx.member.update({
       where: { organizationId_userId: { organizationId, userId } },

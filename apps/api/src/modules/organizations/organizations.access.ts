@@ -1,7 +1,9 @@
 import type { MemberStatus } from '@cabinet/contracts';
 import { MEMBER_TYPE_ADMIN, ORGANIZATION_NOT_FOUND } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 
 export interface OrganizationAccess {
   organizationId: number;
@@ -26,7 +28,7 @@ export async function findAccess(ctx: SignedInContext, organizationId: number): 
       members: { where: { userId: actor.userId }, select: { id: true, typeId: true, status: true } },
     },
   });
-  if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
   return {
     organizationId: organization.id,
     ownerId: organization.ownerId,
@@ -44,7 +46,7 @@ export const mayRead = (ctx: SignedInContext, status: MemberStatus | null | unde
 /** Read: active members and admins. */
 export async function requireRead(ctx: SignedInContext, organizationId: number) {
   const access = await findAccess(ctx, organizationId);
-  if (!mayRead(ctx, access.membership?.status)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!mayRead(ctx, access.membership?.status)) throw notFound(text(ORGANIZATION_NOT_FOUND));
   return access;
 }
 
@@ -68,17 +70,17 @@ export async function requireManage(ctx: SignedInContext, organizationId: number
 
 /** requireManage's rule over an access already read (with the rows of a one-statement read). */
 export function assertManage(ctx: SignedInContext, access: OrganizationAccess) {
-  if (!mayRead(ctx, access.membership?.status)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!mayRead(ctx, access.membership?.status)) throw notFound(text(ORGANIZATION_NOT_FOUND));
   if (!actsAsOwner(ctx, access) && !isOrganizationAdmin(access)) {
-    throw forbidden('Управлять организацией могут только её владелец и администраторы');
+    throw forbidden(tr('Управлять организацией могут только её владелец и администраторы'));
   }
 }
 
 /** Delete and transfer: the owner and site admins; organization admins and members 403, strangers 404. */
 export async function requireOwnership(ctx: SignedInContext, organizationId: number) {
   const access = await requireRead(ctx, organizationId);
-  if (!actsAsOwner(ctx, access)) throw forbidden(OWNER_ONLY);
+  if (!actsAsOwner(ctx, access)) throw forbidden(tr(OWNER_ONLY));
   return access;
 }
 
-export const OWNER_ONLY = 'Это может сделать только владелец организации';
+export const OWNER_ONLY = trId('Это может сделать только владелец организации');

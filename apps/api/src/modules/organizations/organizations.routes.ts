@@ -1,6 +1,8 @@
 import { organizationsEndpoints as e } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, listOkJson, ok, okJson } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { acceptMember, addMember, listPendingUsers, removeMember, updateMemberType } from './members.service';
 import { listAllOrganizations } from './organizations.admin-list';
@@ -17,41 +19,43 @@ import {
 export default routes(() => [
   handle(e.list, async (ctx, { query }) => {
     const page = await listMyOrganizations(ctx, query);
-    return listOkJson(page.items, page.meta, 'Список организаций');
+    return listOkJson(page.items, page.meta, tr('Список организаций'));
   }),
 
   handle(e.listAll, async (ctx, { query }) => {
     const page = await listAllOrganizations(ctx, query);
-    return listOkJson(page.items, page.meta, 'Список организаций');
+    return listOkJson(page.items, page.meta, tr('Список организаций'));
   }),
 
   handle(e.pendingUsers, async (ctx, { query }) => {
     const page = await listPendingUsers(ctx, query);
-    return listOkJson(page.items, page.meta, 'Запросы на вступление');
+    return listOkJson(page.items, page.meta, tr('Запросы на вступление'));
   }),
 
   handle(e.memberTypes, async (ctx, { query }) => {
     const page = await listTypes(ctx, { ...query, kind: 'member' });
-    return listOk(page.items, page.meta, 'Типы участников');
+    return listOk(page.items, page.meta, tr('Типы участников'));
   }),
 
   handle(e.organizationTypes, async (ctx, { query }) => {
     const page = await listTypes(ctx, { ...query, kind: 'organization' });
-    return listOk(page.items, page.meta, 'Типы организаций');
+    return listOk(page.items, page.meta, tr('Типы организаций'));
   }),
 
-  handle(e.create, async (ctx, { body }) => ok(await createOrganization(ctx, body), 'Организация создана')),
+  handle(e.create, async (ctx, { body }) =>
+    ok(await createOrganization(ctx, body), text('Организация создана')),
+  ),
 
-  handle(e.get, async (ctx, { params }) => okJson(await getOrganization(ctx, params), 'Организация')),
+  handle(e.get, async (ctx, { params }) => okJson(await getOrganization(ctx, params), tr('Организация'))),
 
   handle(e.update, async (ctx, { params, body }) => {
     await updateOrganization(ctx, { ...body, id: params.id });
-    return ok(null, 'Организация обновлена');
+    return ok(null, tr('Организация обновлена'));
   }),
 
   handle(e.delete, async (ctx, { params }) => {
     await deleteOrganization(ctx, params);
-    return ok(null, 'Организация удалена');
+    return ok(null, text('Организация удалена'));
   }),
 
   handle(
@@ -60,8 +64,8 @@ export default routes(() => [
       const member = await addMember(ctx, { organizationId: params.id, userId: body.user_id });
       // The caller sent an id, not an address: the text names the person only by a name they chose.
       const message = member.account.name
-        ? `Пользователь ${member.account.name} добавлен в организацию`
-        : 'Пользователь добавлен в организацию';
+        ? tr('Пользователь {name} добавлен в организацию', { name: member.account.name })
+        : tr('Пользователь добавлен в организацию');
       return ok(member, message);
     },
     // An id is a lookup too: 60 a minute per caller, as profile/search (decision 0087).
@@ -78,11 +82,11 @@ export default routes(() => [
       userId: body.user_id,
       typeId: body.type,
     });
-    return ok(member, 'Тип участника обновлён');
+    return ok(member, tr('Тип участника обновлён'));
   }),
 
   handle(e.acceptMember, async (ctx, { params, body }) => {
     const member = await acceptMember(ctx, { organizationId: params.id, userId: body.user_id });
-    return ok(member, 'Участник принят в организацию');
+    return ok(member, tr('Участник принят в организацию'));
   }),
 ]);

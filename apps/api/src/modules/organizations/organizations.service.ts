@@ -7,10 +7,12 @@ import {
   type UpdateOrganizationSchema,
   USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import type { JsonText } from '../../lib/sql';
 import { transaction } from '../../plugins/db/database';
@@ -31,22 +33,22 @@ export async function getOrganization(
   { id }: { id: number },
 ): Promise<JsonText<OrganizationDto>> {
   const row = await selectOrganization(ctx, id);
-  if (!row || !mayRead(ctx, row.viewerStatus)) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!row || !mayRead(ctx, row.viewerStatus)) throw notFound(text(ORGANIZATION_NOT_FOUND));
   return row.organization;
 }
 
 async function loadOrganization(ctx: SignedInContext, organizationId: number): Promise<OrganizationDto> {
   const row = await selectOrganization(ctx, organizationId);
-  if (!row) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!row) throw notFound(text(ORGANIZATION_NOT_FOUND));
   return row.organization.parse();
 }
 
 async function assertOrganizationType(ctx: SignedInContext, typeId: number) {
   const type = await ctx.prisma.organizationType.findUnique({ where: { id: typeId }, select: { id: true } });
-  if (!type) throw badRequest('Тип организации не найден', { type: ['Тип организации не найден'] });
+  if (!type) throw badRequest(tr('Тип организации не найден'), { type: [tr('Тип организации не найден')] });
 }
 
-const IMAGE_IN_USE = 'Это изображение уже используется как аватар';
+const IMAGE_IN_USE = trId('Это изображение уже используется как аватар');
 
 /**
  * Creates the organization and its owner member in one transaction. The owner is the caller, or, when an
@@ -58,18 +60,18 @@ export async function createOrganization(
   body: z.output<typeof CreateOrganizationSchema>,
 ): Promise<OrganizationDto> {
   const { actor, prisma } = ctx;
-  if (body.members && !actor.isAdmin) throw forbidden('Указывать участников может только администратор');
+  if (body.members && !actor.isAdmin) throw forbidden(tr('Указывать участников может только администратор'));
   await assertOrganizationType(ctx, body.type);
   if (body.image_id != null) await assertOwnImage(prisma, actor.userId, body.image_id);
   const memberIds = body.members?.map((m) => m.id) ?? [actor.userId];
   if (new Set(memberIds).size !== memberIds.length) {
-    throw badRequest('Пользователь указан в списке участников дважды', {
-      members: ['Повторяющиеся участники'],
+    throw badRequest(tr('Пользователь указан в списке участников дважды'), {
+      members: [tr('Повторяющиеся участники')],
     });
   }
   if (body.members) {
     const found = await prisma.user.count({ where: { id: { in: memberIds } } });
-    if (found !== memberIds.length) throw notFound(USER_NOT_FOUND);
+    if (found !== memberIds.length) throw notFound(text(USER_NOT_FOUND));
   }
   const ownerId = memberIds[0] ?? actor.userId;
 
@@ -79,7 +81,7 @@ export async function createOrganization(
         const owner = await tx.$queryRaw<
           { id: number }[]
         >`SELECT id FROM users WHERE id = ${ownerId} FOR UPDATE`;
-        if (owner.length === 0) throw notFound(USER_NOT_FOUND);
+        if (owner.length === 0) throw notFound(text(USER_NOT_FOUND));
         const plan = await planInForce(tx, ownerId, ctx);
         const owned = await tx.organization.count({ where: { ownerId } });
         if (owned >= plan.maxOrganizations) throw await organizationsLimitError(tx, plan);
@@ -113,7 +115,7 @@ export async function createOrganization(
         }
         return created.id;
       }),
-    { unique: conflict(IMAGE_IN_USE) },
+    { unique: conflict(tr(IMAGE_IN_USE)) },
   );
   if (body.members) void ctx.outbox.flush();
   return loadOrganization(ctx, organizationId);
@@ -157,9 +159,9 @@ export async function updateOrganization(
         }
         return updated;
       }),
-    { unique: conflict(IMAGE_IN_USE) },
+    { unique: conflict(tr(IMAGE_IN_USE)) },
   );
-  if (count === 0) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (count === 0) throw notFound(text(ORGANIZATION_NOT_FOUND));
 }
 
 /**

@@ -1,12 +1,8 @@
 import type { Plan } from '../../generated/prisma/client';
 import { limitReached } from '../../lib/app-error';
+import { tr } from '../../lib/i18n';
 import type { Db, Tx } from '../../plugins/db/database';
 import { effectivePlanId, type PlanClock } from '../plans/plans.mapper';
-
-/** Genitive after 'не более N': 1 организации, 5 организаций, 21 организации. */
-function genitive(n: number, one: string, many: string): string {
-  return n % 10 === 1 && n % 100 !== 11 ? one : many;
-}
 
 /** The plan in force for a user (a lapsed plan means 'Базовый' once its grace period is over). */
 export async function planInForce(db: Db, userId: number, clock: PlanClock): Promise<Plan> {
@@ -29,23 +25,35 @@ async function nextPlan(db: Db, field: 'maxOrganizations' | 'maxMembers', curren
 /** 409 LIMIT naming the plan to upgrade to (product-decisions, Organizations and members). */
 export async function organizationsLimitError(db: Db, plan: Plan) {
   const n = plan.maxOrganizations;
-  const head = `Тариф «${plan.name}» позволяет не более ${n} ${genitive(n, 'организации', 'организаций')}.`;
+  const head = tr(
+    'Тариф «{name}» позволяет не более {n, plural, one {# организации} other {# организаций}}.',
+    {
+      name: plan.name,
+      n,
+    },
+  );
   const next = await nextPlan(db, 'maxOrganizations', n);
   return limitReached(
     next
-      ? `${head} Перейдите на тариф «${next.name}», чтобы создать больше.`
-      : `${head} Это максимальный лимит.`,
+      ? tr('{head} Перейдите на тариф «{name}», чтобы создать больше.', { head, name: next.name })
+      : tr('{head} Это максимальный лимит.', { head }),
   );
 }
 
 export async function membersLimitError(db: Db, plan: Plan) {
   const n = plan.maxMembers;
-  const head = `Тариф «${plan.name}» позволяет не более ${n} ${genitive(n, 'участника', 'участников')} в организации.`;
+  const head = tr(
+    'Тариф «{name}» позволяет не более {n, plural, one {# участника} other {# участников}} в организации.',
+    {
+      name: plan.name,
+      n,
+    },
+  );
   const next = await nextPlan(db, 'maxMembers', n);
   return limitReached(
     next
-      ? `${head} Перейдите на тариф «${next.name}», чтобы добавить больше.`
-      : `${head} Это максимальный лимит.`,
+      ? tr('{head} Перейдите на тариф «{name}», чтобы добавить больше.', { head, name: next.name })
+      : tr('{head} Это максимальный лимит.', { head }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { badRequest } from '../../lib/app-error';
+import { tr, trId } from '../../lib/i18n';
 import { transactionalJob } from '../../lib/jobs';
 import type { Db } from '../../plugins/db/database';
 
@@ -27,8 +28,8 @@ export async function storeChallenge(db: Db, challenge: string, { purpose, userI
   });
 }
 
-const STALE_CHALLENGE = 'Время на подтверждение истекло, попробуйте ещё раз';
-const BAD_RESPONSE = 'Не удалось проверить ключ доступа, попробуйте ещё раз';
+const STALE_CHALLENGE = trId('Время на подтверждение истекло, попробуйте ещё раз');
+const BAD_RESPONSE = trId('Не удалось проверить ключ доступа, попробуйте ещё раз');
 
 /** The challenge inside a browser's clientDataJSON, or a 400 when it holds none. */
 function challengeOf(clientDataJSON: string): string {
@@ -38,7 +39,7 @@ function challengeOf(clientDataJSON: string): string {
     };
     if (typeof client.challenge === 'string' && client.challenge.length <= 128) return client.challenge;
   } catch {}
-  throw badRequest(BAD_RESPONSE);
+  throw badRequest(tr(BAD_RESPONSE));
 }
 
 /**
@@ -51,7 +52,7 @@ export async function takeChallenge(db: Db, clientDataJSON: string, scope: Chall
   const { count } = await db.webauthnChallenge.deleteMany({
     where: { challenge, purpose: scope.purpose, userId: scope.userId, expiresAt: { gt: scope.now } },
   });
-  if (count === 0) throw badRequest(STALE_CHALLENGE);
+  if (count === 0) throw badRequest(tr(STALE_CHALLENGE));
   return challenge;
 }
 
@@ -63,4 +64,4 @@ export const pruneChallengesJob = transactionalJob(
 );
 
 /** The message of a response the WebAuthn checks refused (the library's own words are only logged). */
-export const verificationFailed = () => badRequest(BAD_RESPONSE);
+export const verificationFailed = () => badRequest(tr(BAD_RESPONSE));

@@ -8,6 +8,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { badRequest } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { sameText } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { completeSignIn, type SignInRulesContext } from '../auth/sign-in';
 import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
 import type { RelyingParty } from './relying-party';
@@ -16,7 +17,7 @@ import { loadWebAuthn } from './webauthn';
 // Signing in with a passkey (docs/decisions/0142-passkeys.md): a discoverable credential, so the options
 // name no account and are the same for every e-mail; the session is a code sign-in's (sign-in.ts).
 
-const UNKNOWN_PASSKEY = 'Этот ключ доступа не найден: возможно, он удалён. Войдите по коду из письма';
+const UNKNOWN_PASSKEY = trId('Этот ключ доступа не найден: возможно, он удалён. Войдите по коду из письма');
 
 /** POST /auth/passkey/login/options: the e-mail, if sent, changes nothing (nothing tells who has a passkey). */
 export async function authenticationOptions(
@@ -66,7 +67,7 @@ export async function signInWithPasskey(
       user: { select: { webauthnUserId: true } },
     },
   });
-  if (!passkey) throw badRequest(UNKNOWN_PASSKEY);
+  if (!passkey) throw badRequest(tr(UNKNOWN_PASSKEY));
   // The authenticator's user handle must name the account the credential belongs to (WebAuthn §7.2, step 6).
   const handle = response.response.userHandle;
   const owner = passkey.user.webauthnUserId;

@@ -8,6 +8,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { conflict, limitReached } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { CHALLENGE_TTL_MS, storeChallenge, takeChallenge, verificationFailed } from './challenges';
@@ -19,7 +20,8 @@ import { loadWebAuthn } from './webauthn';
 // (docs/decisions/0142-passkeys.md).
 
 export const PASSKEYS_MAX = 20;
-const TOO_MANY = `Можно добавить не более ${PASSKEYS_MAX} ключей доступа`;
+/** The refusal of one passkey too many, in the request's language. */
+const tooMany = () => limitReached(tr('Можно добавить не более {max} ключей доступа', { max: PASSKEYS_MAX }));
 
 /** The account's WebAuthn user handle: random, made once, never its id or e-mail. */
 async function userHandle(
@@ -54,7 +56,7 @@ export async function registrationOptions(
       passkeys: { select: { credentialId: true, transports: true } },
     },
   });
-  if (user.passkeys.length >= PASSKEYS_MAX) throw limitReached(TOO_MANY);
+  if (user.passkeys.length >= PASSKEYS_MAX) throw tooMany();
   const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -107,7 +109,7 @@ export async function registerPasskey(
   // The id kept is the one the authenticator signed; an answer naming another is not its own.
   if (credential.id !== response.id) throw verificationFailed();
 
-  if ((await ctx.prisma.passkey.count({ where: { userId } })) >= PASSKEYS_MAX) throw limitReached(TOO_MANY);
+  if ((await ctx.prisma.passkey.count({ where: { userId } })) >= PASSKEYS_MAX) throw tooMany();
   const passkey = await mapPrismaErrors(
     () =>
       transaction(ctx.prisma, async (tx) => {
@@ -129,7 +131,7 @@ export async function registerPasskey(
         await recordAudit(tx, ctx, { action: 'passkey.added', targetId: created.id, details: { name } });
         return created;
       }),
-    { unique: conflict('Этот ключ доступа уже добавлен') },
+    { unique: conflict(tr('Этот ключ доступа уже добавлен')) },
   );
   return toPasskeyDto(passkey);
 }

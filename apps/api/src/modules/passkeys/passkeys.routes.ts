@@ -1,7 +1,9 @@
 import { passkeysEndpoints as e } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { adminRule } from '../auth/first-admin';
 import { countedSignIn } from '../auth/sign-in';
@@ -36,7 +38,7 @@ export default (rateLimits: RateLimits) =>
     return [
       handle(e.registerOptions, async (ctx) => ok(await registrationOptions(ctx, rp))),
       handle(e.registerVerify, async (ctx, { body }) =>
-        ok(await registerPasskey(ctx, body, rp), 'Ключ доступа добавлен'),
+        ok(await registerPasskey(ctx, body, rp), text('Ключ доступа добавлен')),
       ),
       handle(
         e.loginOptions,
@@ -50,20 +52,20 @@ export default (rateLimits: RateLimits) =>
             await countedSignIn('passkey', body.loginKey, () =>
               signInWithPasskey({ ...ctx, adminRule: rule }, body, rp),
             ),
-            'Авторизация прошла успешно',
+            tr('Авторизация прошла успешно'),
           ),
         perIp('verify', rateLimits.loginVerify),
       ),
       handle(e.list, async (ctx, { query }) => {
         const page = await listPasskeys(ctx, query);
-        return listOk(page.items, page.meta, 'Ключи доступа');
+        return listOk(page.items, page.meta, tr('Ключи доступа'));
       }),
       handle(e.rename, async (ctx, { params, body }) =>
-        ok(await renamePasskey(ctx, { ...params, ...body }), 'Ключ доступа переименован'),
+        ok(await renamePasskey(ctx, { ...params, ...body }), text('Ключ доступа переименован')),
       ),
       handle(e.delete, async (ctx, { params }) => {
         await deletePasskey(ctx, params);
-        return ok(null, 'Ключ доступа удалён');
+        return ok(null, text('Ключ доступа удалён'));
       }),
     ];
   });

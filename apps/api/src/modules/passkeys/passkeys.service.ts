@@ -1,4 +1,5 @@
 import { PASSKEY_NOT_FOUND, type PaginationQuery, type Passkey as PasskeyDto } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -53,7 +54,7 @@ export async function renamePasskey(
   const row = await transaction(ctx.prisma, async (tx) => {
     const before = await tx.passkey.findFirst({ where, select: { name: true } });
     const { count } = await tx.passkey.updateMany({ where, data: { name } });
-    if (!before || count === 0) throw notFound(PASSKEY_NOT_FOUND);
+    if (!before || count === 0) throw notFound(text(PASSKEY_NOT_FOUND));
     const changes = changedFields({ name: before.name }, { name });
     if (Object.keys(changes).length > 0) {
       await recordAudit(tx, ctx, { action: 'passkey.renamed', targetId: id, details: changes });
@@ -69,7 +70,7 @@ export async function deletePasskey(ctx: SignedInContext, { id }: { id: number }
   await transaction(ctx.prisma, async (tx) => {
     const gone = await tx.passkey.findFirst({ where, select: { name: true } });
     const { count } = await tx.passkey.deleteMany({ where });
-    if (!gone || count === 0) throw notFound(PASSKEY_NOT_FOUND);
+    if (!gone || count === 0) throw notFound(text(PASSKEY_NOT_FOUND));
     await recordAudit(tx, ctx, { action: 'passkey.removed', targetId: id, details: { name: gone.name } });
   });
 }

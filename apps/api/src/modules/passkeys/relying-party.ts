@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { tr } from '../../lib/i18n';
 
 // WebAuthn's relying party is the cabinet as people reach it: PUBLIC_URL (docs/decisions/0142-passkeys.md).
 
@@ -13,7 +14,7 @@ export interface RelyingParty {
 
 export function relyingParty(publicUrl: string): RelyingParty {
   const url = new URL(publicUrl);
-  return { id: url.hostname, origin: url.origin, name: 'Личный кабинет' };
+  return { id: url.hostname, origin: url.origin, name: tr('Личный кабинет') };
 }
 
 /** Browsers refuse WebAuthn for an IP address: PUBLIC_URL must name a host (localhost on one's own machine). */

@@ -1,5 +1,6 @@
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
+import { inRecipientLocale } from '../../lib/mail';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { receiptMail } from '../billing/billing.mails';
 import { fromKopecks, toKopecks } from '../payments/money';
@@ -132,17 +133,20 @@ async function queueReceipt(
   });
   const to = order.user?.email ?? order.email;
   if (!to) return;
-  const mail = receiptMail({
-    to,
-    orderId: order.id,
-    label: order.label,
-    planName: order.plan.name,
-    period: order.period,
-    amount: order.amount.toFixed(2),
-    paidAt: order.paidAt ?? ctx.now,
-    grantedUntil: paid.grantedUntil,
-    test: paid.test,
-    publicUrl: ctx.config.PUBLIC_URL,
-  });
+  // In the payer's language (decision 0303): the provider's callback is not the payer's request.
+  const mail = await inRecipientLocale(tx, { email: to }, () =>
+    receiptMail({
+      to,
+      orderId: order.id,
+      label: order.label,
+      planName: order.plan.name,
+      period: order.period,
+      amount: order.amount.toFixed(2),
+      paidAt: order.paidAt ?? ctx.now,
+      grantedUntil: paid.grantedUntil,
+      test: paid.test,
+      publicUrl: ctx.config.PUBLIC_URL,
+    }),
+  );
   await ctx.outbox.queue(tx, mail, ctx.now);
 }

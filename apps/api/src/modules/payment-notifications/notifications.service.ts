@@ -1,13 +1,15 @@
 import type { PaymentNotificationSchema } from '@cabinet/contracts';
 import type { z } from 'zod';
+import { RUBLE_CURRENCY, type SignedFields, signatureMatches } from '../../adapters/yoomoney';
+import type { ApiText } from '../../i18n/catalogue';
 import { badRequest } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { decimalKopecks, toKopecks } from '../payments/money';
 import { ORDER_NOT_FOUND, paymentsConfig } from '../payments/payments.config';
 import { AccountGoneError, grantPaidOrder } from './grant.service';
 import { type RefundCase, recordRefund } from './refund-cases';
-import { RUBLE_CURRENCY, type SignedFields, signatureMatches } from './yoomoney';
 
 export type PaymentNotificationInput = z.output<typeof PaymentNotificationSchema>;
 
@@ -17,11 +19,11 @@ export type NotificationOutcome =
   | { kind: 'already-paid' }
   | { kind: 'test' };
 
-export const OUTCOME_MESSAGES: Record<NotificationOutcome['kind'], string> = {
-  applied: 'Оплата принята, тариф подключён',
-  duplicate: 'Уведомление уже обработано',
-  'already-paid': 'Заказ уже оплачен',
-  test: 'Тестовое уведомление получено',
+export const OUTCOME_MESSAGES: Record<NotificationOutcome['kind'], ApiText> = {
+  applied: trId('Оплата принята, тариф подключён'),
+  duplicate: trId('Уведомление уже обработано'),
+  'already-paid': trId('Заказ уже оплачен'),
+  test: trId('Тестовое уведомление получено'),
 };
 
 /** The lowest amount that pays a price once the provider took at most its commission. */
@@ -54,15 +56,16 @@ export async function applyPaymentNotification(
     codepro: n.codepro,
     label: n.label,
   };
-  if (!signatureMatches(signed, config.secret, n.sha1_hash)) throw badRequest('Неверная подпись уведомления');
+  if (!signatureMatches(signed, config.secret, n.sha1_hash))
+    throw badRequest(tr('Неверная подпись уведомления'));
   // The "test" button in YooMoney's settings: signed, but no order behind it.
   if (n.test_notification === 'true') return { kind: 'test' };
   // Not refund cases: the money is not (or not yet) ours, or not in rubles; the provider handles these.
-  if (n.currency !== RUBLE_CURRENCY) throw badRequest('Платёж не в рублях');
-  if (n.codepro === 'true') throw badRequest('Платёж защищён кодом протекции и не зачислен');
-  if (n.unaccepted === 'true') throw badRequest('Платёж ещё не зачислен получателю');
+  if (n.currency !== RUBLE_CURRENCY) throw badRequest(tr('Платёж не в рублях'));
+  if (n.codepro === 'true') throw badRequest(tr('Платёж защищён кодом протекции и не зачислен'));
+  if (n.unaccepted === 'true') throw badRequest(tr('Платёж ещё не зачислен получателю'));
   const amount = toKopecks(n.amount);
-  if (amount === null) throw badRequest('Некорректная сумма платежа');
+  if (amount === null) throw badRequest(tr('Некорректная сумма платежа'));
 
   const seen = await prisma.paymentNotification.findUnique({
     where: { operationId: n.operation_id },
@@ -82,7 +85,7 @@ export async function applyPaymentNotification(
   // An order whose account was deleted answers as the deleted order did before decision 0093.
   if (!order || order.userId === null) {
     await refund('unknown_label');
-    throw badRequest(ORDER_NOT_FOUND);
+    throw badRequest(tr(ORDER_NOT_FOUND));
   }
   if (order.status === 'paid') {
     await refund('already_paid');
@@ -92,7 +95,7 @@ export async function applyPaymentNotification(
   const priceKopecks = decimalKopecks(order.amount);
   if (amount < minimumAmountKopecks(priceKopecks, config.commission)) {
     await refund('amount_short');
-    throw badRequest('Сумма платежа меньше цены заказа');
+    throw badRequest(tr('Сумма платежа меньше цены заказа'));
   }
 
   let outcome: NotificationOutcome | null;
@@ -115,7 +118,7 @@ export async function applyPaymentNotification(
     // The account was deleted while this payment was being applied: nothing was granted.
     if (error instanceof AccountGoneError) {
       await refund('unknown_label');
-      throw badRequest(ORDER_NOT_FOUND);
+      throw badRequest(tr(ORDER_NOT_FOUND));
     }
     throw error;
   }

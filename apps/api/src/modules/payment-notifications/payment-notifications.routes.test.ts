@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { checkout, deliver, orderRow, signedNotification, userRow } from '../../../test/payments';
+import type { SignedFields } from '../../adapters/yoomoney';
 import { loadOrCreatePaymentSecret } from '../payments/payments.config';
 import { addMonths } from './plan-term';
-import type { SignedFields } from './yoomoney';
 
 let t: TestApp;
 let secret: string;

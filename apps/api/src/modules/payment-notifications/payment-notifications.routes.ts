@@ -2,6 +2,7 @@ import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { AppError } from '../../lib/app-error';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { countPayment } from '../../lib/metrics';
 import { applyYooKassaRefundEvent } from '../refunds/provider-refunds.service';
 import { applyPaymentNotification, OUTCOME_MESSAGES } from './notifications.service';
@@ -31,7 +32,7 @@ export default routes(() => [
       // YooMoney's own 'test' button moves no money and is not counted (decision 0260).
       if (outcome.kind !== 'test')
         countPayment('yoomoney', outcome.kind === 'applied' ? 'succeeded' : 'duplicate');
-      return ok(null, OUTCOME_MESSAGES[outcome.kind]);
+      return ok(null, tr(OUTCOME_MESSAGES[outcome.kind]));
     },
     providerLimit('yoomoney-notifications'),
   ),
@@ -40,7 +41,7 @@ export default routes(() => [
     e.yookassaNotification,
     async (ctx, { body }) => {
       const outcome = await handleYooKassaNotification(ctx, body, applyYooKassaRefundEvent);
-      return ok(null, YOOKASSA_OUTCOME_MESSAGES[outcome]);
+      return ok(null, tr(YOOKASSA_OUTCOME_MESSAGES[outcome]));
     },
     providerLimit('yookassa-notifications'),
   ),

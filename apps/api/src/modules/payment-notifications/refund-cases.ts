@@ -1,8 +1,8 @@
 import type { RefundReason } from '@cabinet/contracts';
+import type { SignedFields } from '../../adapters/yoomoney';
 import type { RequestContext } from '../../lib/context';
 import { fromKopecks } from '../payments/money';
 import { paymentsConfig } from '../payments/payments.config';
-import type { SignedFields } from './yoomoney';
 
 // Money that arrived with a valid signature but bought nothing is kept for a refund by hand
 // (docs/decisions/0092-refund-cases.md): one row per operation_id, listed and closed in modules/refunds.

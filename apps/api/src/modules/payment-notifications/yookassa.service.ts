@@ -1,10 +1,12 @@
 import type { YooKassaNotificationSchema } from '@cabinet/contracts';
 import type { z } from 'zod';
+import { type YooKassaClient, YooKassaError, type YooKassaPayment } from '../../adapters/yookassa';
+import type { ApiText } from '../../i18n/catalogue';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { countPayment } from '../../lib/metrics';
 import { isUniqueViolation } from '../../lib/prisma-errors';
-import { type YooKassaClient, YooKassaError, type YooKassaPayment } from '../../lib/yookassa';
 import { decimalKopecks, toKopecks } from '../payments/money';
 import { paymentsConfig } from '../payments/payments.config';
 import { savedMethodOf } from '../payments/yookassa-payments';
@@ -20,10 +22,10 @@ type Notification = z.output<typeof YooKassaNotificationSchema>;
 
 export type YooKassaOutcome = 'applied' | 'duplicate' | 'ignored';
 
-export const YOOKASSA_OUTCOME_MESSAGES: Record<YooKassaOutcome, string> = {
-  applied: 'Уведомление применено',
-  duplicate: 'Уведомление уже обработано',
-  ignored: 'Уведомление получено',
+export const YOOKASSA_OUTCOME_MESSAGES: Record<YooKassaOutcome, ApiText> = {
+  applied: trId('Уведомление применено'),
+  duplicate: trId('Уведомление уже обработано'),
+  ignored: trId('Уведомление получено'),
 };
 
 /** Refund events are applied by the refunds module (injected, so that modules do not import in circles). */
@@ -35,10 +37,10 @@ export async function handleYooKassaNotification(
   onRefund: RefundEventHandler,
 ): Promise<YooKassaOutcome> {
   if (!fromYooKassa(ctx.config.YOOKASSA_NOTIFY_IPS, ctx.ip)) {
-    throw forbidden('Уведомление принимается только с адресов ЮKassa');
+    throw forbidden(tr('Уведомление принимается только с адресов ЮKassa'));
   }
   const { yookassa } = await paymentsConfig(ctx.config);
-  if (!yookassa) throw notFound('ЮKassa не подключена');
+  if (!yookassa) throw notFound(tr('ЮKassa не подключена'));
   if (body.event.startsWith('refund.')) return onRefund(ctx, body.object.id);
   if (!body.event.startsWith('payment.')) return 'ignored';
   const payment = await readPayment(yookassa, body.object.id);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { forbidden } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { selectPaymentPage } from './history.queries';
 
 type PaymentListQuery = z.output<typeof PaymentListQuerySchema>;
@@ -17,7 +18,7 @@ export async function listPayments(
 ): Promise<JsonPage<Payment>> {
   const { actor } = ctx;
   if (!actor.isAdmin && query.user_id !== undefined && query.user_id !== actor.userId) {
-    throw forbidden('Можно смотреть только свои платежи');
+    throw forbidden(tr('Можно смотреть только свои платежи'));
   }
   const { total, items } = await selectPaymentPage(ctx.pool, {
     userId: actor.isAdmin ? query.user_id : actor.userId,

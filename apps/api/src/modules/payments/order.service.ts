@@ -2,6 +2,7 @@ import type { Payment } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { iso } from '../../lib/json-sql';
 import { type JsonText, readAnswerRows } from '../../lib/sql';
 import { applyYooKassaPayment, readPayment } from '../payment-notifications/yookassa.service';
@@ -51,7 +52,7 @@ export async function getOrder(
   { label }: { label: string },
 ): Promise<JsonText<Payment>> {
   const order = await selectOrder(ctx, label);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(tr(ORDER_NOT_FOUND));
   if (order.status !== 'pending' || order.provider !== 'yookassa' || !order.provider_payment_id)
     return order.data;
   const { yookassa } = await paymentsConfig(ctx.config);

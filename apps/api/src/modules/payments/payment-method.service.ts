@@ -2,13 +2,15 @@ import type { SavedPaymentMethod } from '@cabinet/contracts';
 import { Prisma } from '../../generated/prisma/client';
 import { conflict } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { readRows } from '../../lib/sql';
 
 // The saved payment method and the auto-renewal switch (decision 0205). Only the method's type and title
 // are kept (never card data); turning auto-renewal off, or deleting the method, means never charged again.
 
-export const NO_SAVED_METHOD =
-  'Нет сохранённого способа оплаты: включите «Продлевать автоматически» при следующей оплате';
+export const NO_SAVED_METHOD = trId(
+  'Нет сохранённого способа оплаты: включите «Продлевать автоматически» при следующей оплате',
+);
 
 const view = (row: { type: string; title: string; autoRenew: boolean } | null): SavedPaymentMethod | null =>
   row && { type: row.type, title: row.title, auto_renew: row.autoRenew };
@@ -43,6 +45,6 @@ export async function setAutoRenew(
       ? { autoRenew: true, failures: 0, failedFor: null, nextAttemptAt: null }
       : { autoRenew: false },
   });
-  if (!changed.count && enabled) throw conflict(NO_SAVED_METHOD);
+  if (!changed.count && enabled) throw conflict(tr(NO_SAVED_METHOD));
   return getPaymentMethod(ctx);
 }

@@ -1,8 +1,9 @@
 import type { PaymentSettings } from '@cabinet/contracts';
+import { createYooKassaClient, type YooKassaClient } from '../../adapters/yookassa';
 import type { Env, PaymentsMode } from '../../env';
 import type { RequestContext } from '../../lib/context';
 import { loadOrCreateDataDirSecret } from '../../lib/data-dir-secret';
-import { createYooKassaClient, type YooKassaClient } from '../../lib/yookassa';
+import { tr, trId } from '../../lib/i18n';
 
 // What checkout, the provider's notifications and the sandbox share: the mode, the receiver, the secret
 // that signs notifications, and the addresses the payer is sent back to (decision 0090).
@@ -85,6 +86,7 @@ export const successUrl = (config: PaymentsConfig) => `${config.publicUrl}/app/s
 export const cancelUrl = (config: PaymentsConfig) => `${config.publicUrl}/app/subscription?payment=cancelled`;
 export const sandboxUrl = (config: PaymentsConfig) => `${config.publicUrl}/api/subscribe/sandbox`;
 
-export const ORDER_NOT_FOUND = 'Заказ не найден';
+export const ORDER_NOT_FOUND = trId('Заказ не найден');
 
-export const periodText = (period: 'month' | 'year') => (period === 'month' ? '1 месяц' : '12 месяцев');
+export const periodText = (period: 'month' | 'year') =>
+  period === 'month' ? tr('1 месяц') : tr('12 месяцев');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createUser } from '../../../test/factories';
 import { checkout, deliver, signedNotification } from '../../../test/payments';
-import { notificationSignature, type SignedFields } from '../payment-notifications/yoomoney';
+import { notificationSignature, type SignedFields } from '../../adapters/yoomoney';
 
 // Real mode (YOOMONEY_RECEIVER and YOOMONEY_SECRET set) needs an app of its own, hence its own file.
 let t: TestApp;

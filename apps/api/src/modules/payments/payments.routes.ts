@@ -1,6 +1,7 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok, okJson } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { listPayments } from './history.service';
 import { getOrder } from './order.service';
 import { deletePaymentMethod, getPaymentMethod, setAutoRenew } from './payment-method.service';
@@ -24,10 +25,13 @@ export default routes(async (app) => {
     handle(e.paymentMethod, async (ctx) => ok(await getPaymentMethod(ctx))),
     handle(e.deletePaymentMethod, async (ctx) => {
       await deletePaymentMethod(ctx);
-      return ok(null, 'Способ оплаты удалён');
+      return ok(null, tr('Способ оплаты удалён'));
     }),
     handle(e.autoRenew, async (ctx, { body }) =>
-      ok(await setAutoRenew(ctx, body), body.enabled ? 'Автопродление включено' : 'Автопродление отключено'),
+      ok(
+        await setAutoRenew(ctx, body),
+        body.enabled ? tr('Автопродление включено') : tr('Автопродление отключено'),
+      ),
     ),
   ];
 });

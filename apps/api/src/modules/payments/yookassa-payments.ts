@@ -1,22 +1,23 @@
-import type { Env } from '../../env';
-import { badGateway } from '../../lib/app-error';
 import {
   type Amount,
   type CreatePaymentRequest,
   type Receipt,
   YooKassaError,
   type YooKassaPayment,
-} from '../../lib/yookassa';
+} from '../../adapters/yookassa';
+import type { Env } from '../../env';
+import { badGateway } from '../../lib/app-error';
+import { tr, trId } from '../../lib/i18n';
 import { periodText } from './payments.config';
 
 // What the product sends YooKassa, built in one place for checkout, renewals and refunds (decisions
 // 0202, 0204, 0205): the amount, the description and the 54-FZ receipt.
 
-export const PROVIDER_UNAVAILABLE = 'Платёжная система недоступна, попробуйте позже';
+export const PROVIDER_UNAVAILABLE = trId('Платёжная система недоступна, попробуйте позже');
 
 /** 'Тариф «Про», 1 месяц': the payment's description and the receipt line. */
 export const paymentDescription = (planName: string, period: 'month' | 'year') =>
-  `Тариф «${planName}», ${periodText(period)}`;
+  tr('Тариф «{planName}», {period}', { planName, period: periodText(period) });
 
 export const rubles = (value: string): Amount => ({ value, currency: 'RUB' });
 
@@ -75,7 +76,7 @@ export const resultUrl = (env: Env, label: string) =>
 
 /** A failure of YooKassa as the person sees it (502); ours (anything else) passes through as it is. */
 export function providerFailure(error: unknown): unknown {
-  if (error instanceof YooKassaError) return badGateway(PROVIDER_UNAVAILABLE);
+  if (error instanceof YooKassaError) return badGateway(tr(PROVIDER_UNAVAILABLE));
   return error;
 }
 

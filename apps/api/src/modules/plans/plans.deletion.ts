@@ -1,23 +1,20 @@
 import { BASIC_PLAN_ID, PLAN_NOT_FOUND, type PlanDeletion } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Db, transaction } from '../../plugins/db/database';
 
 // Deleting a plan, and asking first whether it can be (docs/decisions/0021-plan-deletion.md, 0163).
 
-const pluralRules = new Intl.PluralRules('ru-RU');
 /** 'у 1 пользователя', 'у 2 пользователей', 'у 5 пользователей', 'у 21 пользователя'. */
 export const usersGenitive = (n: number) =>
-  `${n} ${pluralRules.select(n) === 'one' ? 'пользователя' : 'пользователей'}`;
+  tr('{n, plural, one {# пользователя} other {# пользователей}}', { n });
 /** '1 оплаченный заказ', '2 оплаченных заказа', '5 оплаченных заказов'. */
-export const paidOrders = (n: number) => {
-  const form = pluralRules.select(n);
-  if (form === 'one') return `${n} оплаченный заказ`;
-  if (form === 'few') return `${n} оплаченных заказа`;
-  return `${n} оплаченных заказов`;
-};
+export const paidOrders = (n: number) =>
+  tr('{n, plural, one {# оплаченный заказ} few {# оплаченных заказа} other {# оплаченных заказов}}', { n });
 
 /** A checkout younger than this may still be paid at the provider: it blocks deletion. */
 export const PENDING_ORDER_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -36,13 +33,15 @@ async function deletionRefusal(
   });
   if (id === BASIC_PLAN_ID) {
     return {
-      reason: 'Тариф «Базовый» нельзя удалить: на него переходят пользователи, у которых закончился тариф',
+      reason: tr(
+        'Тариф «Базовый» нельзя удалить: на него переходят пользователи, у которых закончился тариф',
+      ),
       holders: activeHolders,
     };
   }
   if (activeHolders > 0) {
     return {
-      reason: `Тариф нельзя удалить: он подключён у ${usersGenitive(activeHolders)}`,
+      reason: tr('Тариф нельзя удалить: он подключён у {users}', { users: usersGenitive(activeHolders) }),
       holders: activeHolders,
     };
   }
@@ -58,15 +57,16 @@ async function deletionRefusal(
   ]);
   if (paid > 0) {
     return {
-      reason:
-        `Тариф нельзя удалить: по нему есть ${paidOrders(paid)}, они остаются в истории платежей. ` +
-        'Переименуйте тариф или измените его условия',
+      reason: tr(
+        'Тариф нельзя удалить: по нему есть {orders}, они остаются в истории платежей. Переименуйте тариф или измените его условия',
+        { orders: paidOrders(paid) },
+      ),
       holders: 0,
     };
   }
   if (recentPending > 0) {
     return {
-      reason: 'Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки',
+      reason: tr('Тариф нельзя удалить: его оплачивают прямо сейчас. Попробуйте через сутки'),
       holders: 0,
     };
   }
@@ -79,7 +79,7 @@ async function deletionRefusal(
  */
 export async function getPlanDeletion(ctx: SignedInContext, { id }: { id: number }): Promise<PlanDeletion> {
   const plan = await ctx.prisma.plan.findUnique({ where: { id }, select: { id: true } });
-  if (!plan) throw notFound(PLAN_NOT_FOUND);
+  if (!plan) throw notFound(text(PLAN_NOT_FOUND));
   const refusal = await deletionRefusal(ctx.prisma, id, ctx.now);
   return refusal
     ? { deletable: false, reason: refusal.reason, holders: refusal.holders }
@@ -99,7 +99,7 @@ export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): 
         const locked = await tx.$queryRaw<
           { id: number; name: string }[]
         >`SELECT id, name FROM plans WHERE id = ${id} FOR UPDATE`;
-        if (locked.length === 0) throw notFound(PLAN_NOT_FOUND);
+        if (locked.length === 0) throw notFound(text(PLAN_NOT_FOUND));
         const refusal = await deletionRefusal(tx, id, now);
         if (refusal) throw conflict(refusal.reason);
         await tx.user.updateMany({
@@ -115,6 +115,6 @@ export async function deletePlan(ctx: SignedInContext, { id }: { id: number }): 
         });
       }),
     // A row that appeared between the checks and the delete (should not happen under the lock).
-    { foreignKey: conflict('Тариф нельзя удалить: он используется, попробуйте ещё раз') },
+    { foreignKey: conflict(tr('Тариф нельзя удалить: он используется, попробуйте ещё раз')) },
   );
 }

@@ -1,6 +1,8 @@
 import { plansEndpoints as e } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { deletePlan, getPlanDeletion } from './plans.deletion';
 import { createPlan, getPlan, listPlans, updatePlan } from './plans.service';
 
@@ -14,16 +16,18 @@ export default routes(() => [
 
   handle(e.get, async (ctx, { params }) => ok(await getPlan(ctx, params))),
 
-  handle(e.create, async (ctx, { body }) => ok(await createPlan(ctx, body), 'Тарифный план успешно создан')),
+  handle(e.create, async (ctx, { body }) =>
+    ok(await createPlan(ctx, body), tr('Тарифный план успешно создан')),
+  ),
 
   handle(e.update, async (ctx, { params, body }) =>
-    ok(await updatePlan(ctx, { ...body, id: params.id }), 'Тарифный план успешно отредактирован'),
+    ok(await updatePlan(ctx, { ...body, id: params.id }), tr('Тарифный план успешно отредактирован')),
   ),
 
   handle(e.deletion, async (ctx, { params }) => ok(await getPlanDeletion(ctx, params))),
 
   handle(e.delete, async (ctx, { params }) => {
     await deletePlan(ctx, params);
-    return ok(null, 'Тариф удалён');
+    return ok(null, text('Тариф удалён'));
   }),
 ]);

@@ -6,20 +6,22 @@ import {
   type PlanListQuerySchema,
   type PlanUpdateRequestSchema,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import type { Plan as PlanRow } from '../../generated/prisma/client';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { transaction } from '../../plugins/db/database';
 import { toPlanDto } from './plans.mapper';
 import { selectPlanPage } from './plans.queries';
 
-const NAME_TAKEN = 'Тариф с таким названием уже существует';
+const NAME_TAKEN = trId('Тариф с таким названием уже существует');
 /** On the name field, so the form shows it there (issue 16). */
-const nameTaken = () => conflict(NAME_TAKEN, { name: [NAME_TAKEN] });
+const nameTaken = () => conflict(tr(NAME_TAKEN), { name: [tr(NAME_TAKEN)] });
 
 type PlanListQuery = z.output<typeof PlanListQuerySchema>;
 type PlanCreateData = z.output<typeof PlanCreateRequestSchema>;
@@ -33,7 +35,7 @@ export async function listPlans(ctx: SignedInContext, query: PlanListQuery): Pro
 
 export async function getPlan(ctx: SignedInContext, { id }: { id: number }): Promise<PlanDto> {
   const plan = await ctx.prisma.plan.findUnique({ where: { id } });
-  if (!plan) throw notFound(PLAN_NOT_FOUND);
+  if (!plan) throw notFound(text(PLAN_NOT_FOUND));
   return toPlanDto(plan);
 }
 
@@ -49,7 +51,7 @@ async function assertNameFree({ prisma }: SignedInContext, name: string, exceptI
 /** 'Базовый' is the plan everyone falls back to: it stays free (docs/decisions/0021-plan-deletion.md). */
 function assertBasicStaysFree(id: number, body: { price_month: string; price_year: string }) {
   if (id === BASIC_PLAN_ID && (Number(body.price_month) !== 0 || Number(body.price_year) !== 0)) {
-    throw badRequest('Базовый тариф всегда бесплатный: его цена должна быть 0');
+    throw badRequest(tr('Базовый тариф всегда бесплатный: его цена должна быть 0'));
   }
 }
 
@@ -104,7 +106,7 @@ export async function updatePlan(
 ): Promise<PlanDto> {
   assertBasicStaysFree(id, body);
   const exists = await ctx.prisma.plan.findUnique({ where: { id }, select: { id: true } });
-  if (!exists) throw notFound(PLAN_NOT_FOUND);
+  if (!exists) throw notFound(text(PLAN_NOT_FOUND));
   await assertNameFree(ctx, body.name, id);
   const plan = await mapPrismaErrors(
     () =>
@@ -117,7 +119,7 @@ export async function updatePlan(
         }
         return updated;
       }),
-    { unique: nameTaken(), notFound: notFound(PLAN_NOT_FOUND) },
+    { unique: nameTaken(), notFound: notFound(text(PLAN_NOT_FOUND)) },
   );
   return toPlanDto(plan);
 }

@@ -1,9 +1,11 @@
-import type { ProfileUpdateResult } from '@cabinet/contracts';
+import { LOGIN_CODE_BURNED_MESSAGE, type ProfileUpdateResult } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { EmailChange } from '../../generated/prisma/client';
 import { badRequest, conflict, tooManyRequests, unavailable } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { newLoginCode, sameBytes } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { type Db, type Prisma, type Tx, transaction } from '../../plugins/db/database';
 import {
@@ -23,11 +25,10 @@ import { emailChangeMail } from './email-change.mail';
 export const EMAIL_CODE_TTL_MINUTES = 10;
 export const EMAIL_CODE_MAX_ATTEMPTS = 5;
 export const EMAIL_CODE_RESEND_SECONDS = 60;
-export const EMAIL_TAKEN = 'Пользователь с таким email уже существует';
+export const EMAIL_TAKEN = trId('Пользователь с таким email уже существует');
 /** On the email field, so the form shows it there (issue 16). */
-export const emailTaken = () => conflict(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
-const EXPIRED_CODE = 'Код устарел или уже использован, запросите новый';
-const BURNED_CODE = 'Превышено число попыток ввода кода, запросите новый';
+export const emailTaken = () => conflict(tr(EMAIL_TAKEN), { email: [tr(EMAIL_TAKEN)] });
+const EXPIRED_CODE = trId('Код устарел или уже использован, запросите новый');
 
 /** The context of the calls that mail or check a code: with the sign-in codes' key (profile.routes.ts). */
 export interface EmailChangeContext extends SignedInContext {
@@ -64,7 +65,8 @@ export const pendingEmail = (
  */
 async function refuseWhenTargetCapped(db: Db, email: string) {
   const seconds = await changeWrongCodesWait(db, email);
-  if (seconds > 0) throw tooManyRequests(`${CHANGE_WRONG_CODES_MESSAGE} ${formatWait(seconds)}`, seconds);
+  if (seconds > 0)
+    throw tooManyRequests(tr(CHANGE_WRONG_CODES_MESSAGE, { wait: formatWait(seconds) }), seconds);
 }
 
 /** Ends every account's pending change to `email`: its codes no longer work. */
@@ -97,7 +99,7 @@ export async function putEmailAside(
     : 0;
   if (waitMs > 0) {
     const seconds = Math.ceil(waitMs / 1000);
-    throw tooManyRequests(`Новый код можно запросить через ${seconds} с`, seconds);
+    throw tooManyRequests(tr('Новый код можно запросить через {seconds} с', { seconds }), seconds);
   }
   const code = newLoginCode();
   const data = {
@@ -121,7 +123,7 @@ export async function mailEmailCode(
     await mailer.send(emailChangeMail(email, sent.code, EMAIL_CODE_TTL_MINUTES));
   } catch (error) {
     await prisma.emailChange.deleteMany({ where: { id: sent.changeId } });
-    throw Object.assign(unavailable('Не удалось отправить письмо с кодом, попробуйте позже'), {
+    throw Object.assign(unavailable(tr('Не удалось отправить письмо с кодом, попробуйте позже')), {
       cause: error,
     });
   }
@@ -139,14 +141,14 @@ export async function confirmEmailChange(
   const { prisma, now } = ctx;
   const { userId } = ctx.actor;
   const change = await prisma.emailChange.findUnique({ where: { userId } });
-  if (!change || change.expiresAt <= now) throw badRequest(EXPIRED_CODE);
+  if (!change || change.expiresAt <= now) throw badRequest(tr(EXPIRED_CODE));
   // Wrong codes are capped per target address across all accounts too (decision 0184): past the cap, every
   // pending change to it is void, so accounts taking turns cannot guess the code mailed to one address.
   if ((await changeWrongCodesWait(prisma, change.email)) > 0) {
     await voidChangesTo(prisma, change.email);
     await refuseWhenTargetCapped(prisma, change.email);
   }
-  if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(BURNED_CODE);
+  if (change.attempts >= EMAIL_CODE_MAX_ATTEMPTS) throw badRequest(text(LOGIN_CODE_BURNED_MESSAGE));
 
   if (!sameBytes(change.codeHash, codeHash(ctx.codeSecret, userId, change.email, code))) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
@@ -159,13 +161,13 @@ export async function confirmEmailChange(
       // The wrong code that fills the target's cap voids every change pending to it at once.
       if ((await changeWrongCodesWait(prisma, change.email)) > 0) {
         await voidChangesTo(prisma, change.email);
-        throw badRequest(BURNED_CODE);
+        throw badRequest(text(LOGIN_CODE_BURNED_MESSAGE));
       }
     }
     const left = EMAIL_CODE_MAX_ATTEMPTS - change.attempts - 1;
-    if (counted.count === 0 || left <= 0) throw badRequest(BURNED_CODE);
+    if (counted.count === 0 || left <= 0) throw badRequest(text(LOGIN_CODE_BURNED_MESSAGE));
     // About the field itself: the cabinet says it under 'Код из письма' (issue 34, rule 5).
-    const wrong = `Неверный код. Осталось попыток: ${left}`;
+    const wrong = tr('Неверный код. Осталось попыток: {left}', { left });
     throw badRequest(wrong, { code: [wrong] });
   }
 
@@ -175,7 +177,7 @@ export async function confirmEmailChange(
       const claimed = await tx.emailChange.deleteMany({
         where: { id: change.id, attempts: { lt: EMAIL_CODE_MAX_ATTEMPTS }, expiresAt: { gt: now } },
       });
-      if (claimed.count === 0) throw badRequest(EXPIRED_CODE);
+      if (claimed.count === 0) throw badRequest(tr(EXPIRED_CODE));
       await deleteUnusedUnverifiedAccount(tx, change.email);
       const holder = await tx.user.findUnique({ where: { email: change.email }, select: { id: true } });
       if (holder && holder.id !== userId) throw emailTaken();

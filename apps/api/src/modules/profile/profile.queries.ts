@@ -44,6 +44,7 @@ export async function selectProfile(ctx: RequestContext, id: number): Promise<Js
       'type', ${typeRef('t')},
       'is_admin', ${isAdminSql('u')},
       'blocked', u.blocked_at IS NOT NULL,
+      'locale', u.locale,
       'created_at', ${raw(iso('u.created_at'))},
       'updated_at', ${raw(iso('u.updated_at'))}
     ) AS profile

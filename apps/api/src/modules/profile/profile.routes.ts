@@ -2,6 +2,7 @@ import { profileEndpoints as e } from '@cabinet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok, okJson } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import { confirmEmailChange, withCodeSecret } from './email-change.service';
 import { deleteAccount, getDeletePreview, getProfile, updateProfile } from './profile.service';
@@ -44,17 +45,20 @@ export default routes(() => [
     });
     // The caller typed this address: naming it back tells nothing new.
     const message = codeSentTo
-      ? `Данные пользователя обновлены. Чтобы сменить эл. почту, введите код из письма, отправленного на ${codeSentTo}. До этого действует прежний адрес.`
+      ? tr(
+          'Данные пользователя обновлены. Чтобы сменить эл. почту, введите код из письма, отправленного на {codeSentTo}. До этого действует прежний адрес.',
+          { codeSentTo },
+        )
       : cancelled
-        ? 'Данные пользователя обновлены. Смена адреса эл. почты отменена.'
-        : 'Данные пользователя обновлены';
+        ? tr('Данные пользователя обновлены. Смена адреса эл. почты отменена.')
+        : tr('Данные пользователя обновлены');
     return ok(result, message);
   }),
 
   handle(
     e.confirmEmail,
     async (ctx, { body }) =>
-      ok(await confirmEmailChange(await withCodeSecret(ctx), body), 'Адрес эл. почты изменён'),
+      ok(await confirmEmailChange(await withCodeSecret(ctx), body), tr('Адрес эл. почты изменён')),
     {
       config: {
         rateLimit: {
@@ -72,6 +76,6 @@ export default routes(() => [
 
   handle(e.delete, async (ctx, { params }) => {
     await deleteAccount(ctx, params);
-    return ok(null, 'Пользователь удалён');
+    return ok(null, tr('Пользователь удалён'));
   }),
 ]);

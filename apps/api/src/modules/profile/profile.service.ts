@@ -7,10 +7,12 @@ import {
   USER_NOT_FOUND,
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { Actor, SignedInContext } from '../../lib/context';
+import { adoptAccountLocale, tr } from '../../lib/i18n';
 import { isForeignKeyViolation, isRecordNotFound, isUniqueViolation } from '../../lib/prisma-errors';
 import { deleteUserSessions } from '../../lib/sessions';
 import type { JsonText } from '../../lib/sql';
@@ -32,9 +34,9 @@ import { selectProfile } from './profile.queries';
  * for a site admin, anyone.
  */
 export async function getProfile(ctx: SignedInContext, { id }: { id: number }): Promise<JsonText<Profile>> {
-  if (!ctx.actor.isAdmin && ctx.actor.userId !== id) throw forbidden('Недостаточно прав');
+  if (!ctx.actor.isAdmin && ctx.actor.userId !== id) throw forbidden(tr('Недостаточно прав'));
   const profile = await selectProfile(ctx, id);
-  if (!profile) throw notFound(USER_NOT_FOUND);
+  if (!profile) throw notFound(text(USER_NOT_FOUND));
   return profile;
 }
 
@@ -43,7 +45,7 @@ export async function getProfile(ctx: SignedInContext, { id }: { id: number }): 
 
 /** Self or an admin; anyone else gets 403 before we look the account up, so nothing leaks. */
 function assertSelfOrAdmin(actor: Actor, id: number) {
-  if (actor.userId !== id && !actor.isAdmin) throw forbidden('Можно изменять только свою учётную запись');
+  if (actor.userId !== id && !actor.isAdmin) throw forbidden(tr('Можно изменять только свою учётную запись'));
 }
 
 type ProfileUpdateInput = z.output<typeof ProfileUpdateRequestSchema> & { id: number };
@@ -70,15 +72,15 @@ export async function updateProfile(
   assertSelfOrAdmin(actor, id);
   const user = await prisma.user.findUnique({
     where: { id },
-    select: { email: true, name: true, avatarFileId: true },
+    select: { email: true, name: true, avatarFileId: true, locale: true },
   });
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(text(USER_NOT_FOUND));
 
   const byAdmin = actor.isAdmin && actor.userId !== id;
   const emailChanged = body.email !== undefined && body.email !== user.email;
   const newEmail = emailChanged ? body.email : undefined;
   // A token changes the name and the avatar only: the e-mail is the account's key (decision 0216).
-  if (actor.token && emailChanged) throw forbidden(TOKEN_FORBIDDEN);
+  if (actor.token && emailChanged) throw forbidden(text(TOKEN_FORBIDDEN));
   if (newEmail !== undefined) {
     if (byAdmin) {
       const taken = await prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
@@ -108,9 +110,10 @@ export async function updateProfile(
           // A new address has not proven it receives mail: it is unverified until a code sent to it is used.
           ...(byAdmin && newEmail !== undefined ? { email: newEmail, emailVerifiedAt: null } : {}),
           ...(avatarChanged ? { avatarFileId: body.image_id ?? null } : {}),
+          ...(body.locale !== undefined ? { locale: body.locale } : {}),
           ...(byAdmin ? { adminEditedAt: ctx.now } : {}),
         },
-        select: { name: true, email: true },
+        select: { name: true, email: true, locale: true },
       });
       if (byAdmin && newEmail !== undefined) {
         // A code mailed to the old address must not sign in any more; one for the new address predates it.
@@ -119,10 +122,11 @@ export async function updateProfile(
         await tx.emailChange.deleteMany({ where: { userId: id } });
       }
       const changes = changedFields(
-        { name: user.name, email: user.email, avatar_file_id: user.avatarFileId },
+        { name: user.name, email: user.email, avatar_file_id: user.avatarFileId, locale: user.locale },
         {
           name: updated.name,
           email: updated.email,
+          locale: updated.locale,
           avatar_file_id: avatarChanged ? (body.image_id ?? null) : undefined,
         },
       );
@@ -147,7 +151,7 @@ export async function updateProfile(
           : false;
       const pending = await tx.emailChange.findUnique({ where: { userId: id } });
       return {
-        result: { ...updated, pending_email: pendingEmail(pending, ctx.now) },
+        result: { name: updated.name, email: updated.email, pending_email: pendingEmail(pending, ctx.now) },
         sent,
         cancelled,
       };
@@ -155,13 +159,15 @@ export async function updateProfile(
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw isUniqueViolation(error, 'avatar_file_id') || isUniqueViolation(error, 'avatarFileId')
-        ? conflict('Это изображение уже используется как аватар')
+        ? conflict(tr('Это изображение уже используется как аватар'))
         : emailTaken();
     }
-    if (isRecordNotFound(error)) throw notFound(USER_NOT_FOUND);
-    if (isForeignKeyViolation(error)) throw notFound('Файл не найден');
+    if (isRecordNotFound(error)) throw notFound(text(USER_NOT_FOUND));
+    if (isForeignKeyViolation(error)) throw notFound(tr('Файл не найден'));
     throw error;
   }
+  // One's own new language answers already: this answer and everything after it (decision 0302).
+  if (!byAdmin && body.locale !== undefined) adoptAccountLocale(body.locale);
   if (saved.sent && newEmail !== undefined) await mailEmailCode(ctx, saved.sent, newEmail);
   const codeSentTo = saved.sent ? (newEmail ?? null) : null;
   return { result: saved.result, codeSentTo, cancelled: saved.cancelled };
@@ -189,7 +195,7 @@ export async function getDeletePreview(
       orderBy: { id: 'asc' },
     }),
   ]);
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(text(USER_NOT_FOUND));
   return {
     organizations: organizations.map((o) => ({
       id: o.id,
@@ -236,9 +242,9 @@ export async function deleteAccount(ctx: SignedInContext, { id }: { id: number }
 
 async function assertDeletable(tx: Db, id: number) {
   const user = await tx.user.findUnique({ where: { id }, select: { email: true, typeId: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
+  if (!user) throw notFound(text(USER_NOT_FOUND));
   if (user.typeId === USER_TYPE_ADMIN) {
-    await assertAnotherAdminRemains(tx, id, 'Нельзя удалить последнего администратора');
+    await assertAnotherAdminRemains(tx, id, tr('Нельзя удалить последнего администратора'));
   }
   const shared = await tx.organization.findMany({
     where: { ownerId: id, members: { some: otherActiveMember(id) } },
@@ -248,7 +254,10 @@ async function assertDeletable(tx: Db, id: number) {
   if (shared.length > 0) {
     const names = shared.map((o) => `«${o.name}»`).join(', ');
     throw conflict(
-      `Сначала передайте другому участнику или удалите организации, в которых есть другие участники: ${names}`,
+      tr(
+        'Сначала передайте другому участнику или удалите организации, в которых есть другие участники: {names}',
+        { names },
+      ),
     );
   }
   return user;

@@ -4,6 +4,7 @@ import {
   type UserListItem,
   type UserSearchItem,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { Prisma as PrismaNs } from '../../generated/prisma/client';
 import { notFound } from '../../lib/app-error';
 import type { Actor, SignedInContext } from '../../lib/context';
@@ -40,7 +41,7 @@ async function assertOrganizationVisible({ prisma, actor }: SignedInContext, org
         where: { organizationId, userId: actor.userId, status: 'active' },
         select: { id: true },
       });
-  if (!visible) throw notFound(ORGANIZATION_NOT_FOUND);
+  if (!visible) throw notFound(text(ORGANIZATION_NOT_FOUND));
 }
 
 async function organizationFilters(ctx: SignedInContext, filter: UserListFilter) {

@@ -1,10 +1,12 @@
 import { BASIC_PLAN_ID, type PaymentRefundResult } from '@cabinet/contracts';
+import { newIdempotenceKey, YooKassaError, type YooKassaRefund } from '../../adapters/yookassa';
 import type { Prisma } from '../../generated/prisma/client';
 import { badGateway, conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext, SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
+import { inRecipientLocale } from '../../lib/mail';
 import { isUniqueViolation } from '../../lib/prisma-errors';
-import { newIdempotenceKey, YooKassaError, type YooKassaRefund } from '../../lib/yookassa';
 import { transaction } from '../../plugins/db/database';
 import { decimalKopecks, fromKopecks, toKopecks } from '../payments/money';
 import { ORDER_NOT_FOUND, paymentsConfig } from '../payments/payments.config';
@@ -16,7 +18,7 @@ import { refundMail } from './refunds.mail';
 // conditional UPDATE: two admins at once cannot return more than was paid), then YooKassa is asked; a
 // failure there gives the reservation back. A full refund ends the plan now, a partial one leaves the term.
 
-export const NOTHING_LEFT = 'Сумма возврата больше, чем осталось вернуть по этому платежу';
+export const NOTHING_LEFT = trId('Сумма возврата больше, чем осталось вернуть по этому платежу');
 
 type OrderRow = Prisma.PaymentOrderGetPayload<{ include: { plan: true; user: true } }>;
 
@@ -31,17 +33,17 @@ export async function refundPayment(
 ): Promise<PaymentRefundResult> {
   const { yookassa } = await paymentsConfig(ctx.config);
   const order = await loadOrder(ctx, { id: input.id });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(tr(ORDER_NOT_FOUND));
   if (order.provider !== 'yookassa' || !order.providerPaymentId || !yookassa) {
-    throw conflict('Через кабинет возвращаются только платежи ЮKassa');
+    throw conflict(tr('Через кабинет возвращаются только платежи ЮKassa'));
   }
-  if (order.status !== 'paid') throw conflict('Платёж не оплачен: возвращать нечего');
+  if (order.status !== 'paid') throw conflict(tr('Платёж не оплачен: возвращать нечего'));
   const kopecks = toKopecks(input.amount) ?? 0;
   const value = fromKopecks(kopecks);
   const reserved = await ctx.prisma.$executeRaw`
     UPDATE payment_orders SET refunded_amount = refunded_amount + ${value}::numeric
     WHERE id = ${order.id} AND status = 'paid' AND refunded_amount + ${value}::numeric <= amount`;
-  if (reserved === 0) throw conflict(NOTHING_LEFT, { amount: [NOTHING_LEFT] });
+  if (reserved === 0) throw conflict(tr(NOTHING_LEFT), { amount: [tr(NOTHING_LEFT)] });
   const release = () =>
     ctx.prisma.$executeRaw`
       UPDATE payment_orders SET refunded_amount = refunded_amount - ${value}::numeric WHERE id = ${order.id}`;
@@ -65,14 +67,18 @@ export async function refundPayment(
   } catch (error) {
     await release();
     if (error instanceof YooKassaError && error.kind === 'refused') {
-      throw conflict(`ЮKassa не приняла возврат${error.code ? ` (${error.code})` : ''}`);
+      throw conflict(
+        error.code
+          ? tr('ЮKassa не приняла возврат ({code})', { code: error.code })
+          : tr('ЮKassa не приняла возврат'),
+      );
     }
-    if (error instanceof YooKassaError) throw badGateway(PROVIDER_UNAVAILABLE);
+    if (error instanceof YooKassaError) throw badGateway(tr(PROVIDER_UNAVAILABLE));
     throw error;
   }
   if (refund.status === 'canceled') {
     await release();
-    throw conflict('ЮKassa отклонила возврат');
+    throw conflict(tr('ЮKassa отклонила возврат'));
   }
   const result = await recordRefund(ctx, order, refund, { reason: input.reason, reserved: true });
   return result;
@@ -127,7 +133,7 @@ async function recordRefund(
           reason: how.reason,
         },
         resolvedAt: refund.status === 'succeeded' ? ctx.now : null,
-        resolvedBy: ctx.actor?.email ?? 'ЮKassa',
+        resolvedBy: ctx.actor?.email ?? tr('ЮKassa'),
       },
     });
     await recordAudit(tx, ctx, {
@@ -138,16 +144,19 @@ async function recordRefund(
     });
     const to = order.user?.email ?? order.email;
     if (to) {
-      const mail = refundMail({
-        to,
-        refundId: refund.id,
-        planName: order.plan.name,
-        label: order.label,
-        amount: value,
-        full,
-        reason: how.reason,
-        test: order.test,
-      });
+      // In the payer's language: their account's, else the admin's who refunds (decision 0303).
+      const mail = await inRecipientLocale(tx, { email: to }, () =>
+        refundMail({
+          to,
+          refundId: refund.id,
+          planName: order.plan.name,
+          label: order.label,
+          amount: value,
+          full,
+          reason: how.reason,
+          test: order.test,
+        }),
+      );
       await ctx.outbox.queue(tx, mail, ctx.now);
     }
     return { refunded: now.refundedAmount, amount: now.amount, planEnded };
@@ -193,7 +202,7 @@ export async function applyYooKassaRefundEvent(ctx: RequestContext, refundId: st
   if (!order) return 'ignored' as const;
   try {
     await recordRefund(ctx, order, refund, {
-      reason: refund.description ?? 'Возврат в ЮKassa',
+      reason: refund.description ?? tr('Возврат в ЮKassa'),
       reserved: false,
     });
   } catch (error) {

@@ -1,4 +1,6 @@
-import { escapeHtml } from '../../lib/mail';
+import { formatRoubles } from '../../lib/formats';
+import { tr } from '../../lib/i18n';
+import { composeMail, hello, line } from '../../lib/mail-compose';
 import type { OutboxMail } from '../../lib/outbox';
 
 // The mail to the payer when an admin returns money of a YooKassa payment (decision 0204).
@@ -15,23 +17,19 @@ export interface RefundMailData {
 }
 
 export function refundMail(d: RefundMailData): OutboxMail {
-  const sum = `${d.amount.replace('.', ',')} ₽`;
-  const lines = [
-    `По заказу ${d.label} (тариф «${d.planName}») вам возвращено ${sum}.`,
-    `Причина: ${d.reason}`,
-    d.full
-      ? 'Возврат полный: подписка на этот тариф закончилась.'
-      : 'Возврат частичный: срок подписки не изменился.',
-    'Деньги придут тем же способом, которым была оплата; чек возврата пришлёт ЮKassa.',
-    ...(d.test ? ['Тестовый режим: деньги не списывались и не возвращались.'] : []),
-  ];
-  return {
-    key: `refund:${d.refundId}`,
-    to: d.to,
-    subject: `Возврат оплаты: тариф «${d.planName}»`,
-    text: ['Здравствуйте!', '', ...lines].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-${['Здравствуйте!', ...lines].map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-</body></html>`,
-  };
+  const plan = { plan: d.planName };
+  const sum = formatRoubles(d.amount);
+  const mail = composeMail(d.to, tr('Возврат оплаты: тариф «{plan}»', plan), [
+    hello(),
+    [
+      line('По заказу {label} (тариф «{plan}») вам возвращено {sum}.', { label: d.label, ...plan, sum }),
+      line('Причина: {reason}', { reason: d.reason }),
+      d.full
+        ? line('Возврат полный: подписка на этот тариф закончилась.')
+        : line('Возврат частичный: срок подписки не изменился.'),
+      line('Деньги придут тем же способом, которым была оплата; чек возврата пришлёт ЮKassa.'),
+      ...(d.test ? [line('Тестовый режим: деньги не списывались и не возвращались.')] : []),
+    ],
+  ]);
+  return { key: `refund:${d.refundId}`, ...mail };
 }

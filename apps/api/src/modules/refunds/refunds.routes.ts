@@ -1,6 +1,7 @@
 import { paymentsEndpoints as e } from '@cabinet/contracts';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOk, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { refundPayment } from './provider-refunds.service';
 import { listRefunds, resolveRefund } from './refunds.service';
 
@@ -12,10 +13,12 @@ export default routes(() => [
     return listOk(page.items, page.meta);
   }),
 
-  handle(e.resolveRefund, async (ctx, { params }) => ok(await resolveRefund(ctx, params), 'Возврат отмечен')),
+  handle(e.resolveRefund, async (ctx, { params }) =>
+    ok(await resolveRefund(ctx, params), tr('Возврат отмечен')),
+  ),
 
   // Money of a YooKassa payment returned through YooKassa (decision 0204).
   handle(e.refundPayment, async (ctx, { params, body }) =>
-    ok(await refundPayment(ctx, { id: params.id, ...body }), 'Деньги возвращены'),
+    ok(await refundPayment(ctx, { id: params.id, ...body }), tr('Деньги возвращены')),
   ),
 ]);

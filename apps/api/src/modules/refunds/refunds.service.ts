@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/app-error';
 import type { RequestContext, SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import { emitEvent } from '../../lib/webhooks/events';
 import { type Prisma, transaction } from '../../plugins/db/database';
 
 // Refund cases (docs/decisions/0092-refund-cases.md), recorded by modules/payment-notifications: money
 // that arrived with a valid signature but bought nothing, listed and closed by site admins.
 
-export const REFUND_NOT_FOUND = 'Возврат не найден';
+export const REFUND_NOT_FOUND = trId('Возврат не найден');
 
 type RefundRow = Awaited<ReturnType<typeof findRefunds>>[number];
 
@@ -84,6 +85,6 @@ export async function resolveRefund(ctx: SignedInContext, { id }: { id: number }
     }
   });
   const [row] = await findRefunds(ctx.prisma, { where: { id } });
-  if (!row) throw notFound(REFUND_NOT_FOUND);
+  if (!row) throw notFound(tr(REFUND_NOT_FOUND));
   return toRefund(row);
 }

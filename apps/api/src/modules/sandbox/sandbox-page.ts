@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import { formatPrice } from '../../lib/formats';
+import { currentLocale, tr } from '../../lib/i18n';
 import { escapeHtml } from '../../lib/mail';
 
 // The test-mode payment page (docs/decisions/0025-test-mode-sandbox.md), made from sandbox-page.html. The
@@ -11,11 +13,12 @@ class Html {
   constructor(readonly text: string) {}
 }
 
-/** Each {{name}} of `part` becomes its value: text escaped, markup as it is. */
+/** Each {{name}} of `part` becomes its value (or the page's word of that name): text escaped, markup as it is. */
 function fill(part: string, values: Record<string, string | Html>): Html {
+  const said: Record<string, string | Html> = { ...words(), ...values };
   return new Html(
     part.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-      const value = values[name];
+      const value = said[name];
       if (value === undefined) throw new Error(`sandbox-page.html: no value for {{${name}}}`);
       return value instanceof Html ? value.text : escapeHtml(value);
     }),
@@ -32,10 +35,22 @@ export interface SandboxOrderView {
   paid: boolean;
 }
 
-const formatRubles = (sum: string) => {
-  const [whole = '0', fraction = '00'] = sum.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${fraction}\u00a0₽`;
-};
+/** The page's words, in the request's language. */
+const words = () => ({
+  title: tr('Тестовая оплата'),
+  badge: tr('Тестовый режим'),
+  planLabel: tr('Тариф'),
+  periodLabel: tr('Период'),
+  sumLabel: tr('Сумма'),
+  numberLabel: tr('Номер заказа'),
+  notice: tr(
+    'Это тестовый режим: деньги не списываются. Платёжная система не подключена, поэтому сервер сам подтвердит оплату так же, как это сделала бы ЮMoney.',
+  ),
+  pay: tr('Оплатить'),
+  cancelLabel: tr('Отменить'),
+  paidNotice: tr('Этот заказ уже оплачен.'),
+  backLabel: tr('Вернуться в кабинет'),
+});
 
 export interface SandboxPage {
   /** 'Тестовая оплата': the order, a notice that no money moves, 'Оплатить' and 'Отменить'. */
@@ -62,14 +77,16 @@ export async function loadSandboxPage(): Promise<SandboxPage> {
   const unpaid = part('order');
   const paid = part('paid');
   const error = part('error');
-  const page = (content: Html) => fill(layout, { content }).text;
+  // The template is written in Russian's lang; the page says the request's.
+  const page = (content: Html) =>
+    fill(layout, { content }).text.replace('<html lang="ru">', `<html lang="${currentLocale()}">`);
 
   return {
     order(order, urls) {
       const dl = fill(details, {
         planName: order.planName,
         period: order.period,
-        sum: formatRubles(order.sum),
+        sum: formatPrice(order.sum),
         number: String(order.number),
       });
       if (order.paid) return page(fill(paid, { details: dl, success: urls.success }));

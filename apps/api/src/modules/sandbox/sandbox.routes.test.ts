@@ -99,6 +99,24 @@ describe('test-mode sandbox', () => {
     expect(payBad.statusCode).toBe(400);
   });
 
+  it("speaks the payer's account language, whatever the browser asks; ?lang beats both", async () => {
+    const user = await createUser(t);
+    const { label } = await checkout(t, user, { subscribe_id: 3, type: 'month' });
+    await t.prisma.user.update({ where: { id: user.id }, data: { locale: 'en' } });
+    const english = await t.app.inject({
+      url: `/api/subscribe/sandbox?label=${label}`,
+      headers: { 'accept-language': 'ru-RU,ru;q=0.9' },
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('Test payment');
+    expect(english.body).toContain('>Pay</button>');
+    expect(english.body).not.toContain('Тестовая оплата');
+    const russian = await t.app.inject({ url: `/api/subscribe/sandbox?label=${label}&lang=ru` });
+    expect(russian.body).toContain('<html lang="ru">');
+    expect(russian.body).toContain('Тестовая оплата');
+  });
+
   it('escapes what it prints', async () => {
     const user = await createUser(t);
     const plan = await t.prisma.plan.create({

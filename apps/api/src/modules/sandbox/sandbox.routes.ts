@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
 import { handle, routes } from '../../lib/endpoint-routes';
+import { tr } from '../../lib/i18n';
 import { countPayment } from '../../lib/metrics';
 import { cancelUrl, ORDER_NOT_FOUND, paymentsConfig, successUrl } from '../payments/payments.config';
 import { findSandboxOrder, paySandboxOrder } from './sandbox.service';
@@ -21,7 +22,7 @@ export default routes(async (app) => {
 
   const show = async (ctx: RequestContext, reply: FastifyReply, label: string | undefined) => {
     const order = await findSandboxOrder(ctx, { label });
-    if (!order) return html(reply, 404, page.error(ORDER_NOT_FOUND, urls.cancel));
+    if (!order) return html(reply, 404, page.error(tr(ORDER_NOT_FOUND), urls.cancel));
     return html(reply, 200, page.order(order, urls));
   };
 

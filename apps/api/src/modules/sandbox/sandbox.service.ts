@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { notificationSignature, RUBLE_CURRENCY, type SignedFields } from '../../adapters/yoomoney';
 import { notFound } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
+import { adoptAccountLocale, tr } from '../../lib/i18n';
 import {
   applyPaymentNotification,
   type NotificationOutcome,
   type PaymentNotificationInput,
 } from '../payment-notifications/notifications.service';
-import { notificationSignature, RUBLE_CURRENCY, type SignedFields } from '../payment-notifications/yoomoney';
 import { ORDER_NOT_FOUND, paymentsConfig, periodText } from '../payments/payments.config';
 import type { SandboxOrderView } from './sandbox-page';
 
@@ -28,6 +29,12 @@ export async function findSandboxOrder(
     include: { plan: { select: { name: true } } },
   });
   if (!order) return null;
+  // The page is the payer's step out of the cabinet: it speaks their account's language, as their mails do
+  // (unless ?lang chose one), whatever the browser asks for.
+  if (order.userId !== null) {
+    const payer = await ctx.prisma.user.findUnique({ where: { id: order.userId }, select: { locale: true } });
+    adoptAccountLocale(payer?.locale);
+  }
   return {
     label: order.label,
     number: order.id,
@@ -47,12 +54,12 @@ export async function paySandboxOrder(
   { label }: { label: string },
 ): Promise<NotificationOutcome> {
   const config = await paymentsConfig(ctx.config);
-  if (!config.testMode) throw notFound('Адрес не найден');
+  if (!config.testMode) throw notFound(tr('Адрес не найден'));
   const order = await ctx.prisma.paymentOrder.findUnique({
     where: { label },
     select: { amount: true, status: true },
   });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw notFound(tr(ORDER_NOT_FOUND));
   // A second click (or the back button) must not look like a second payment.
   if (order.status === 'paid') return { kind: 'already-paid' };
   const sum = order.amount.toFixed(2);

@@ -1,6 +1,7 @@
 import { INT32_MAX, SCIM_USER_SCHEMA } from '@cabinet/contracts';
 import { type Filter, parse } from 'scim2-parse-filter';
 import type { Prisma } from '../../generated/prisma/client';
+import { tr } from '../../lib/i18n';
 import { ScimError } from '../../lib/scim-error';
 
 // SCIM filters of GET /Users (RFC 7644 §3.4.2.2; decision 0286) become a Prisma condition on the
@@ -27,7 +28,7 @@ function attribute(path: string): string {
 /** A condition on the e-mail; values compare case-insensitively, as userName's caseExact is false. */
 function emailWhere(op: string, value: unknown): Where {
   if (op === 'pr') return ALL;
-  if (typeof value !== 'string') throw invalid('Значение userName в фильтре должно быть строкой');
+  if (typeof value !== 'string') throw invalid(tr('Значение userName в фильтре должно быть строкой'));
   const text = value.toLowerCase();
   switch (op) {
     case 'eq':
@@ -41,12 +42,12 @@ function emailWhere(op: string, value: unknown): Where {
     case 'ew':
       return { user: { email: { endsWith: text } } };
     default:
-      throw invalid(`Оператор ${op} не поддерживается для userName`);
+      throw invalid(tr('Оператор {op} не поддерживается для userName', { op }));
   }
 }
 
 function idWhere(op: string, value: unknown): Where {
-  if (op !== 'eq') throw invalid(`Оператор ${op} не поддерживается для id`);
+  if (op !== 'eq') throw invalid(tr('Оператор {op} не поддерживается для id', { op }));
   const digits = typeof value === 'string' ? value : '';
   if (!/^\d{1,10}$/.test(digits) || Number(digits) > INT32_MAX) return NONE;
   return { userId: Number(digits) };
@@ -56,7 +57,7 @@ function idWhere(op: string, value: unknown): Where {
 function activeWhere(op: string, value: unknown): Where {
   if (op === 'pr') return ALL;
   if (op !== 'eq' || typeof value !== 'boolean')
-    throw invalid('Для active поддерживается только eq true / false');
+    throw invalid(tr('Для active поддерживается только eq true / false'));
   return value ? ALL : NONE;
 }
 
@@ -70,7 +71,7 @@ function emailEntryWhere(filter: Filter): Where {
     case 'not':
       return { NOT: emailEntryWhere(filter.filter) };
     case '[]':
-      throw invalid('Вложенные фильтры не поддерживаются');
+      throw invalid(tr('Вложенные фильтры не поддерживаются'));
   }
   const name = filter.attrPath.toLowerCase();
   const value = filter.op === 'pr' ? undefined : filter.compValue;
@@ -78,7 +79,7 @@ function emailEntryWhere(filter: Filter): Where {
   if (name === 'type' && filter.op === 'eq') return value === 'work' ? ALL : NONE;
   if (name === 'primary' && filter.op === 'eq') return value === true ? ALL : NONE;
   if ((name === 'type' || name === 'primary') && filter.op === 'pr') return ALL;
-  throw invalid(`Атрибут emails.${filter.attrPath} в фильтре не поддерживается`);
+  throw invalid(tr('Атрибут emails.{attrPath} в фильтре не поддерживается', { attrPath: filter.attrPath }));
 }
 
 function toWhere(filter: Filter): Where {
@@ -91,7 +92,7 @@ function toWhere(filter: Filter): Where {
       return { NOT: toWhere(filter.filter) };
     case '[]':
       if (attribute(filter.attrPath) !== 'emails') {
-        throw invalid(`Атрибут ${filter.attrPath} в фильтре не поддерживается`);
+        throw invalid(tr('Атрибут {attrPath} в фильтре не поддерживается', { attrPath: filter.attrPath }));
       }
       return emailEntryWhere(filter.valFilter);
   }
@@ -114,7 +115,9 @@ function toWhere(filter: Filter): Where {
       });
     default:
       throw invalid(
-        `Атрибут ${filter.attrPath} в фильтре не поддерживается: доступны userName, emails.value, id и active`,
+        tr('Атрибут {attrPath} в фильтре не поддерживается: доступны userName, emails.value, id и active', {
+          attrPath: filter.attrPath,
+        }),
       );
   }
 }
@@ -126,7 +129,7 @@ export function scimFilterWhere(filter: string | undefined): Where {
   try {
     parsed = parse(filter);
   } catch {
-    throw invalid('Некорректный фильтр: ожидается, например, userName eq "ivan@example.com"');
+    throw invalid(tr('Некорректный фильтр: ожидается, например, userName eq "ivan@example.com"'));
   }
   return toWhere(parsed);
 }

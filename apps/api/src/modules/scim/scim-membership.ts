@@ -1,7 +1,9 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_MEMBER, MEMBER_TYPE_OWNER } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
 import { newVaultKey } from '../../lib/crypto';
+import { tr, trId } from '../../lib/i18n';
 import { isUniqueViolation } from '../../lib/prisma-errors';
 import { ScimError } from '../../lib/scim-error';
 import { deleteUserSessions } from '../../lib/sessions';
@@ -22,8 +24,9 @@ export interface ScimContext extends RequestContext {
   organizationId: number;
 }
 
-export const OUTSIDE_DOMAINS =
-  'Адрес вне подтверждённых доменов организации: SCIM добавляет только адреса её доменов';
+export const OUTSIDE_DOMAINS = trId(
+  'Адрес вне подтверждённых доменов организации: SCIM добавляет только адреса её доменов',
+);
 
 /** The member type SCIM gives: the SSO connection's default role when there is a connection, else 'Участник'. */
 async function memberTypeFor(tx: Tx, organizationId: number): Promise<number> {
@@ -97,12 +100,12 @@ export async function provisionMember(
 ): Promise<ScimMemberRow> {
   const { organizationId } = ctx;
   if (!(await inVerifiedDomain(ctx.prisma, organizationId, email))) {
-    throw new ScimError(400, OUTSIDE_DOMAINS, 'invalidValue');
+    throw new ScimError(400, tr(OUTSIDE_DOMAINS), 'invalidValue');
   }
   try {
     return await transaction(ctx.prisma, async (tx) => {
       const organization = await lockOrganization(tx, organizationId);
-      if (!organization) throw new ScimError(401, 'Организация удалена');
+      if (!organization) throw new ScimError(401, text('Организация удалена'));
       const known = await tx.user.findUnique({ where: { email }, select: { id: true } });
       const membership = known
         ? await tx.member.findUnique({
@@ -110,7 +113,7 @@ export async function provisionMember(
             select: { status: true },
           })
         : null;
-      if (membership?.status === 'active') throw new ScimError(409, ALREADY_MEMBER, 'uniqueness');
+      if (membership?.status === 'active') throw new ScimError(409, tr(ALREADY_MEMBER), 'uniqueness');
       const account = await domainAccount(tx, ctx, email, name);
       const where = { organizationId_userId: { organizationId, userId: account.id } };
       if (membership) {
@@ -134,7 +137,7 @@ export async function provisionMember(
   } catch (error) {
     // Another organization's provisioning made the same address's account a moment ago.
     if (isUniqueViolation(error))
-      throw new ScimError(409, 'Аккаунт только что создан, повторите запрос', 'uniqueness');
+      throw new ScimError(409, tr('Аккаунт только что создан, повторите запрос'), 'uniqueness');
     throw error;
   }
 }
@@ -146,7 +149,7 @@ export async function provisionMember(
  * offer to the member end with it, as when a manager removes someone.
  */
 export async function deprovisionMember(ctx: ScimContext, row: ScimMemberRow): Promise<void> {
-  if (row.typeId === MEMBER_TYPE_OWNER) throw new ScimError(403, OWNER_CANNOT_BE_REMOVED);
+  if (row.typeId === MEMBER_TYPE_OWNER) throw new ScimError(403, tr(OWNER_CANNOT_BE_REMOVED));
   const { organizationId } = ctx;
   const { id: userId, email, name } = row.user;
   const ownDomain = await inVerifiedDomain(ctx.prisma, organizationId, email);
@@ -154,7 +157,7 @@ export async function deprovisionMember(ctx: ScimContext, row: ScimMemberRow): P
     const { count } = await tx.member.deleteMany({
       where: { organizationId, userId, status: 'active', typeId: { not: MEMBER_TYPE_OWNER } },
     });
-    if (count === 0) throw new ScimError(404, 'Пользователь не найден');
+    if (count === 0) throw new ScimError(404, text('Пользователь не найден'));
     const sessions = ownDomain ? await deleteUserSessions(tx, userId) : 0;
     const tokens = ownDomain ? (await tx.personalAccessToken.deleteMany({ where: { userId } })).count : 0;
     await recordAudit(tx, ctx, {

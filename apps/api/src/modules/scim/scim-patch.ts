@@ -1,5 +1,6 @@
 import { SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA, ScimBooleanSchema, type ScimUser } from '@cabinet/contracts';
 import { type ScimPatchOperation as LibraryOperation, type ScimResource, scimPatch } from 'scim-patch';
+import { tr } from '../../lib/i18n';
 import { ScimError } from '../../lib/scim-error';
 import { nameFromInput, splitName } from './scim-user.mapper';
 
@@ -54,7 +55,11 @@ function canonicalName(value: unknown): unknown {
 /** A path-less add / replace value: {active: false, 'name.givenName': 'Иван', …} in canonical keys. */
 function canonicalValue(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ScimError(400, 'Операция без path должна передавать объект атрибутов в value', 'invalidValue');
+    throw new ScimError(
+      400,
+      tr('Операция без path должна передавать объект атрибутов в value'),
+      'invalidValue',
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [key, part] of Object.entries(value)) {
@@ -72,7 +77,7 @@ function normalize(operations: PatchOperation[]): LibraryOperation[] {
   const kept: LibraryOperation[] = [];
   for (const { op, path, value } of operations) {
     if (path === undefined || path.trim() === '') {
-      if (op === 'remove') throw new ScimError(400, 'Для remove нужен path', 'noTarget');
+      if (op === 'remove') throw new ScimError(400, tr('Для remove нужен path'), 'noTarget');
       kept.push({ op, value: canonicalValue(value) });
       continue;
     }
@@ -99,7 +104,11 @@ export function applyScimPatch(
   operations: PatchOperation[],
 ): PatchOutcome {
   if (schemas && !schemas.includes(SCIM_PATCH_SCHEMA)) {
-    throw new ScimError(400, `schemas: ожидается ${SCIM_PATCH_SCHEMA}`, 'invalidSyntax');
+    throw new ScimError(
+      400,
+      tr('schemas: ожидается {schema}', { schema: SCIM_PATCH_SCHEMA }),
+      'invalidSyntax',
+    );
   }
   // The library's document: our User with its meta's dates as it types them (nothing reads them back).
   const document: ScimResource & Record<string, unknown> = {
@@ -113,13 +122,13 @@ export function applyScimPatch(
     if (error instanceof ScimError) throw error;
     throw new ScimError(
       400,
-      'Операцию PATCH нельзя применить к пользователю: проверьте path и value',
+      tr('Операцию PATCH нельзя применить к пользователю: проверьте path и value'),
       'invalidValue',
     );
   }
   const active = patched.active === undefined ? true : ScimBooleanSchema.safeParse(patched.active);
   if (typeof active !== 'boolean' && !active.success) {
-    throw new ScimError(400, 'active: ожидается true или false', 'invalidValue');
+    throw new ScimError(400, tr('active: ожидается true или false'), 'invalidValue');
   }
   const userName =
     typeof patched.userName === 'string' ? patched.userName.trim().toLowerCase() : current.userName;
@@ -135,7 +144,7 @@ function changedName(before: ScimUser, after: Record<string, unknown>): string |
   const text = (value: unknown) => {
     if (value === undefined || value === null) return '';
     if (typeof value === 'string') return value;
-    throw new ScimError(400, 'Имя пользователя должно быть строкой', 'invalidValue');
+    throw new ScimError(400, tr('Имя пользователя должно быть строкой'), 'invalidValue');
   };
   const afterName = (typeof after.name === 'object' && after.name !== null ? after.name : {}) as Record<
     string,

@@ -4,6 +4,7 @@ import {
   type ScimTokenCreated,
   type ScimTokenStatus,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { forbidden } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
@@ -31,7 +32,7 @@ async function tokenStatus(ctx: SignedInContext, organizationId: number): Promis
     created_at: row?.createdAt.toISOString() ?? null,
     last_used_at: row?.lastUsedAt?.toISOString() ?? null,
     available,
-    unavailable_reason: available ? null : SCIM_UNAVAILABLE,
+    unavailable_reason: available ? null : text(SCIM_UNAVAILABLE),
     base_url: `${ctx.config.PUBLIC_URL}${SCIM_BASE_PATH}`,
   };
 }
@@ -51,7 +52,7 @@ export async function createScimToken(
   { id }: { id: number },
 ): Promise<ScimTokenCreated> {
   await requireManage(ctx, id);
-  if (!(await ssoAvailable(ctx.prisma, id, ctx))) throw forbidden(SCIM_UNAVAILABLE);
+  if (!(await ssoAvailable(ctx.prisma, id, ctx))) throw forbidden(text(SCIM_UNAVAILABLE));
   const token = newScimToken();
   const prefix = token.slice(0, SCIM_TOKEN_SHOWN_CHARS);
   await transaction(ctx.prisma, async (tx) => {

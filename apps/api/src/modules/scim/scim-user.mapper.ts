@@ -5,6 +5,7 @@ import {
   SCIM_USER_SCHEMA,
   type ScimUser,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { ScimError } from '../../lib/scim-error';
 
 // A member as a SCIM User (issue 30, decision 0288). We keep one name per account (40 characters), so the
@@ -76,7 +77,7 @@ export function nameFromInput(input: ScimNameInput): string | null {
   if (hasAnyControlCharacter(chosen)) {
     throw new ScimError(
       400,
-      'Имя не должно содержать переносов строк и управляющих символов',
+      text('Имя не должно содержать переносов строк и управляющих символов'),
       'invalidValue',
     );
   }
@@ -86,7 +87,7 @@ export function nameFromInput(input: ScimNameInput): string | null {
 /** A resource id of the path: our user id as digits; anything else is simply not found. */
 export function userIdOf(id: string): number {
   if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > INT32_MAX) {
-    throw new ScimError(404, 'Пользователь не найден');
+    throw new ScimError(404, text('Пользователь не найден'));
   }
   return Number(id);
 }

@@ -4,8 +4,11 @@ import {
   type ScimUser,
   type ScimUserInput,
   type ScimUserList,
+  USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { recordAudit } from '../../lib/audit';
+import { tr } from '../../lib/i18n';
 import { ScimError } from '../../lib/scim-error';
 import { transaction } from '../../plugins/db/database';
 import { inVerifiedDomain } from '../sso/enforcement';
@@ -23,8 +26,6 @@ import {
 // SCIM's Users (issue 30, decision 0288): the organization's active members, and only them. Someone who is not
 // a member is simply not found, whatever account the address has elsewhere; join requests are not members.
 
-const NOT_FOUND = 'Пользователь не найден';
-
 const visible = (ctx: ScimContext) => ({ organizationId: ctx.organizationId, status: 'active' as const });
 
 const answer = (ctx: ScimContext, row: ScimMemberRow, active = true) =>
@@ -36,7 +37,7 @@ async function findMember(ctx: ScimContext, id: string): Promise<ScimMemberRow> 
     where: { ...visible(ctx), userId },
     select: scimMemberSelect,
   });
-  if (!row) throw new ScimError(404, NOT_FOUND);
+  if (!row) throw new ScimError(404, text(USER_NOT_FOUND));
   return row;
 }
 
@@ -80,7 +81,7 @@ export async function createScimUser(ctx: ScimContext, body: ScimUserInput): Pro
   if (body.active === false) {
     throw new ScimError(
       400,
-      'active: false при создании не поддерживается: участник организации всегда активен',
+      tr('active: false при создании не поддерживается: участник организации всегда активен'),
       'invalidValue',
     );
   }
@@ -97,7 +98,7 @@ async function rename(ctx: ScimContext, row: ScimMemberRow, name: string | null)
   if (!(await inVerifiedDomain(ctx.prisma, ctx.organizationId, row.user.email))) {
     throw new ScimError(
       400,
-      'Имя можно изменить только у аккаунтов подтверждённых доменов организации',
+      tr('Имя можно изменить только у аккаунтов подтверждённых доменов организации'),
       'mutability',
     );
   }
@@ -114,14 +115,14 @@ async function rename(ctx: ScimContext, row: ScimMemberRow, name: string | null)
     where: { ...visible(ctx), userId: row.user.id },
     select: scimMemberSelect,
   });
-  if (!updated) throw new ScimError(404, NOT_FOUND);
+  if (!updated) throw new ScimError(404, text(USER_NOT_FOUND));
   return updated;
 }
 
 /** userName is the account's e-mail and the key a provider matches by: it never changes here (immutable). */
 function keepUserName(row: ScimMemberRow, userName: string) {
   if (userName.toLowerCase() !== row.user.email) {
-    throw new ScimError(400, 'userName (эл. почта) через SCIM не меняется', 'mutability');
+    throw new ScimError(400, tr('userName (эл. почта) через SCIM не меняется'), 'mutability');
   }
 }
 

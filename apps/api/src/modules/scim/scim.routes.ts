@@ -1,8 +1,10 @@
 import { scimEndpoints as e, SCIM_MEDIA_TYPE, SCIM_UNAVAILABLE } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../lib/context';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { loadLoginCodeSecret } from '../../lib/login-code-secret';
 import { isScimRoute, SCIM_WORDS, ScimError } from '../../lib/scim-error';
 import { jsonBodyParser } from '../../plugins/json-bodies';
@@ -60,15 +62,15 @@ export default (limits: Partial<RateLimits> = {}) =>
       const organizationId = token
         ? await findScimTokenOrganization(app.prisma, tokenSecret, token, request.ctx.now)
         : null;
-      if (organizationId === null) throw new ScimError(401, SCIM_WORDS.unauthorized);
+      if (organizationId === null) throw new ScimError(401, SCIM_WORDS.unauthorized());
       request.scimOrganizationId = organizationId;
       const spent = await budget(request);
       if (!spent.isAllowed && spent.isExceeded) {
         const seconds = String(Math.max(1, spent.ttlInSeconds));
-        throw new ScimError(429, SCIM_WORDS.tooMany, 'tooMany', { 'retry-after': seconds });
+        throw new ScimError(429, SCIM_WORDS.tooMany(), 'tooMany', { 'retry-after': seconds });
       }
       if (!(await ssoAvailable(app.prisma, organizationId, request.ctx)))
-        throw new ScimError(403, SCIM_UNAVAILABLE);
+        throw new ScimError(403, text(SCIM_UNAVAILABLE));
     });
 
     const config = { scim: true };
@@ -78,11 +80,11 @@ export default (limits: Partial<RateLimits> = {}) =>
     });
 
     return [
-      handle(e.token, async (ctx, { params }) => ok(await getScimToken(ctx, params), 'Токен SCIM')),
+      handle(e.token, async (ctx, { params }) => ok(await getScimToken(ctx, params), tr('Токен SCIM'))),
       handle(e.createToken, async (ctx, { params }) =>
         ok(
           await createScimToken({ ...ctx, tokenSecret }, params),
-          'Токен SCIM создан. Скопируйте его: он показан один раз',
+          tr('Токен SCIM создан. Скопируйте его: он показан один раз'),
         ),
       ),
       handle(

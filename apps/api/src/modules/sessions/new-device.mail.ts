@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Mail } from '../../adapters/smtp';
 import type { RequestContext } from '../../lib/context';
-import { escapeHtml, formatMailDate, type Mail } from '../../lib/mail';
+import { tr } from '../../lib/i18n';
+import { formatMailDate } from '../../lib/mail';
+import { composeMail, escapeHtml, fact, hello, line } from '../../lib/mail-compose';
 
 // The mail 'Новый вход в аккаунт' (docs/decisions/0141-new-device-mail.md).
 
@@ -15,36 +18,27 @@ export interface NewDeviceSignIn {
   ip: string;
 }
 
+/** The mail in the current language: the account's (sign-in.ts says it in it). */
 export function newDeviceMail(signIn: NewDeviceSignIn, publicUrl: string): Mail {
   const link = `${publicUrl}${SECURITY_PATH}`;
-  const facts: [string, string][] = [
-    ['Когда', formatMailDate(signIn.at)],
-    ['Устройство', signIn.device],
-    ['Адрес', signIn.ip],
-  ];
-  return {
-    to: signIn.to,
-    subject: 'Новый вход в аккаунт',
-    text: [
-      'Здравствуйте!',
-      '',
-      'В ваш аккаунт личного кабинета вошли с устройства, с которого раньше не входили.',
-      '',
-      ...facts.map(([label, value]) => `${label}: ${value}`),
-      '',
-      'Если это были вы, ничего делать не нужно.',
-      `Если нет, завершите этот сеанс в разделе «Безопасность»: ${link}`,
-      'Там же можно отключить такие письма.',
-    ].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-<p>Здравствуйте!</p>
-<p>В ваш аккаунт личного кабинета вошли с устройства, с которого раньше не входили.</p>
-<p>${facts.map(([label, value]) => `${label}: <b>${escapeHtml(value)}</b>`).join('<br>')}</p>
-<p>Если это были вы, ничего делать не нужно.<br>
-Если нет, завершите этот сеанс в разделе <a href="${escapeHtml(link)}">«Безопасность»</a>.
-Там же можно отключить такие письма.</p>
-</body></html>`,
-  };
+  return composeMail(signIn.to, tr('Новый вход в аккаунт'), [
+    hello(),
+    [line('В ваш аккаунт личного кабинета вошли с устройства, с которого раньше не входили.')],
+    [
+      fact(tr('Когда'), formatMailDate(signIn.at)),
+      fact(tr('Устройство'), signIn.device),
+      fact(tr('Адрес'), signIn.ip),
+    ],
+    [
+      line('Если это были вы, ничего делать не нужно.'),
+      line(
+        'Если нет, завершите этот сеанс в разделе «Безопасность»: {link}',
+        { link },
+        { link: `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` },
+      ),
+      line('Там же можно отключить такие письма.'),
+    ],
+  ]);
 }
 
 /**

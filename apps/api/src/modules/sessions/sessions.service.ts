@@ -4,14 +4,15 @@ import {
   SESSION_NOT_FOUND,
   type Session as SessionDto,
   UNKNOWN_DEVICE,
-  USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { SESSION_IDLE_MS } from '../../lib/sessions';
 import { transaction } from '../../plugins/db/database';
+import { requireUser } from '../users/users.service';
 
 // Devices and sessions (issue 14, docs/decisions/0140-session-devices.md): one's own sessions, and any
 // user's for site admins. Ending a session deletes its row, so its next request, on any API process, finds
@@ -47,7 +48,7 @@ const toSessionDto = (row: SessionRow, currentId: number): SessionDto => ({
   last_used_at: row.lastUsedAt.toISOString(),
   ip: row.ip,
   user_agent: row.userAgent,
-  device: row.device ?? UNKNOWN_DEVICE,
+  device: row.device ?? text(UNKNOWN_DEVICE),
   is_desktop: row.isDesktop,
   application: row.oauthClient?.name ?? null,
   scopes: row.scopes,
@@ -93,7 +94,7 @@ async function endSession(ctx: SignedInContext, { id, userId }: { id: number; us
   await transaction(ctx.prisma, async (tx) => {
     const session = await tx.session.findFirst({ where: { id, userId }, select: { device: true } });
     const { count } = await tx.session.deleteMany({ where: { id, userId } });
-    if (count === 0) throw notFound(SESSION_NOT_FOUND);
+    if (count === 0) throw notFound(text(SESSION_NOT_FOUND));
     await recordAudit(tx, ctx, {
       action: 'session.revoked',
       targetId: id,
@@ -120,11 +121,6 @@ export async function revokeOtherSessions(ctx: SignedInContext): Promise<RevokeS
     return ended.count;
   });
   return { count };
-}
-
-async function requireUser(ctx: SignedInContext, id: number): Promise<void> {
-  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { id: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
 }
 
 /** GET /admin/users/{id}/sessions (admins). */

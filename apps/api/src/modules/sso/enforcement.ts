@@ -1,5 +1,6 @@
 import { forbidden } from '../../lib/app-error';
 import type { Actor } from '../../lib/context';
+import { tr } from '../../lib/i18n';
 import type { Db } from '../../plugins/db/database';
 import { planInForce } from '../organizations/plan-limits';
 import type { PlanClock } from '../plans/plans.mapper';
@@ -75,7 +76,9 @@ export async function inVerifiedDomain(db: Db, organizationId: number, email: st
 
 /** The 403 text naming the organization (issue 30: "403 with a message naming the organization"). */
 export const ssoOnlyMessage = (organizationName: string) =>
-  `Организация «${organizationName}» разрешает вход в этот аккаунт только через единый вход (SSO).`;
+  tr('Организация «{organizationName}» разрешает вход в этот аккаунт только через единый вход (SSO).', {
+    organizationName,
+  });
 
 /**
  * Refuses (403) a way in other than SSO for an account of an enforcing organization's domain, except the

@@ -1,8 +1,8 @@
 import type { SsoTestOutcome } from '@cabinet/contracts';
+import { exchangeCode, OidcFailure } from '../../adapters/oidc';
 import type { IdentityFlow } from '../../generated/prisma/client';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
-import { exchangeCode, OidcFailure } from '../../lib/outbound/oidc';
 import { transaction } from '../../plugins/db/database';
 import { inVerifiedDomain } from './enforcement';
 import { logFailure, openProvider } from './sso.connection';

@@ -1,8 +1,10 @@
 import { SSO_MESSAGES } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
+import { discoverProvider, type OidcFailure, type OidcProvider } from '../../adapters/oidc';
 import type { SsoConnection } from '../../generated/prisma/client';
 import { AppError, badGateway, badRequest, conflict } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
-import { discoverProvider, type OidcFailure, type OidcProvider } from '../../lib/outbound/oidc';
+import { tr, trId } from '../../lib/i18n';
 import { openSecret } from '../../lib/secret-box';
 import { ssoAvailable } from './enforcement';
 
@@ -12,12 +14,13 @@ import { ssoAvailable } from './enforcement';
 /** SECRETS_KEY, or a clear refusal when the operator has not set it (decision 0274). */
 export function secretsKey(config: RequestContext['config']): string {
   const key = config.SECRETS_KEY;
-  if (!key) throw conflict(SSO_MESSAGES.noSecretsKey);
+  if (!key) throw conflict(text(SSO_MESSAGES.noSecretsKey));
   return key;
 }
 
-const SECRET_UNREADABLE =
-  'Секрет клиента не читается: SECRETS_KEY сервера сменился. Сохраните секрет клиента заново';
+const SECRET_UNREADABLE = trId(
+  'Секрет клиента не читается: SECRETS_KEY сервера сменился. Сохраните секрет клиента заново',
+);
 
 /** A discovered provider, kept a while so that each sign-in does not read the discovery document again. */
 const cache = new Map<string, { provider: OidcProvider; until: number }>();
@@ -41,7 +44,7 @@ export async function openProvider(
     clientSecret = openSecret(secretsKey(ctx.config), connection.clientSecretSealed);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw conflict(SECRET_UNREADABLE);
+    throw conflict(tr(SECRET_UNREADABLE));
   }
   const provider = await discoverProvider(
     { issuer: connection.issuer, clientId: connection.clientId, clientSecret },

@@ -1,9 +1,9 @@
 import { SSO_CALLBACK_PATH, WEB_LOGIN_KEY } from '@cabinet/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthorizationRequest } from '../../adapters/oidc';
 import type { IdentityFlow } from '../../generated/prisma/client';
 import type { RequestContext } from '../../lib/context';
 import { sameText, sha256 } from '../../lib/crypto';
-import type { AuthorizationRequest } from '../../lib/outbound/oidc';
 
 // The state of a redirect to an organization's provider until it comes back (identity_flows; decision 0276):
 // only a SHA-256 of `state` is kept, with the nonce and the PKCE verifier, for 10 minutes, used once. The

@@ -1,10 +1,12 @@
 import { EmailSchema } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
+import type { OidcIdentity } from '../../adapters/oidc';
 import type { SsoConnection } from '../../generated/prisma/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { RequestContext } from '../../lib/context';
 import { newVaultKey } from '../../lib/crypto';
-import type { OidcIdentity } from '../../lib/outbound/oidc';
+import { tr } from '../../lib/i18n';
 import { emitEvent } from '../../lib/webhooks/events';
 import { transaction } from '../../plugins/db/database';
 import { BLOCKED_MESSAGE } from '../auth/sign-in';
@@ -41,9 +43,9 @@ export async function admitMember(
   return transaction(ctx.prisma, async (tx) => {
     // Concurrent first sign-ins of one organization run one after another: the seat count holds.
     const organization = await lockOrganization(tx, organizationId);
-    if (!organization) throw notFound('Организация не найдена');
+    if (!organization) throw notFound(text('Организация не найдена'));
     let user = await tx.user.findUnique({ where: { email } });
-    if (user?.blockedAt) throw forbidden(BLOCKED_MESSAGE);
+    if (user?.blockedAt) throw forbidden(tr(BLOCKED_MESSAGE));
     const member = user
       ? await tx.member.findUnique({
           where: { organizationId_userId: { organizationId, userId: user.id } },

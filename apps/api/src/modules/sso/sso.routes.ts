@@ -2,6 +2,7 @@ import { ssoEndpoints as e } from '@cabinet/contracts';
 import type { FastifyRequest } from 'fastify';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import type { RateLimits } from '../../plugins/rate-limit';
 import { adminRule } from '../auth/first-admin';
 import { ssoCallback } from './sso.callback';
@@ -28,7 +29,9 @@ export default (rateLimits: RateLimits) =>
   routes((app) => {
     const rule = adminRule(app.config);
     return [
-      handle(e.get, async (ctx, { params }) => ok(await getSsoSettings(ctx, params), 'Единый вход (SSO)')),
+      handle(e.get, async (ctx, { params }) =>
+        ok(await getSsoSettings(ctx, params), tr('Единый вход (SSO)')),
+      ),
       handle(e.update, async (ctx, { params, body }) => {
         const { settings, message } = await updateSsoSettings(ctx, { ...params, ...body });
         return ok(settings, message);
@@ -36,7 +39,7 @@ export default (rateLimits: RateLimits) =>
       handle(e.test, async (ctx, { params }, _request, reply) => {
         const { url, state } = await startSsoTest(ctx, params);
         rememberState(reply, ctx.config, state);
-        return ok({ url }, 'Откройте страницу поставщика входа');
+        return ok({ url }, tr('Откройте страницу поставщика входа'));
       }),
       handle(
         e.discover,
@@ -73,7 +76,7 @@ export default (rateLimits: RateLimits) =>
             { ...ctx, adminRule: rule },
             { response: body, heldState: held },
           );
-          return ok(result, 'Авторизация прошла успешно');
+          return ok(result, tr('Авторизация прошла успешно'));
         },
         perIp('finish', rateLimits.loginVerify),
       ),

@@ -4,12 +4,14 @@ import {
   type SsoSettings,
   type SsoSettingsUpdateSchema,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
+import { authorizationRequest, OidcFailure } from '../../adapters/oidc';
 import type { SsoConnection } from '../../generated/prisma/client';
 import { badRequest, conflict, limitReached } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { authorizationRequest, OidcFailure } from '../../lib/outbound/oidc';
+import { tr, trId } from '../../lib/i18n';
 import { sealSecret } from '../../lib/secret-box';
 import { transaction } from '../../plugins/db/database';
 import { requireManage } from '../organizations/organizations.access';
@@ -43,7 +45,7 @@ function toSettings(
     default_type_id: row?.defaultTypeId ?? MEMBER_TYPE_MEMBER,
     tested_at: row?.testedAt?.toISOString() ?? null,
     available,
-    unavailable_reason: available ? null : SSO_MESSAGES.unavailable,
+    unavailable_reason: available ? null : text(SSO_MESSAGES.unavailable),
     callback_url: callbackUrl(ctx.config),
   };
 }
@@ -58,12 +60,14 @@ export async function getSsoSettings(ctx: SignedInContext, { id }: { id: number 
 async function requireChangeable(ctx: SignedInContext, organizationId: number) {
   await requireManage(ctx, organizationId);
   const key = secretsKey(ctx.config);
-  if (!(await ssoAvailable(ctx.prisma, organizationId, ctx))) throw limitReached(SSO_MESSAGES.unavailable);
+  if (!(await ssoAvailable(ctx.prisma, organizationId, ctx)))
+    throw limitReached(text(SSO_MESSAGES.unavailable));
   return key;
 }
 
-const FORCED_OFF =
-  'Адрес издателя или client_id изменились: вход через SSO выключен. Проверьте подключение и включите его снова';
+const FORCED_OFF = trId(
+  'Адрес издателя или client_id изменились: вход через SSO выключен. Проверьте подключение и включите его снова',
+);
 
 /**
  * Saves the connection. A new issuer or client_id clears the test and turns the sign-in off; turning it on
@@ -77,16 +81,16 @@ export async function updateSsoSettings(
   const secret = input.client_secret || undefined;
   const outcome = await transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, id);
-    if (!organization) throw conflict('Организация удалена');
+    if (!organization) throw conflict(text('Организация удалена'));
     const before = await tx.ssoConnection.findUnique({ where: { organizationId: id } });
     if (!before && !secret) {
-      throw badRequest('Проверьте данные', { client_secret: [SSO_MESSAGES.secretRequired] });
+      throw badRequest(tr('Проверьте данные'), { client_secret: [text(SSO_MESSAGES.secretRequired)] });
     }
     const newTarget = !before || before.issuer !== input.issuer || before.clientId !== input.client_id;
     const testedAt = newTarget ? null : (before?.testedAt ?? null);
     const forcedOff = newTarget && input.enabled && before !== null;
     if (input.enabled && !testedAt && !forcedOff) {
-      throw conflict(SSO_MESSAGES.testFirst, { enabled: [SSO_MESSAGES.testFirst] });
+      throw conflict(text(SSO_MESSAGES.testFirst), { enabled: [text(SSO_MESSAGES.testFirst)] });
     }
     const enabled = input.enabled && !forcedOff;
     const data = {
@@ -140,10 +144,13 @@ export async function updateSsoSettings(
     return { row, forcedOff, ended };
   });
   const message = outcome.forcedOff
-    ? FORCED_OFF
+    ? tr(FORCED_OFF)
     : outcome.ended
-      ? `Настройки сохранены. «Только через SSO» действует: завершено сеансов — ${outcome.ended.sessions}, отозвано токенов — ${outcome.ended.tokens}`
-      : 'Настройки единого входа сохранены';
+      ? tr(
+          'Настройки сохранены. «Только через SSO» действует: завершено сеансов — {sessions}, отозвано токенов — {tokens}',
+          { sessions: outcome.ended.sessions, tokens: outcome.ended.tokens },
+        )
+      : tr('Настройки единого входа сохранены');
   return { settings: toSettings(ctx, id, outcome.row, true), message };
 }
 
@@ -157,7 +164,7 @@ export async function startSsoTest(
 ): Promise<{ url: string; state: string }> {
   await requireChangeable(ctx, id);
   const connection = await ctx.prisma.ssoConnection.findUnique({ where: { organizationId: id } });
-  if (!connection) throw conflict('Сначала сохраните настройки подключения');
+  if (!connection) throw conflict(tr('Сначала сохраните настройки подключения'));
   try {
     const provider = await openProvider(ctx, connection, { fresh: true });
     const request = await authorizationRequest(provider, {

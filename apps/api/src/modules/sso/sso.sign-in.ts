@@ -1,7 +1,8 @@
 import type { LoginResult, SsoDiscovery } from '@cabinet/contracts';
+import { authorizationRequest, exchangeCode, OidcFailure } from '../../adapters/oidc';
 import { badRequest, forbidden } from '../../lib/app-error';
 import type { RequestContext } from '../../lib/context';
-import { authorizationRequest, exchangeCode, OidcFailure } from '../../lib/outbound/oidc';
+import { tr, trId } from '../../lib/i18n';
 import { completeSignIn, countedSignIn, type SignInRulesContext } from '../auth/sign-in';
 import { planInForce } from '../organizations/plan-limits';
 import { emailDomain, inVerifiedDomain } from './enforcement';
@@ -63,14 +64,18 @@ export async function startSsoSignIn(
   }
 }
 
-export const EXPIRED_MESSAGE = 'Вход устарел или уже выполнен. Начните вход заново';
-const OTHER_BROWSER_MESSAGE =
-  'Вход начат в другом браузере или окне: начните вход заново там, где хотите войти';
-const SSO_OFF_MESSAGE = 'Единый вход этой организации сейчас выключен. Войдите по коду из письма';
-const NO_EMAIL_MESSAGE =
-  'Поставщик входа не сообщил адрес эл. почты. Обратитесь к администратору вашей организации';
+export const EXPIRED_MESSAGE = trId('Вход устарел или уже выполнен. Начните вход заново');
+const OTHER_BROWSER_MESSAGE = trId(
+  'Вход начат в другом браузере или окне: начните вход заново там, где хотите войти',
+);
+const SSO_OFF_MESSAGE = trId('Единый вход этой организации сейчас выключен. Войдите по коду из письма');
+const NO_EMAIL_MESSAGE = trId(
+  'Поставщик входа не сообщил адрес эл. почты. Обратитесь к администратору вашей организации',
+);
 const outsideDomains = (email: string) =>
-  `Адрес ${email} не входит в подтверждённые домены организации: войти с ним через её единый вход нельзя`;
+  tr('Адрес {email} не входит в подтверждённые домены организации: войти с ним через её единый вход нельзя', {
+    email,
+  });
 
 /**
  * POST /auth/sso/finish: the provider's answer exchanged and checked (state against this browser's cookie and
@@ -85,14 +90,14 @@ export async function finishSsoSignIn(
     heldState,
   }: { response: { code: string; state: string; iss?: string | undefined }; heldState: string | null },
 ): Promise<LoginResult> {
-  if (!sameBrowser(heldState, response.state)) throw badRequest(OTHER_BROWSER_MESSAGE);
+  if (!sameBrowser(heldState, response.state)) throw badRequest(tr(OTHER_BROWSER_MESSAGE));
   const flow = await claimFlow(ctx, response.state, 'sign-in');
-  if (!flow?.organizationId || !flow.nonce || !flow.codeVerifier) throw badRequest(EXPIRED_MESSAGE);
+  if (!flow?.organizationId || !flow.nonce || !flow.codeVerifier) throw badRequest(tr(EXPIRED_MESSAGE));
   const { organizationId, nonce, codeVerifier } = flow;
   const loginKey = flowLoginKey(flow);
   return countedSignIn('sso', loginKey, async () => {
     const connection = await activeConnection(ctx, organizationId);
-    if (!connection) throw forbidden(SSO_OFF_MESSAGE);
+    if (!connection) throw forbidden(tr(SSO_OFF_MESSAGE));
     let identity: Awaited<ReturnType<typeof exchangeCode>>;
     try {
       const provider = await openProvider(ctx, connection);
@@ -107,7 +112,7 @@ export async function finishSsoSignIn(
     }
     // The organization's provider is trusted for its verified domains only, email_verified or not.
     const email = tokenAddress(identity);
-    if (!email) throw forbidden(NO_EMAIL_MESSAGE);
+    if (!email) throw forbidden(tr(NO_EMAIL_MESSAGE));
     if (!(await inVerifiedDomain(ctx.prisma, organizationId, email))) throw forbidden(outsideDomains(email));
     const userId = await admitMember(ctx, { connection, identity, email });
     return completeSignIn(ctx, { account: { id: userId }, loginKey, proof: 'sso' });

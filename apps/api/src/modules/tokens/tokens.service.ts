@@ -1,14 +1,14 @@
 import {
   type PaginationQuery,
-  PERSONAL_TOKENS_LIMIT,
   PERSONAL_TOKENS_MAX,
   type PersonalToken,
   type PersonalTokenCreated,
   type PersonalTokenCreateSchema,
+  personalTokensLimit,
   TOKEN_NOT_FOUND,
   type TokenScope,
-  USER_NOT_FOUND,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
 import { hashPersonalToken, newPersonalToken, TOKEN_SHOWN_CHARS } from '../../lib/access-tokens';
 import { limitReached, notFound } from '../../lib/app-error';
@@ -17,6 +17,7 @@ import type { SignedInContext } from '../../lib/context';
 import { listMeta, type Page } from '../../lib/envelope';
 import { transaction } from '../../plugins/db/database';
 import { actorAccount, refuseUnlessSsoAllowed } from '../sso/enforcement';
+import { requireUser } from '../users/users.service';
 
 // Personal access tokens (issue 29; docs/decisions/0215-personal-access-tokens.md): made, listed and revoked
 // by their owner, listed and revoked by site admins. The token itself is in the creation answer only.
@@ -98,7 +99,7 @@ export async function createToken(
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
     await tx.personalAccessToken.deleteMany({ where: { userId, expiresAt: { lte: ctx.now } } });
     const count = await tx.personalAccessToken.count({ where: { userId } });
-    if (count >= PERSONAL_TOKENS_MAX) throw limitReached(PERSONAL_TOKENS_LIMIT);
+    if (count >= PERSONAL_TOKENS_MAX) throw limitReached(personalTokensLimit());
     const created = await tx.personalAccessToken.create({
       data: {
         userId,
@@ -124,7 +125,7 @@ export async function createToken(
 async function endToken(ctx: SignedInContext, { id, userId }: { id: number; userId: number }) {
   await transaction(ctx.prisma, async (tx) => {
     const token = await tx.personalAccessToken.findFirst({ where: { id, userId }, select: { name: true } });
-    if (!token) throw notFound(TOKEN_NOT_FOUND);
+    if (!token) throw notFound(text(TOKEN_NOT_FOUND));
     await tx.personalAccessToken.delete({ where: { id } });
     await recordAudit(tx, ctx, {
       action: 'token.revoked',
@@ -137,11 +138,6 @@ async function endToken(ctx: SignedInContext, { id, userId }: { id: number; user
 /** DELETE /profile/tokens/{id}: one of the caller's; anyone else's is 404, exactly as an unknown id. */
 export const revokeToken = (ctx: SignedInContext, { id }: { id: number }) =>
   endToken(ctx, { id, userId: ctx.actor.userId });
-
-async function requireUser(ctx: SignedInContext, id: number): Promise<void> {
-  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { id: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
-}
 
 /** GET /admin/users/{id}/tokens (admins). */
 export async function listUserTokens(

@@ -1,5 +1,8 @@
+import type { Mail } from '../../adapters/smtp';
 import type { RequestContext } from '../../lib/context';
-import { escapeHtml, formatMailDate, type Mail, personLabel } from '../../lib/mail';
+import { tr } from '../../lib/i18n';
+import { formatMailDate, inRecipientLocale, personLabel } from '../../lib/mail';
+import { composeMail, hello, line, link as mailLink } from '../../lib/mail-compose';
 
 export interface TransferOfferMailData {
   transferId: number;
@@ -9,34 +12,30 @@ export interface TransferOfferMailData {
   expiresAt: Date;
 }
 
-/** The mail of an ownership offer: plain, Russian, with a text part (issue 13). */
+/** The mail of an ownership offer, in the offered member's language (issue 13, decision 0303). */
 export function transferOfferMail(offer: TransferOfferMailData, link: string): Mail {
   const organization = offer.organization.name;
-  const from = personLabel(offer.from);
-  const until = formatMailDate(offer.expiresAt);
-  return {
-    to: offer.to.email,
-    subject: `Вам предлагают стать владельцем организации «${organization}»`,
-    text: [
-      'Здравствуйте!',
-      '',
-      `${from} предлагает передать вам организацию «${organization}».`,
-      'Приняв предложение, вы станете её владельцем, а прежний владелец — администратором организации.',
-      '',
-      `Принять или отклонить предложение: ${link}`,
-      '',
-      `Предложение действует до ${until}.`,
-      'Организация должна поместиться в ваш тариф: число организаций и участников в ней.',
-    ].join('\n'),
-    html: `<!doctype html><html lang="ru"><body style="font-family:Arial,sans-serif;color:#1a1b1e">
-<p>Здравствуйте!</p>
-<p>${escapeHtml(from)} предлагает передать вам организацию «${escapeHtml(organization)}».<br>
-Приняв предложение, вы станете её владельцем, а прежний владелец — администратором организации.</p>
-<p><a href="${escapeHtml(link)}">Принять или отклонить предложение</a></p>
-<p>Предложение действует до ${escapeHtml(until)}.<br>
-Организация должна поместиться в ваш тариф: число организаций и участников в ней.</p>
-</body></html>`,
-  };
+  return composeMail(
+    offer.to.email,
+    tr('Вам предлагают стать владельцем организации «{organization}»', { organization }),
+    [
+      hello(),
+      [
+        line('{from} предлагает передать вам организацию «{organization}».', {
+          from: personLabel(offer.from),
+          organization,
+        }),
+        line(
+          'Приняв предложение, вы станете её владельцем, а прежний владелец — администратором организации.',
+        ),
+      ],
+      [mailLink(tr('Принять или отклонить предложение'), link)],
+      [
+        line('Предложение действует до {until}.', { until: formatMailDate(offer.expiresAt) }),
+        line('Организация должна поместиться в ваш тариф: число организаций и участников в ней.'),
+      ],
+    ],
+  );
 }
 
 /**
@@ -51,7 +50,10 @@ export async function sendTransferOfferMail(
   const link = `${ctx.config.PUBLIC_URL}/app/dashboard/organizations/${offer.organization.id}/collaborators`;
   try {
     const key = `transfer-offer:${offer.transferId}`;
-    await ctx.outbox.queue(ctx.prisma, { ...transferOfferMail(offer, link), key }, ctx.now);
+    const mail = await inRecipientLocale(ctx.prisma, { email: offer.to.email }, () =>
+      transferOfferMail(offer, link),
+    );
+    await ctx.outbox.queue(ctx.prisma, { ...mail, key }, ctx.now);
     await ctx.outbox.flush();
     return true;
   } catch (err) {

@@ -1,6 +1,8 @@
 import { transfersEndpoints as e } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { handle, routes } from '../../lib/endpoint-routes';
 import { listOkJson, ok } from '../../lib/envelope';
+import { tr } from '../../lib/i18n';
 import { lookupRateLimit } from '../../plugins/rate-limit';
 import {
   acceptTransfer,
@@ -14,7 +16,7 @@ import {
 export default routes(() => [
   handle(e.mine, async (ctx, { query }) => {
     const page = await listMyTransfers(ctx, query);
-    return listOkJson(page.items, page.meta, 'Предложения о передаче организаций');
+    return listOkJson(page.items, page.meta, tr('Предложения о передаче организаций'));
   }),
 
   handle(
@@ -27,8 +29,10 @@ export default routes(() => [
       return ok(
         transfer,
         mailed
-          ? 'Предложение о передаче организации отправлено'
-          : 'Предложение о передаче организации сделано, но письмо отправить не удалось: участник увидит его в кабинете',
+          ? tr('Предложение о передаче организации отправлено')
+          : tr(
+              'Предложение о передаче организации сделано, но письмо отправить не удалось: участник увидит его в кабинете',
+            ),
       );
     },
     // Each offer mails a member: a per-caller budget, as the other calls that mail or look up.
@@ -36,17 +40,17 @@ export default routes(() => [
   ),
 
   handle(e.cancel, async (ctx, { params }) =>
-    ok(await cancelTransfer(ctx, { organizationId: params.id }), 'Передача организации отменена'),
+    ok(await cancelTransfer(ctx, { organizationId: params.id }), text('Передача организации отменена')),
   ),
 
   handle(e.accept, async (ctx, { params }) =>
-    ok(await acceptTransfer(ctx, { organizationId: params.id }), 'Вы стали владельцем организации'),
+    ok(await acceptTransfer(ctx, { organizationId: params.id }), tr('Вы стали владельцем организации')),
   ),
 
   handle(e.decline, async (ctx, { params }) =>
     ok(
       await declineTransfer(ctx, { organizationId: params.id }),
-      'Предложение о передаче организации отклонено',
+      tr('Предложение о передаче организации отклонено'),
     ),
   ),
 ]);

@@ -7,11 +7,13 @@ import {
   TRANSFER_TTL_DAYS,
   type Transfer,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { OwnershipTransfer } from '../../generated/prisma/client';
 import { conflict, forbidden, gone, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
 import { type JsonPage, listMeta } from '../../lib/envelope';
+import { tr, trId } from '../../lib/i18n';
 import { mapPrismaErrors } from '../../lib/prisma-errors';
 import { type Db, type Tx, transaction } from '../../plugins/db/database';
 import { requireOwnership, requireRead } from '../organizations/organizations.access';
@@ -29,8 +31,10 @@ import { selectMyTransfers } from './transfers.queries';
 // Two-step ownership transfer (docs/decisions/0133-ownership-transfer.md): the owner (or a site admin)
 // offers, the member accepts or declines, the owner cancels; an offer lives 7 days.
 
-const ALREADY_OFFERED = 'Передача организации уже предложена. Отмените это предложение, чтобы сделать новое';
-const MEMBER_NOT_FOUND = 'Участник не найден';
+const ALREADY_OFFERED = trId(
+  'Передача организации уже предложена. Отмените это предложение, чтобы сделать новое',
+);
+const MEMBER_NOT_FOUND = trId('Участник не найден');
 
 /** The organization's open offer, or null (a pending one past its end is not open). */
 const findOpenTransfer = (db: Db, organizationId: number, now: Date) =>
@@ -65,13 +69,13 @@ async function recordTransferStep(
 /** Why an offer cannot be answered any more, after a conditional update found it changed. */
 async function closedOffer(db: Db, id: number, now: Date) {
   const row = await db.ownershipTransfer.findUnique({ where: { id } });
-  if (!row) return notFound(TRANSFER_NOT_FOUND);
+  if (!row) return notFound(text(TRANSFER_NOT_FOUND));
   const status = toTransferDto(row, now).status;
-  if (status === 'expired') return gone('Срок предложения истёк');
-  if (status === 'cancelled') return gone('Владелец отменил предложение');
-  if (status === 'accepted') return conflict('Предложение уже принято');
-  if (status === 'declined') return conflict('Предложение уже отклонено');
-  return conflict('Предложение только что изменилось, обновите страницу');
+  if (status === 'expired') return gone(tr('Срок предложения истёк'));
+  if (status === 'cancelled') return gone(tr('Владелец отменил предложение'));
+  if (status === 'accepted') return conflict(tr('Предложение уже принято'));
+  if (status === 'declined') return conflict(tr('Предложение уже отклонено'));
+  return conflict(tr('Предложение только что изменилось, обновите страницу'));
 }
 
 /**
@@ -89,21 +93,21 @@ export async function offerTransfer(
     () =>
       transaction(ctx.prisma, async (tx) => {
         const organization = await lockOrganization(tx, organizationId);
-        if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
-        if (userId === organization.ownerId) throw conflict('Этот пользователь уже владелец организации');
+        if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
+        if (userId === organization.ownerId) throw conflict(tr('Этот пользователь уже владелец организации'));
         const target = await tx.member.findUnique({
           where: { organizationId_userId: { organizationId, userId } },
           select: { status: true },
         });
-        if (!target) throw notFound(MEMBER_NOT_FOUND);
+        if (!target) throw notFound(tr(MEMBER_NOT_FOUND));
         if (target.status !== 'active')
-          throw conflict('Передать организацию можно только активному участнику');
+          throw conflict(tr('Передать организацию можно только активному участнику'));
         await tx.ownershipTransfer.updateMany({
           where: { organizationId, status: 'pending', expiresAt: { lte: now } },
           data: { status: 'expired', closedAt: now },
         });
         if (await tx.ownershipTransfer.findFirst({ where: { organizationId, status: 'pending' } }))
-          throw conflict(ALREADY_OFFERED);
+          throw conflict(tr(ALREADY_OFFERED));
         const created = await tx.ownershipTransfer.create({
           data: {
             organizationId,
@@ -120,7 +124,7 @@ export async function offerTransfer(
         await recordTransferStep(tx, ctx, 'transfer.requested', created);
         return created;
       }),
-    { unique: conflict(ALREADY_OFFERED) },
+    { unique: conflict(tr(ALREADY_OFFERED)) },
   );
   const mailed = await sendTransferOfferMail(ctx, {
     transferId: offer.id,
@@ -139,7 +143,7 @@ export async function cancelTransfer(
 ): Promise<Transfer> {
   await requireOwnership(ctx, organizationId);
   const open = await findOpenTransfer(ctx.prisma, organizationId, ctx.now);
-  if (!open) throw notFound(TRANSFER_NOT_FOUND);
+  if (!open) throw notFound(text(TRANSFER_NOT_FOUND));
   return closeOpenOffer(ctx, open, 'cancelled');
 }
 
@@ -168,8 +172,8 @@ async function closeOpenOffer(
 async function offerForCaller(ctx: SignedInContext, organizationId: number) {
   await requireRead(ctx, organizationId);
   const open = await findOpenTransfer(ctx.prisma, organizationId, ctx.now);
-  if (!open) throw notFound(TRANSFER_NOT_FOUND);
-  if (open.toUserId !== ctx.actor.userId) throw forbidden('Предложение адресовано другому участнику');
+  if (!open) throw notFound(text(TRANSFER_NOT_FOUND));
+  if (open.toUserId !== ctx.actor.userId) throw forbidden(tr('Предложение адресовано другому участнику'));
   return open;
 }
 
@@ -189,7 +193,7 @@ export async function acceptTransfer(
   const open = await offerForCaller(ctx, organizationId);
   return transaction(ctx.prisma, async (tx) => {
     const organization = await lockOrganization(tx, organizationId);
-    if (!organization) throw notFound(ORGANIZATION_NOT_FOUND);
+    if (!organization) throw notFound(text(ORGANIZATION_NOT_FOUND));
     await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
     const claimed = await tx.ownershipTransfer.updateMany({
       where: { id: open.id, toUserId: userId, ...openTransferWhere(now) },
@@ -200,7 +204,7 @@ export async function acceptTransfer(
       where: { organizationId_userId: { organizationId, userId } },
       select: { status: true },
     });
-    if (membership?.status !== 'active') throw conflict('Вы больше не участник этой организации');
+    if (membership?.status !== 'active') throw conflict(tr('Вы больше не участник этой организации'));
     const plan = await planInForce(tx, userId, ctx);
     const owned = await tx.organization.count({ where: { ownerId: userId } });
     if (owned + 1 > plan.maxOrganizations) throw await organizationsLimitError(tx, plan);

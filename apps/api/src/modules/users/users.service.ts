@@ -4,9 +4,11 @@ import {
   USER_NOT_FOUND,
   USER_TYPE_ADMIN,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { conflict, notFound } from '../../lib/app-error';
 import { recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
+import { tr, trId } from '../../lib/i18n';
 import { deleteUserSessions } from '../../lib/sessions';
 import { type Tx, transaction } from '../../plugins/db/database';
 
@@ -32,11 +34,17 @@ export async function assertAnotherAdminRemains(tx: Tx, userId: number, message:
   if (others === 0) throw conflict(message);
 }
 
-export const SELF_ACTION_MESSAGE = 'Нельзя применить это действие к своей учётной записи';
+export const SELF_ACTION_MESSAGE = trId('Нельзя применить это действие к своей учётной записи');
 
 function assertNotSelf(ctx: SignedInContext, id: number) {
   // An admin who signs themselves out everywhere or blocks themselves only locks themselves out.
-  if (ctx.actor.userId === id) throw conflict(SELF_ACTION_MESSAGE);
+  if (ctx.actor.userId === id) throw conflict(tr(SELF_ACTION_MESSAGE));
+}
+
+/** The account exists, or 404 'Пользователь не найден' (the admin screens of one account: sessions, tokens). */
+export async function requireUser(ctx: SignedInContext, id: number): Promise<void> {
+  const user = await ctx.prisma.user.findUnique({ where: { id }, select: { id: true } });
+  if (!user) throw notFound(text(USER_NOT_FOUND));
 }
 
 /** POST /admin/users/{id}/logout: ends every session of the account. */
@@ -46,8 +54,7 @@ export async function logoutUser(
 ): Promise<AdminUserLogoutResult> {
   const { prisma } = ctx;
   assertNotSelf(ctx, id);
-  const user = await prisma.user.findUnique({ where: { id }, select: { id: true } });
-  if (!user) throw notFound(USER_NOT_FOUND);
+  await requireUser(ctx, id);
   return transaction(prisma, async (tx) => {
     const count = await deleteUserSessions(tx, id);
     await recordAudit(tx, ctx, {
@@ -71,9 +78,9 @@ export async function setUserBlocked(
   return transaction(ctx.prisma, async (tx) => {
     await lockAdminGuard(tx);
     const user = await tx.user.findUnique({ where: { id }, select: { typeId: true, blockedAt: true } });
-    if (!user) throw notFound(USER_NOT_FOUND);
+    if (!user) throw notFound(text(USER_NOT_FOUND));
     if (blocked && user.typeId === USER_TYPE_ADMIN && user.blockedAt === null) {
-      await assertAnotherAdminRemains(tx, id, 'Нельзя заблокировать последнего администратора');
+      await assertAnotherAdminRemains(tx, id, tr('Нельзя заблокировать последнего администратора'));
     }
     const blockedAt = blocked ? (user.blockedAt ?? ctx.now) : null;
     if (blockedAt?.getTime() !== user.blockedAt?.getTime()) {

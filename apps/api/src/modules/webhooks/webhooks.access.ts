@@ -1,4 +1,5 @@
 import { WEBHOOK_DELIVERY_NOT_FOUND, WEBHOOK_NOT_FOUND } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import { notFound } from '../../lib/app-error';
 import type { SignedInContext } from '../../lib/context';
 import { requireManage } from '../organizations/organizations.access';
@@ -22,7 +23,7 @@ export async function requireEndpoint(ctx: SignedInContext, scope: Scope, wid: n
   const endpoint = await ctx.prisma.webhookEndpoint.findFirst({
     where: { id: wid, organizationId: scope.organizationId },
   });
-  if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
+  if (!endpoint) throw notFound(text(WEBHOOK_NOT_FOUND));
   return endpoint;
 }
 
@@ -32,6 +33,6 @@ export async function requireDelivery(ctx: SignedInContext, scope: Scope, wid: n
     where: { id: BigInt(did), endpointId: endpoint.id },
     select: { id: true },
   });
-  if (!delivery) throw notFound(WEBHOOK_DELIVERY_NOT_FOUND);
+  if (!delivery) throw notFound(text(WEBHOOK_DELIVERY_NOT_FOUND));
   return { endpoint, deliveryId: delivery.id };
 }

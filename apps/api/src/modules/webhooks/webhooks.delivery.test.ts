@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createAdmin, createOrganization, createUser, type TestUser } from '../../../test/factories';
 import { restCall } from '../../../test/teams';
 import { WebhookReceiver } from '../../../test/webhook-receiver';
-import { isRefusedAddress } from '../../lib/outbound/address-guard';
+import { isRefusedAddress } from '../../adapters/address-guard';
 
 // Issue 31, webhooks: retries with the same webhook-id, rotation, the address guard, the deliveries list and
 // the retry by hand, who may call what.

@@ -5,11 +5,13 @@ import {
   type WebhookCreateSchema,
   type WebhookUpdateSchema,
 } from '@cabinet/contracts';
+import { text } from '@cabinet/contracts/i18n';
 import type { z } from 'zod';
+import { checkUrl } from '../../adapters/address-guard';
 import { badRequest, conflict } from '../../lib/app-error';
 import { changedFields, recordAudit } from '../../lib/audit';
 import type { SignedInContext } from '../../lib/context';
-import { checkUrl } from '../../lib/outbound/address-guard';
+import { tr } from '../../lib/i18n';
 import { openSecret, sealSecret } from '../../lib/secret-box';
 import { type Tx, transaction } from '../../plugins/db/database';
 import { requireEndpoint, requireScope, type Scope } from './webhooks.access';
@@ -25,7 +27,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 function secretsKey(ctx: SignedInContext): string {
   const key = ctx.config.SECRETS_KEY;
-  if (!key) throw conflict('Вебхуки недоступны: администратор не задал SECRETS_KEY');
+  if (!key) throw conflict(tr('Вебхуки недоступны: администратор не задал SECRETS_KEY'));
   return key;
 }
 
@@ -34,14 +36,14 @@ function checkFields(ctx: SignedInContext, scope: Scope, input: { url?: string; 
     try {
       checkUrl(input.url, { allowHttp: ctx.config.WEBHOOKS_ALLOW_HTTP });
     } catch {
-      throw badRequest('Проверьте адрес', { url: ['Адрес должен начинаться с https://'] });
+      throw badRequest(tr('Проверьте адрес'), { url: [text('Адрес должен начинаться с https://')] });
     }
   }
   if (scope.organizationId !== null && input.event_types) {
     const wide = input.event_types.filter((t) => (INSTALL_WIDE_EVENT_TYPES as readonly string[]).includes(t));
     if (wide.length) {
-      throw badRequest('Проверьте события', {
-        event_types: [`Только для вебхуков всей установки: ${wide.join(', ')}`],
+      throw badRequest(tr('Проверьте события'), {
+        event_types: [tr('Только для вебхуков всей установки: {events}', { events: wide.join(', ') })],
       });
     }
   }

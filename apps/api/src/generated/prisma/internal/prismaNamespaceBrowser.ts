@@ -138,6 +138,7 @@ export const UserScalarFieldEnum = {
   adminEditedAt: 'adminEditedAt',
   filesBytes: 'filesBytes',
   newDeviceMail: 'newDeviceMail',
+  locale: 'locale',
   webauthnUserId: 'webauthnUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'

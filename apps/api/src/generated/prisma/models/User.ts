@@ -56,6 +56,7 @@ export type UserMinAggregateOutputType = {
   adminEditedAt: Date | null
   filesBytes: bigint | null
   newDeviceMail: boolean | null
+  locale: string | null
   webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -75,6 +76,7 @@ export type UserMaxAggregateOutputType = {
   adminEditedAt: Date | null
   filesBytes: bigint | null
   newDeviceMail: boolean | null
+  locale: string | null
   webauthnUserId: runtime.Bytes | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -94,6 +96,7 @@ export type UserCountAggregateOutputType = {
   adminEditedAt: number
   filesBytes: number
   newDeviceMail: number
+  locale: number
   webauthnUserId: number
   createdAt: number
   updatedAt: number
@@ -131,6 +134,7 @@ export type UserMinAggregateInputType = {
   adminEditedAt?: true
   filesBytes?: true
   newDeviceMail?: true
+  locale?: true
   webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
@@ -150,6 +154,7 @@ export type UserMaxAggregateInputType = {
   adminEditedAt?: true
   filesBytes?: true
   newDeviceMail?: true
+  locale?: true
   webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
@@ -169,6 +174,7 @@ export type UserCountAggregateInputType = {
   adminEditedAt?: true
   filesBytes?: true
   newDeviceMail?: true
+  locale?: true
   webauthnUserId?: true
   createdAt?: true
   updatedAt?: true
@@ -275,6 +281,7 @@ export type UserGroupByOutputType = {
   adminEditedAt: Date | null
   filesBytes: bigint
   newDeviceMail: boolean
+  locale: string
   webauthnUserId: runtime.Bytes | null
   createdAt: Date
   updatedAt: Date
@@ -317,6 +324,7 @@ export type UserWhereInput = {
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  locale?: Prisma.StringFilter<"User"> | string
   webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
@@ -359,6 +367,7 @@ export type UserOrderByWithRelationInput = {
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
   newDeviceMail?: Prisma.SortOrder
+  locale?: Prisma.SortOrder
   webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -405,6 +414,7 @@ export type UserWhereUniqueInput = Prisma.AtLeast<{
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  locale?: Prisma.StringFilter<"User"> | string
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
   type?: Prisma.XOR<Prisma.UserTypeScalarRelationFilter, Prisma.UserTypeWhereInput>
@@ -446,6 +456,7 @@ export type UserOrderByWithAggregationInput = {
   adminEditedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
   newDeviceMail?: Prisma.SortOrder
+  locale?: Prisma.SortOrder
   webauthnUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -473,6 +484,7 @@ export type UserScalarWhereWithAggregatesInput = {
   adminEditedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntWithAggregatesFilter<"User"> | bigint | number
   newDeviceMail?: Prisma.BoolWithAggregatesFilter<"User"> | boolean
+  locale?: Prisma.StringWithAggregatesFilter<"User"> | string
   webauthnUserId?: Prisma.BytesNullableWithAggregatesFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"User"> | Date | string
@@ -488,6 +500,7 @@ export type UserCreateInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -530,6 +543,7 @@ export type UserUncheckedCreateInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -565,6 +579,7 @@ export type UserUpdateInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -607,6 +622,7 @@ export type UserUncheckedUpdateInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -646,6 +662,7 @@ export type UserCreateManyInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -661,6 +678,7 @@ export type UserUpdateManyMutationInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -680,6 +698,7 @@ export type UserUncheckedUpdateManyInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -709,6 +728,7 @@ export type UserCountOrderByAggregateInput = {
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
   newDeviceMail?: Prisma.SortOrder
+  locale?: Prisma.SortOrder
   webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -736,6 +756,7 @@ export type UserMaxOrderByAggregateInput = {
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
   newDeviceMail?: Prisma.SortOrder
+  locale?: Prisma.SortOrder
   webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -755,6 +776,7 @@ export type UserMinOrderByAggregateInput = {
   adminEditedAt?: Prisma.SortOrder
   filesBytes?: Prisma.SortOrder
   newDeviceMail?: Prisma.SortOrder
+  locale?: Prisma.SortOrder
   webauthnUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -1224,6 +1246,7 @@ export type UserCreateWithoutTypeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1264,6 +1287,7 @@ export type UserUncheckedCreateWithoutTypeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1332,6 +1356,7 @@ export type UserScalarWhereInput = {
   adminEditedAt?: Prisma.DateTimeNullableFilter<"User"> | Date | string | null
   filesBytes?: Prisma.BigIntFilter<"User"> | bigint | number
   newDeviceMail?: Prisma.BoolFilter<"User"> | boolean
+  locale?: Prisma.StringFilter<"User"> | string
   webauthnUserId?: Prisma.BytesNullableFilter<"User"> | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFilter<"User"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"User"> | Date | string
@@ -1347,6 +1372,7 @@ export type UserCreateWithoutSessionsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1388,6 +1414,7 @@ export type UserUncheckedCreateWithoutSessionsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1438,6 +1465,7 @@ export type UserUpdateWithoutSessionsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1479,6 +1507,7 @@ export type UserUncheckedUpdateWithoutSessionsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1513,6 +1542,7 @@ export type UserCreateWithoutAccessTokensInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1554,6 +1584,7 @@ export type UserUncheckedCreateWithoutAccessTokensInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1604,6 +1635,7 @@ export type UserUpdateWithoutAccessTokensInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1645,6 +1677,7 @@ export type UserUncheckedUpdateWithoutAccessTokensInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1679,6 +1712,7 @@ export type UserCreateWithoutKnownDevicesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1720,6 +1754,7 @@ export type UserUncheckedCreateWithoutKnownDevicesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1770,6 +1805,7 @@ export type UserUpdateWithoutKnownDevicesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1811,6 +1847,7 @@ export type UserUncheckedUpdateWithoutKnownDevicesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1845,6 +1882,7 @@ export type UserCreateWithoutSignInDevicesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1886,6 +1924,7 @@ export type UserUncheckedCreateWithoutSignInDevicesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -1936,6 +1975,7 @@ export type UserUpdateWithoutSignInDevicesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1977,6 +2017,7 @@ export type UserUncheckedUpdateWithoutSignInDevicesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2011,6 +2052,7 @@ export type UserCreateWithoutLookupsMadeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2052,6 +2094,7 @@ export type UserUncheckedCreateWithoutLookupsMadeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2091,6 +2134,7 @@ export type UserCreateWithoutLookedUpByInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2132,6 +2176,7 @@ export type UserUncheckedCreateWithoutLookedUpByInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2182,6 +2227,7 @@ export type UserUpdateWithoutLookupsMadeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2223,6 +2269,7 @@ export type UserUncheckedUpdateWithoutLookupsMadeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2268,6 +2315,7 @@ export type UserUpdateWithoutLookedUpByInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2309,6 +2357,7 @@ export type UserUncheckedUpdateWithoutLookedUpByInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2343,6 +2392,7 @@ export type UserCreateWithoutPasskeysInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2384,6 +2434,7 @@ export type UserUncheckedCreateWithoutPasskeysInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2434,6 +2485,7 @@ export type UserUpdateWithoutPasskeysInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2475,6 +2527,7 @@ export type UserUncheckedUpdateWithoutPasskeysInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2509,6 +2562,7 @@ export type UserCreateWithoutWebauthnChallengesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2550,6 +2604,7 @@ export type UserUncheckedCreateWithoutWebauthnChallengesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2600,6 +2655,7 @@ export type UserUpdateWithoutWebauthnChallengesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2641,6 +2697,7 @@ export type UserUncheckedUpdateWithoutWebauthnChallengesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2675,6 +2732,7 @@ export type UserCreateWithoutEmailChangeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2716,6 +2774,7 @@ export type UserUncheckedCreateWithoutEmailChangeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2766,6 +2825,7 @@ export type UserUpdateWithoutEmailChangeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2807,6 +2867,7 @@ export type UserUncheckedUpdateWithoutEmailChangeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2841,6 +2902,7 @@ export type UserCreateWithoutOwnedOrganizationsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2882,6 +2944,7 @@ export type UserUncheckedCreateWithoutOwnedOrganizationsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -2932,6 +2995,7 @@ export type UserUpdateWithoutOwnedOrganizationsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -2973,6 +3037,7 @@ export type UserUncheckedUpdateWithoutOwnedOrganizationsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3007,6 +3072,7 @@ export type UserCreateWithoutMembershipsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3048,6 +3114,7 @@ export type UserUncheckedCreateWithoutMembershipsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3087,6 +3154,7 @@ export type UserCreateWithoutRequestedMembersInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3128,6 +3196,7 @@ export type UserUncheckedCreateWithoutRequestedMembersInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3178,6 +3247,7 @@ export type UserUpdateWithoutMembershipsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3219,6 +3289,7 @@ export type UserUncheckedUpdateWithoutMembershipsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3264,6 +3335,7 @@ export type UserUpdateWithoutRequestedMembersInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3305,6 +3377,7 @@ export type UserUncheckedUpdateWithoutRequestedMembersInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3339,6 +3412,7 @@ export type UserCreateWithoutSentInvitationsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3380,6 +3454,7 @@ export type UserUncheckedCreateWithoutSentInvitationsInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3430,6 +3505,7 @@ export type UserUpdateWithoutSentInvitationsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3471,6 +3547,7 @@ export type UserUncheckedUpdateWithoutSentInvitationsInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3505,6 +3582,7 @@ export type UserCreateWithoutTransfersFromInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3546,6 +3624,7 @@ export type UserUncheckedCreateWithoutTransfersFromInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3585,6 +3664,7 @@ export type UserCreateWithoutTransfersToInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3626,6 +3706,7 @@ export type UserUncheckedCreateWithoutTransfersToInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3676,6 +3757,7 @@ export type UserUpdateWithoutTransfersFromInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3717,6 +3799,7 @@ export type UserUncheckedUpdateWithoutTransfersFromInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3762,6 +3845,7 @@ export type UserUpdateWithoutTransfersToInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3803,6 +3887,7 @@ export type UserUncheckedUpdateWithoutTransfersToInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -3837,6 +3922,7 @@ export type UserCreateWithoutFilesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3878,6 +3964,7 @@ export type UserUncheckedCreateWithoutFilesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3917,6 +4004,7 @@ export type UserCreateWithoutAvatarInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -3957,6 +4045,7 @@ export type UserUncheckedCreateWithoutAvatarInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4008,6 +4097,7 @@ export type UserUpdateWithoutFilesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4049,6 +4139,7 @@ export type UserUncheckedUpdateWithoutFilesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4094,6 +4185,7 @@ export type UserUpdateWithoutAvatarInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4134,6 +4226,7 @@ export type UserUncheckedUpdateWithoutAvatarInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4169,6 +4262,7 @@ export type UserCreateWithoutPlanInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4209,6 +4303,7 @@ export type UserUncheckedCreateWithoutPlanInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4270,6 +4365,7 @@ export type UserCreateWithoutPaymentOrdersInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4311,6 +4407,7 @@ export type UserUncheckedCreateWithoutPaymentOrdersInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4361,6 +4458,7 @@ export type UserUpdateWithoutPaymentOrdersInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4402,6 +4500,7 @@ export type UserUncheckedUpdateWithoutPaymentOrdersInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4436,6 +4535,7 @@ export type UserCreateWithoutSavedPaymentMethodInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4477,6 +4577,7 @@ export type UserUncheckedCreateWithoutSavedPaymentMethodInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4527,6 +4628,7 @@ export type UserUpdateWithoutSavedPaymentMethodInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4568,6 +4670,7 @@ export type UserUncheckedUpdateWithoutSavedPaymentMethodInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4602,6 +4705,7 @@ export type UserCreateWithoutPlanNoticesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4643,6 +4747,7 @@ export type UserUncheckedCreateWithoutPlanNoticesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4693,6 +4798,7 @@ export type UserUpdateWithoutPlanNoticesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4734,6 +4840,7 @@ export type UserUncheckedUpdateWithoutPlanNoticesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4768,6 +4875,7 @@ export type UserCreateWithoutIdentitiesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4809,6 +4917,7 @@ export type UserUncheckedCreateWithoutIdentitiesInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4859,6 +4968,7 @@ export type UserUpdateWithoutIdentitiesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4900,6 +5010,7 @@ export type UserUncheckedUpdateWithoutIdentitiesInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4937,6 +5048,7 @@ export type UserCreateManyTypeInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -4952,6 +5064,7 @@ export type UserUpdateWithoutTypeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -4992,6 +5105,7 @@ export type UserUncheckedUpdateWithoutTypeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -5030,6 +5144,7 @@ export type UserUncheckedUpdateManyWithoutTypeInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -5048,6 +5163,7 @@ export type UserCreateManyPlanInput = {
   adminEditedAt?: Date | string | null
   filesBytes?: bigint | number
   newDeviceMail?: boolean
+  locale?: string
   webauthnUserId?: runtime.Bytes | null
   createdAt?: Date | string
   updatedAt?: Date | string
@@ -5063,6 +5179,7 @@ export type UserUpdateWithoutPlanInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -5103,6 +5220,7 @@ export type UserUncheckedUpdateWithoutPlanInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -5141,6 +5259,7 @@ export type UserUncheckedUpdateManyWithoutPlanInput = {
   adminEditedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   filesBytes?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   newDeviceMail?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  locale?: Prisma.StringFieldUpdateOperationsInput | string
   webauthnUserId?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -5344,6 +5463,7 @@ export type UserSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = r
   adminEditedAt?: boolean
   filesBytes?: boolean
   newDeviceMail?: boolean
+  locale?: boolean
   webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -5387,6 +5507,7 @@ export type UserSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   adminEditedAt?: boolean
   filesBytes?: boolean
   newDeviceMail?: boolean
+  locale?: boolean
   webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -5409,6 +5530,7 @@ export type UserSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensio
   adminEditedAt?: boolean
   filesBytes?: boolean
   newDeviceMail?: boolean
+  locale?: boolean
   webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -5431,12 +5553,13 @@ export type UserSelectScalar = {
   adminEditedAt?: boolean
   filesBytes?: boolean
   newDeviceMail?: boolean
+  locale?: boolean
   webauthnUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "newDeviceMail" | "webauthnUserId" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
+export type UserOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "email" | "name" | "emailVerifiedAt" | "typeId" | "planId" | "planExpiresAt" | "vaultKey" | "avatarFileId" | "blockedAt" | "adminEditedAt" | "filesBytes" | "newDeviceMail" | "locale" | "webauthnUserId" | "createdAt" | "updatedAt", ExtArgs["result"]["user"]>
 export type UserInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   type?: boolean | Prisma.UserTypeDefaultArgs<ExtArgs>
   plan?: boolean | Prisma.PlanDefaultArgs<ExtArgs>
@@ -5549,6 +5672,10 @@ export type $UserPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs =
      * Mail 'Новый вход в аккаунт' on a sign-in from a device not seen before (decision 0141); the user's switch.
      */
     newDeviceMail: boolean
+    /**
+     * The language of the cabinet, its answers and mails for this account: 'ru' | 'en' (issue 32, decision 0302).
+     */
+    locale: string
     /**
      * WebAuthn user handle (random 32 bytes, made at the first passkey): names the account to authenticators
      * without its id or e-mail (decision 0142).
@@ -6015,6 +6142,7 @@ export interface UserFieldRefs {
   readonly adminEditedAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly filesBytes: Prisma.FieldRef<"User", 'BigInt'>
   readonly newDeviceMail: Prisma.FieldRef<"User", 'Boolean'>
+  readonly locale: Prisma.FieldRef<"User", 'String'>
   readonly webauthnUserId: Prisma.FieldRef<"User", 'Bytes'>
   readonly createdAt: Prisma.FieldRef<"User", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"User", 'DateTime'>

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startTelemetry, type Telemetry } from './telemetry';
+import { startTelemetry, type Telemetry } from './opentelemetry';
 
 interface OtlpSpan {
   traceId: string;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
-import { assertSafeKey, type StorageDriver, StorageObjectNotFoundError } from './storage';
+import { assertSafeKey, type StorageDriver, StorageObjectNotFoundError } from '../lib/storage/storage';
 
 export interface S3DriverOptions {
   endpoint: string;

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import http from 'node:http';
+import http, { type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
@@ -107,6 +107,35 @@ export async function resolveChecked(host: string, options: Pick<GuardOptions, '
   return found[0] as { address: string; family: number };
 }
 
+/** The address resolveChecked answered: the one address a request may connect to. */
+export type CheckedAddress = Awaited<ReturnType<typeof resolveChecked>>;
+
+/**
+ * An http(s) request to `target` that connects to the checked address, never after a second lookup (DNS
+ * rebinding); the URL's name stays for SNI and Host. No agent: nothing is reused across calls.
+ */
+export function requestToChecked(
+  target: URL,
+  checked: CheckedAddress,
+  request: { method: string; headers: OutgoingHttpHeaders; timeout?: number },
+  onResponse: (res: IncomingMessage) => void,
+): ClientRequest {
+  const client = target.protocol === 'https:' ? https : http;
+  return client.request(
+    target,
+    {
+      ...request,
+      agent: false,
+      lookup: (_hostname, lookupOptions, callback) => {
+        const cb = callback as (...args: unknown[]) => void;
+        if ((lookupOptions as { all?: boolean }).all) cb(null, [checked]);
+        else cb(null, checked.address, checked.family);
+      },
+    },
+    onResponse,
+  );
+}
+
 export interface OutboundAnswer {
   status: number;
   /** The first `maxBody` bytes of the answer, as text. */
@@ -131,10 +160,10 @@ export async function guardedRequest(
 ): Promise<OutboundAnswer> {
   const target = checkUrl(url, options);
   const checked = await resolveChecked(target.hostname, options);
-  const client = target.protocol === 'https:' ? https : http;
   return new Promise<OutboundAnswer>((resolve, reject) => {
-    const req = client.request(
+    const req = requestToChecked(
       target,
+      checked,
       {
         method: request.method,
         headers: {
@@ -142,13 +171,6 @@ export async function guardedRequest(
           ...(request.body ? { 'content-length': Buffer.byteLength(request.body) } : {}),
         },
         timeout: request.timeoutMs,
-        agent: false,
-        // The checked address, never a second lookup; the URL's name stays for SNI and Host.
-        lookup: (_hostname, lookupOptions, callback) => {
-          const cb = callback as (...args: unknown[]) => void;
-          if ((lookupOptions as { all?: boolean }).all) cb(null, [checked]);
-          else cb(null, checked.address, checked.family);
-        },
       },
       (res) => {
         const chunks: Buffer[] = [];

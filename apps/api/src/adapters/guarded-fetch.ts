@@ -1,6 +1,10 @@
-import http from 'node:http';
-import https from 'node:https';
-import { checkUrl, isRefusedAddress, OutboundRefused, resolveChecked } from './address-guard';
+import {
+  checkUrl,
+  isRefusedAddress,
+  OutboundRefused,
+  requestToChecked,
+  resolveChecked,
+} from './address-guard';
 
 // A fetch-compatible function through the address guard (decision 0252), for libraries that take a custom
 // fetch (openid-client's customFetch: discovery, token and JWKS calls; decision 0275). Unlike guardedRequest
@@ -55,56 +59,41 @@ export function guardedFetch(options: GuardedFetchOptions) {
     const body = bodyOf(init.body);
     const headers = headersOf(init.headers);
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const client = target.protocol === 'https:' ? https : http;
 
     return new Promise<Response>((resolve, reject) => {
-      const req = client.request(
-        target,
-        {
-          method: init.method ?? 'GET',
-          headers,
-          agent: false,
-          // The checked address, never a second lookup.
-          lookup: (_hostname, lookupOptions, callback) => {
-            const cb = callback as (...args: unknown[]) => void;
-            if ((lookupOptions as { all?: boolean }).all) cb(null, [checked]);
-            else cb(null, checked.address, checked.family);
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > options.maxBody) {
-              res.destroy();
-              req.destroy(new Error(`the answer is larger than ${options.maxBody} bytes`));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on('end', () => {
-            const answerHeaders = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) {
-              if (value === undefined || name === 'set-cookie') continue;
-              for (const one of Array.isArray(value) ? value : [value]) answerHeaders.append(name, one);
-            }
-            const status = res.statusCode ?? 0;
-            try {
-              resolve(
-                new Response(EMPTY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
-                  status,
-                  headers: answerHeaders,
-                }),
-              );
-            } catch (error) {
-              // A status a Response cannot carry (1xx, or none at all).
-              reject(error);
-            }
-          });
-          res.on('error', reject);
-        },
-      );
+      const req = requestToChecked(target, checked, { method: init.method ?? 'GET', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBody) {
+            res.destroy();
+            req.destroy(new Error(`the answer is larger than ${options.maxBody} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (value === undefined || name === 'set-cookie') continue;
+            for (const one of Array.isArray(value) ? value : [value]) answerHeaders.append(name, one);
+          }
+          const status = res.statusCode ?? 0;
+          try {
+            resolve(
+              new Response(EMPTY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
+                status,
+                headers: answerHeaders,
+              }),
+            );
+          } catch (error) {
+            // A status a Response cannot carry (1xx, or none at all).
+            reject(error);
+          }
+        });
+        res.on('error', reject);
+      });
       const fail = (reason: unknown) =>
         req.destroy(reason instanceof Error ? reason : new Error('the request was aborted'));
       const timer = setTimeout(

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestOidcProvider } from '../../../test/oidc-provider';
+import { TestOidcProvider } from '../../test/oidc-provider';
 import { authorizationRequest, discoverProvider, exchangeCode, OidcFailure, parseIssuer } from './oidc';
 
 // The OIDC adapter against a real provider (oidc-provider on 127.0.0.1): discovery through the address

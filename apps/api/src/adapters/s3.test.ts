@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3Server, startS3Server } from '../../../test/ops/s3-server';
-import { createS3Driver, type S3StorageDriver } from './s3-driver';
-import { StorageObjectNotFoundError } from './storage';
+import { type S3Server, startS3Server } from '../../test/ops/s3-server';
+import { StorageObjectNotFoundError } from '../lib/storage/storage';
+import { createS3Driver, type S3StorageDriver } from './s3';
 
 // The S3 driver against a real S3-compatible server (s3rver) on this machine: the cases a local driver faces.
 

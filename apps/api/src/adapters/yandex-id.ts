@@ -1,5 +1,6 @@
-import type { Env } from '../../env';
-import { type AppError, badGateway, badRequest } from '../app-error';
+import type { Env } from '../env';
+import { type AppError, badGateway, badRequest } from '../lib/app-error';
+import { tr, trId } from '../lib/i18n';
 
 // Yandex ID (yandex.ru/dev/id/doc): the one module that speaks its protocol (decision 0282). The OAuth 2.0
 // authorization code flow at YANDEX_OAUTH_URL (/authorize; /token with client_id and client_secret, PKCE
@@ -49,9 +50,9 @@ interface Logger {
   warn(object: object, message: string): void;
 }
 
-export const YANDEX_UNAVAILABLE = 'Яндекс ID не отвечает, попробуйте войти позже';
-export const YANDEX_REFUSED = 'Яндекс ID не подтвердил вход: начните вход заново';
-export const YANDEX_MISCONFIGURED = 'Вход через Яндекс ID настроен неверно: сообщите администратору';
+export const YANDEX_UNAVAILABLE = trId('Яндекс ID не отвечает, попробуйте войти позже');
+export const YANDEX_REFUSED = trId('Яндекс ID не подтвердил вход: начните вход заново');
+export const YANDEX_MISCONFIGURED = trId('Вход через Яндекс ID настроен неверно: сообщите администратору');
 
 /** The page at Yandex where the person signs in and allows the cabinet their address and name. */
 export function authorizationUrl(
@@ -89,7 +90,7 @@ async function call(
     });
   } catch (err) {
     log.warn({ err, url }, 'Yandex ID did not answer');
-    throw badGateway(YANDEX_UNAVAILABLE);
+    throw badGateway(tr(YANDEX_UNAVAILABLE));
   }
   const text = await response.text().catch(() => '');
   let body: Json | null = null;
@@ -106,9 +107,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 function refusal(log: Logger, step: string, status: number, body: Json | null): AppError {
   const error = text(body?.error);
   log.warn({ step, status, error, description: text(body?.error_description) }, 'Yandex ID refused');
-  if (status >= 500 || (status !== 401 && !body)) return badGateway(YANDEX_UNAVAILABLE);
-  if (error === 'invalid_client' || error === 'unauthorized_client') return badGateway(YANDEX_MISCONFIGURED);
-  return badRequest(YANDEX_REFUSED);
+  if (status >= 500 || (status !== 401 && !body)) return badGateway(tr(YANDEX_UNAVAILABLE));
+  if (error === 'invalid_client' || error === 'unauthorized_client')
+    return badGateway(tr(YANDEX_MISCONFIGURED));
+  return badRequest(tr(YANDEX_REFUSED));
 }
 
 /** Trades the code Yandex sent back (with the PKCE verifier) for an access token. */
@@ -153,7 +155,7 @@ export async function fetchUser(
       { step: 'info', hasId: Boolean(id), otherClient: Boolean(clientId) },
       'Yandex ID answer refused',
     );
-    throw badGateway(YANDEX_UNAVAILABLE);
+    throw badGateway(tr(YANDEX_UNAVAILABLE));
   }
   const email = text(body.default_email).toLowerCase();
   const fullName = [text(body.first_name), text(body.last_name)].filter(Boolean).join(' ');

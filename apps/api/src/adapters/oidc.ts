@@ -1,4 +1,6 @@
 import * as client from 'openid-client';
+import type { ApiText } from '../i18n/catalogue';
+import { tr, trId } from '../lib/i18n';
 import { OutboundRefused } from './address-guard';
 import { guardedFetch } from './guarded-fetch';
 
@@ -40,15 +42,17 @@ export class OidcFailure extends Error {
   }
 }
 
-const MESSAGES: Record<OidcFailureKind, string> = {
-  refused:
+const MESSAGES: Record<OidcFailureKind, ApiText> = {
+  refused: trId(
     'Адрес поставщика входа не разрешён: кабинет обращается только к публичным адресам по https. Проверьте адрес издателя (issuer)',
-  unreachable: 'Не удалось связаться с поставщиком входа: он не ответил или недоступен',
-  discovery:
+  ),
+  unreachable: trId('Не удалось связаться с поставщиком входа: он не ответил или недоступен'),
+  discovery: trId(
     'Поставщик входа не отдал описание OpenID Connect (/.well-known/openid-configuration). Проверьте адрес издателя (issuer)',
-  client: 'Поставщик входа не принял client_id или секрет клиента',
-  token: 'Поставщик входа отказал в выдаче токена: начните вход заново',
-  id_token: 'Ответ поставщика входа не прошёл проверку: начните вход заново',
+  ),
+  client: trId('Поставщик входа не принял client_id или секрет клиента'),
+  token: trId('Поставщик входа отказал в выдаче токена: начните вход заново'),
+  id_token: trId('Ответ поставщика входа не прошёл проверку: начните вход заново'),
 };
 
 /** The error and its causes, outermost first. */
@@ -64,7 +68,7 @@ function causes(error: unknown): unknown[] {
 /** The library's failure as ours, by where it happened. */
 function failure(stage: 'discovery' | 'exchange', error: unknown): OidcFailure {
   if (error instanceof OidcFailure) return error;
-  const wrap = (kind: OidcFailureKind) => new OidcFailure(kind, MESSAGES[kind], { cause: error });
+  const wrap = (kind: OidcFailureKind) => new OidcFailure(kind, tr(MESSAGES[kind]), { cause: error });
   // The guard's refusal arrives wrapped by the library; so does its own refusal of plain http.
   if (causes(error).some((e) => e instanceof OutboundRefused)) return wrap('refused');
   if (error instanceof client.ResponseBodyError) {
@@ -108,7 +112,7 @@ export async function discoverProvider(
   network: OidcNetwork,
 ): Promise<OidcProvider> {
   const issuer = parseIssuer(settings.issuer);
-  if (!issuer) throw new OidcFailure('discovery', MESSAGES.discovery);
+  if (!issuer) throw new OidcFailure('discovery', tr(MESSAGES.discovery));
   try {
     const config = await client.discovery(
       issuer,
@@ -204,7 +208,7 @@ export async function exchangeCode(
       idTokenExpected: true,
     });
     const claims = tokens.claims();
-    if (!claims) throw new OidcFailure('id_token', MESSAGES.id_token);
+    if (!claims) throw new OidcFailure('id_token', tr(MESSAGES.id_token));
     const email = text(claims.email).toLowerCase();
     return {
       subject: claims.sub,
