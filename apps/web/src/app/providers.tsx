@@ -1,8 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import { textNow } from '@/lib/i18n/catalogue';
+import { useLocale } from '@/lib/i18n/locale';
 import { loadToastify, toastContainerProps, useToastsRequested } from '@/lib/toasts';
-import { cssVariablesResolver, theme } from './theme';
+import { appTexts } from './texts';
+import { cssVariablesResolver, themeWithCloseLabel } from './theme';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
@@ -29,6 +32,12 @@ type AppProvidersProps = {
 };
 
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  const locale = useLocale();
+  const theme = useMemo(() => themeWithCloseLabel(textNow(appTexts)('Закрыть')), [locale]);
+  // The tab's name follows the language (index.html says it in Russian until the script runs).
+  useEffect(() => {
+    document.title = textNow(appTexts)('Личный кабинет');
+  }, [locale]);
   return (
     <MantineProvider
       theme={theme}

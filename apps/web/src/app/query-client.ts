@@ -2,11 +2,13 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { failureText } from '@/lib/error-message';
 import { offerFieldErrors } from '@/lib/field-errors';
+import { textNow } from '@/lib/i18n/catalogue';
 import { notifyLimit } from '@/lib/limit-toast';
 import { auditKeys } from '@/lib/query-keys/audit';
 import type { AppQueryMeta } from '@/lib/query-meta';
 import { session } from '@/lib/session';
 import { notifyError } from '@/lib/toasts';
+import { appTexts } from './texts';
 
 type ErrorHandlerDeps = {
   /** Spec section 4: a 401 clears local storage and reloads; the login guard then opens sign-in. */
@@ -54,7 +56,7 @@ export function handleApiError(
   if (typeof meta?.errorToast === 'string') notify(meta.errorToast);
   else if (meta?.errorFallback) notify(failureText(error, meta.errorFallback));
   else if (error instanceof ApiError) notify(error.message);
-  else notify('Неизвестная ошибка');
+  else notify(textNow(appTexts)('Неизвестная ошибка'));
 }
 
 const MAX_RETRIES = 2;

@@ -73,9 +73,15 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 600 } },
-    // The × of every dialog and drawer has a name (axe button-name; issue 16).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Закрыть' } } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
 });
+
+/**
+ * The theme with the × of every dialog and drawer named in the page's language (axe button-name; issue 16
+ * and 32): app/providers.tsx gives it, made again when the language changes.
+ */
+export function themeWithCloseLabel(closeLabel: string): typeof theme {
+  const closeButton = { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } };
+  return { ...theme, components: { ...theme.components, Modal: closeButton, Drawer: closeButton } };
+}

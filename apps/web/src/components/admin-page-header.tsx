@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { paths } from '@/config/paths';
+import { useText } from '@/lib/i18n/catalogue';
 import { PageHeader } from './page-header';
+import { componentTexts } from './texts';
 
 /** The admin lists a create or settings screen belongs to, as its breadcrumb names them (spec section 2). */
 const ADMIN_LISTS = {
@@ -17,11 +19,12 @@ type AdminPageHeaderProps = {
 
 /** The header of an admin create or settings screen: Главная › its list › the screen. */
 export function AdminPageHeader({ list, title, description }: AdminPageHeaderProps) {
+  const t = useText(componentTexts);
   return (
     <PageHeader
       breadcrumbs={[
-        { label: 'Главная', href: paths.admin.home.getHref() },
-        ADMIN_LISTS[list],
+        { label: t('Главная'), href: paths.admin.home.getHref() },
+        { label: t(ADMIN_LISTS[list].label), href: ADMIN_LISTS[list].href },
         { label: title },
       ]}
       title={title}

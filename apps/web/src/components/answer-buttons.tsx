@@ -1,5 +1,7 @@
 import { Button, type ButtonProps, Group } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type AnswerButtonsProps = {
   onAccept: () => void;
@@ -27,6 +29,7 @@ export function AnswerButtons({
   acceptLabel,
   declineLabel,
 }: AnswerButtonsProps) {
+  const t = useText(componentTexts);
   const off = disabled || pending !== null;
   const icon = size === 'xs' ? 14 : 18;
   return (
@@ -39,7 +42,7 @@ export function AnswerButtons({
         disabled={off}
         aria-label={acceptLabel}
       >
-        Принять
+        {t('Принять')}
       </Button>
       <Button
         size={size}
@@ -51,7 +54,7 @@ export function AnswerButtons({
         disabled={off}
         aria-label={declineLabel}
       >
-        Отклонить
+        {t('Отклонить')}
       </Button>
     </Group>
   );

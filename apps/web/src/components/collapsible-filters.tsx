@@ -2,6 +2,8 @@ import { Box, Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFilter, IconX } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 export type FilterChip = { key: string; label: string };
 
@@ -24,6 +26,7 @@ type CollapsibleFiltersProps = {
  * in force), at any width the filters in force show as chips that remove themselves.
  */
 export function CollapsibleFilters({ chips, onRemove, children }: CollapsibleFiltersProps) {
+  const t = useText(componentTexts);
   const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
   const [open, setOpen] = useState(false);
   const formId = useId();
@@ -38,14 +41,14 @@ export function CollapsibleFilters({ chips, onRemove, children }: CollapsibleFil
           onClick={() => setOpen((value) => !value)}
           style={{ alignSelf: 'flex-start' }}
         >
-          {chips.length > 0 ? `Фильтры (${chips.length})` : 'Фильтры'}
+          {chips.length > 0 ? t('Фильтры ({count})', { count: chips.length }) : t('Фильтры')}
         </Button>
       )}
       {chips.length > 0 && (
         <Group
           gap={6}
           component="ul"
-          aria-label="Действующие фильтры"
+          aria-label={t('Действующие фильтры')}
           m={0}
           p={0}
           style={{ listStyle: 'none' }}
@@ -58,7 +61,7 @@ export function CollapsibleFilters({ chips, onRemove, children }: CollapsibleFil
                 radius="xl"
                 rightSection={<IconX size={14} aria-hidden />}
                 onClick={() => onRemove(chip.key)}
-                aria-label={`Убрать фильтр ${chip.label}`}
+                aria-label={t('Убрать фильтр {filter}', { filter: chip.label })}
                 // A long value (an e-mail) wraps inside the chip rather than pushing the page sideways.
                 styles={CHIP_STYLES}
               >

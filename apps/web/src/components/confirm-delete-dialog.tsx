@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type ConfirmDeleteDialogProps = {
   opened: boolean;
@@ -34,6 +36,7 @@ export function ConfirmDeleteDialog({
   confirmColor = 'red',
   children,
 }: ConfirmDeleteDialogProps) {
+  const t = useText(componentTexts);
   return (
     <Modal
       opened={opened}
@@ -43,13 +46,13 @@ export function ConfirmDeleteDialog({
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      closeButtonProps={{ 'aria-label': t('Закрыть') }}
     >
       <Stack gap="md">
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy} data-autofocus>
-            Отмена
+            {t('Отмена')}
           </Button>
           <Button color={confirmColor} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}

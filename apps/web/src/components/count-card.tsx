@@ -2,6 +2,9 @@ import { Button, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine
 import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatNumber } from '@/lib/format';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type CountCardProps = {
   /** Names the heading and the number for tests: 'admin-count-users'. */
@@ -18,10 +21,12 @@ type CountCardProps = {
   action: string;
 };
 
-export const countFormat = new Intl.NumberFormat('ru-RU');
+/** Counts as the cabinet's language groups them ('12 345', '12,345'). */
+export const countFormat = { format: formatNumber };
 
 /** A widget of the admin home (spec section 2): a number and the button to its list. */
 export function CountCard({ id, icon, iconColor, title, count, note, href, action }: CountCardProps) {
+  const t = useText(componentTexts);
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby={id}>
       <Stack gap="md" align="flex-start">
@@ -33,7 +38,7 @@ export function CountCard({ id, icon, iconColor, title, count, note, href, actio
             {title}
           </Title>
           {count?.isPending ? (
-            <Skeleton height={40} width={80} mt={6} aria-label="Загрузка" />
+            <Skeleton height={40} width={80} mt={6} aria-label={t('Загрузка')} />
           ) : count ? (
             <Text fz={36} fw={700} lh={1.2} data-testid={id}>
               {count.isError ? '—' : countFormat.format(count.value ?? 0)}

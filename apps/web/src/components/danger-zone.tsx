@@ -1,5 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type DangerZoneProps = {
   /** What happens there, in a sentence. */
@@ -13,6 +15,7 @@ type DangerZoneProps = {
  * of a screen, apart from the forms one uses every day.
  */
 export function DangerZone({ description, children }: DangerZoneProps) {
+  const t = useText(componentTexts);
   const titleId = useId();
   return (
     <Paper
@@ -24,7 +27,7 @@ export function DangerZone({ description, children }: DangerZoneProps) {
     >
       <Stack gap="sm">
         <Title id={titleId} order={2} size="h4" c="red.9">
-          Опасная зона
+          {t('Опасная зона')}
         </Title>
         <Text size="sm" c="dimmed">
           {description}

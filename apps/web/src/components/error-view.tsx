@@ -1,4 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type ErrorViewProps = {
   title?: string;
@@ -6,20 +8,18 @@ type ErrorViewProps = {
 };
 
 /** A screen that could not load (a failed chunk, a server outage): say so and offer a reload. */
-export function ErrorView({
-  title = 'Не удалось открыть страницу',
-  message = 'Проверьте подключение к интернету и попробуйте ещё раз.',
-}: ErrorViewProps) {
+export function ErrorView({ title, message }: ErrorViewProps) {
+  const t = useText(componentTexts);
   return (
     <Stack align="center" gap="md" ta="center" maw={560} mx="auto">
       <Title order={1} size="h2">
-        {title}
+        {title ?? t('Не удалось открыть страницу')}
       </Title>
       <Text c="dimmed" size="lg">
-        {message}
+        {message ?? t('Проверьте подключение к интернету и попробуйте ещё раз.')}
       </Text>
       <Button size="md" mt="sm" onClick={() => window.location.reload()}>
-        Обновить страницу
+        {t('Обновить страницу')}
       </Button>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Button, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { toast } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { renderWithProviders } from '@/test/render';

@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import { useFieldErrorsClaim } from '@/lib/field-errors';
+import { textNow, useText } from '@/lib/i18n/catalogue';
 import { useUnsavedChanges } from '@/lib/use-unsaved-changes';
 import { SubmitButton } from './submit-button';
+import { componentTexts } from './texts';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 /** What the frame needs of a Mantine form (useForm's own methods). */
@@ -18,8 +20,10 @@ export const NOTHING_CHANGED = 'Нет изменений для сохране�
 
 /** Why the submit button cannot act (decision 0165), or null when it can. */
 export function submitBlockReason(changed: boolean, invalidLabels: readonly string[]): string | null {
-  if (!changed) return NOTHING_CHANGED;
-  if (invalidLabels.length > 0) return `Заполните или исправьте поля: ${invalidLabels.join(', ')}`;
+  const t = textNow(componentTexts);
+  if (!changed) return t(NOTHING_CHANGED);
+  if (invalidLabels.length > 0)
+    return t('Заполните или исправьте поля: {fields}', { fields: invalidLabels.join(', ') });
   return null;
 }
 
@@ -77,6 +81,7 @@ export function FormFrame({
   gap = 'md',
   children,
 }: FormFrameProps) {
+  const t = useText(componentTexts);
   const formRef = useRef<HTMLFormElement>(null);
   const unsaved = useUnsavedChanges((changed ?? form.isDirty()) && !busy);
 
@@ -115,7 +120,7 @@ export function FormFrame({
                 }}
                 disabled={busy}
               >
-                Отмена
+                {t('Отмена')}
               </Button>
               <SubmitButton
                 loading={busy}

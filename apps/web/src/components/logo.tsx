@@ -1,4 +1,6 @@
 import { Group, type MantineBreakpoint, Text } from '@mantine/core';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 type LogoProps = {
   /** 'inverse' is the white logo of the blue admin header. */
@@ -10,6 +12,7 @@ type LogoProps = {
   size?: number;
 };
 
+/** The product's name (an id of the components' catalogue): say it with t(PRODUCT_NAME). */
 export const PRODUCT_NAME = 'Личный кабинет';
 
 export function LogoMark({ variant = 'default', size = 32 }: Pick<LogoProps, 'variant' | 'size'>) {
@@ -32,6 +35,7 @@ export function LogoMark({ variant = 'default', size = 32 }: Pick<LogoProps, 'va
 }
 
 export function Logo({ variant = 'default', withText = true, textVisibleFrom, size = 32 }: LogoProps) {
+  const t = useText(componentTexts);
   return (
     <Group gap={10} wrap="nowrap">
       <LogoMark variant={variant} size={size} />
@@ -45,7 +49,7 @@ export function Logo({ variant = 'default', withText = true, textVisibleFrom, si
           visibleFrom={textVisibleFrom}
           style={{ whiteSpace: 'nowrap' }}
         >
-          {PRODUCT_NAME}
+          {t(PRODUCT_NAME)}
         </Text>
       )}
     </Group>

@@ -1,9 +1,12 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useText } from '@/lib/i18n';
+import { componentTexts } from './texts';
 
 /** Spec section 2, not-found page. Also what a non-admin sees under /admin (product-decisions). */
 export function NotFoundView() {
+  const t = useText(componentTexts);
   return (
     <Stack align="center" gap="md" ta="center" maw={560} mx="auto">
       <Text
@@ -17,13 +20,13 @@ export function NotFoundView() {
         404
       </Text>
       <Title order={1} size="h2">
-        Упс! Эта страница не может быть найдена
+        {t('Упс! Эта страница не может быть найдена')}
       </Title>
       <Text c="dimmed" size="lg">
-        Страница, которую вы ищете, возможно, удалена
+        {t('Страница, которую вы ищете, возможно, удалена')}
       </Text>
       <Button component={Link} to={paths.home.getHref()} size="md" mt="sm">
-        На главную
+        {t('На главную')}
       </Button>
     </Stack>
   );

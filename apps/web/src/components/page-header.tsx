@@ -1,6 +1,8 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 export type Crumb = { label: string; href?: string };
 
@@ -18,12 +20,13 @@ type PageHeaderProps = {
  * every text of the spec appears once on the screen.
  */
 export function PageHeader({ breadcrumbs, title, description, actions }: PageHeaderProps) {
+  const t = useText(componentTexts);
   const last = breadcrumbs.length - 1;
   const trail = breadcrumbs[last]?.label === title ? breadcrumbs.slice(0, last) : breadcrumbs;
   return (
     <Stack gap="xs" mb="xl">
       {trail.length > 0 && (
-        <Breadcrumbs separatorMargin={6} aria-label="Навигационная цепочка" style={{ flexWrap: 'wrap' }}>
+        <Breadcrumbs separatorMargin={6} aria-label={t('Навигационная цепочка')} style={{ flexWrap: 'wrap' }}>
           {trail.map((crumb, index) =>
             crumb.href && index < last ? (
               <Anchor key={crumb.label} component={Link} to={crumb.href} size="sm">

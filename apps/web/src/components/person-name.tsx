@@ -1,6 +1,8 @@
 import { Text, type TextProps } from '@mantine/core';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n/catalogue';
 import { EmailText } from './email-text';
+import { componentTexts } from './texts';
 
 /** What a missing name reads as where the e-mail is shown beside it (issue 16; decision 0164). */
 export const NO_NAME = 'Без имени';
@@ -16,6 +18,7 @@ type PersonNameProps = Omit<TextProps, 'children'> & {
  * shown anyway (displayName), else a dimmed 'Без имени' rather than the same address twice.
  */
 export function PersonName({ person, emailShown = false, ...textProps }: PersonNameProps) {
+  const t = useText(componentTexts);
   const name = person.name?.trim();
   if (name) {
     return (
@@ -27,7 +30,7 @@ export function PersonName({ person, emailShown = false, ...textProps }: PersonN
   if (emailShown || !person.email) {
     return (
       <Text {...textProps} c="dimmed" fs="italic">
-        {NO_NAME}
+        {t(NO_NAME)}
       </Text>
     );
   }

@@ -3,6 +3,8 @@ import { IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatUsage, type OfForms } from '@/lib/format';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from './texts';
 
 /** The link from a limit to the plans (issue 16). */
 export const UPGRADE_PLAN = 'Улучшить тариф';
@@ -23,6 +25,7 @@ type PlanUsageProps = {
 
 /** '4 из 5 участников' and, near the limit, 'Улучшить тариф' to /subscription. */
 export function PlanUsage({ used, limit, forms, upgrade, prefix, size = 'sm' }: PlanUsageProps) {
+  const t = useText(componentTexts);
   return (
     <Group gap={8} wrap="wrap" data-testid="plan-usage">
       <Text size={size} c={used >= limit ? 'dark.6' : 'dimmed'} fw={used >= limit ? 600 : undefined}>
@@ -32,7 +35,7 @@ export function PlanUsage({ used, limit, forms, upgrade, prefix, size = 'sm' }: 
       {upgrade && (
         <Anchor component={Link} to={paths.subscription.getHref()} size={size} fw={600}>
           <Group gap={2} wrap="nowrap" component="span">
-            {UPGRADE_PLAN}
+            {t(UPGRADE_PLAN)}
             <IconArrowUpRight size={14} aria-hidden />
           </Group>
         </Anchor>

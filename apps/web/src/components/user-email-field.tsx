@@ -1,7 +1,9 @@
 import { type ButtonProps, Group, TextInput } from '@mantine/core';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
 import { SubmitButton } from './submit-button';
+import { componentTexts } from './texts';
 
 type UserEmailFieldProps = {
   value: string;
@@ -42,10 +44,11 @@ export function UserEmailField({
   extra,
   autoFocus,
 }: UserEmailFieldProps) {
+  const t = useText(componentTexts);
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <TextInput
-        label="Email пользователя"
+        label={t('Email пользователя')}
         placeholder={placeholder}
         type="email"
         inputMode="email"
@@ -69,10 +72,10 @@ export function UserEmailField({
         loading={busy}
         // The spec's disabled button, saying why (decision 0165).
         blockedReason={
-          busy || canAdd ? null : error ? 'Сначала исправьте адрес' : 'Введите Email пользователя'
+          busy || canAdd ? null : error ? t('Сначала исправьте адрес') : t('Введите Email пользователя')
         }
       >
-        Добавить пользователя
+        {t('Добавить пользователя')}
       </SubmitButton>
     </Group>
   );

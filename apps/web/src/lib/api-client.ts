@@ -11,7 +11,10 @@ import {
 } from '@cabinet/contracts/endpoint';
 import type { z } from 'zod';
 import { ApiError, type FieldErrors, UNKNOWN_SERVER_ERROR } from './api-error';
+import { textNow } from './i18n/catalogue';
+import { requestLanguage } from './i18n/locale';
 import { session } from './session';
+import { libTexts } from './texts';
 
 export { ApiError, type FieldErrors, UNKNOWN_SERVER_ERROR } from './api-error';
 
@@ -24,6 +27,9 @@ export { ApiError, type FieldErrors, UNKNOWN_SERVER_ERROR } from './api-error';
 export const SESSION_HEADER = 'X-Session-Id';
 export const NETWORK_ERROR = 'Нет связи с сервером. Проверьте подключение к интернету';
 
+/** A text of the client's own, in the page's language when it is said. */
+const say = (id: typeof NETWORK_ERROR | typeof UNKNOWN_SERVER_ERROR) => textNow(libTexts)(id);
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -33,7 +39,7 @@ export function errorTextFromBody(body: unknown): string {
     if (typeof body.data === 'string' && body.data.trim()) return body.data;
     if (typeof body.message === 'string' && body.message.trim()) return body.message;
   }
-  return UNKNOWN_SERVER_ERROR;
+  return say(UNKNOWN_SERVER_ERROR);
 }
 
 function fieldErrorsFromBody(body: unknown): FieldErrors | undefined {
@@ -47,7 +53,10 @@ function fieldErrorsFromBody(body: unknown): FieldErrors | undefined {
 
 type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 
-/** '?a=1&b=2', or '' when nothing is set (empty values are left out; arrays repeat their key). */
+/**
+ * '?a=1&b=2', or '' when nothing is set (empty values are left out; arrays repeat their key). A page opened
+ * with `?lang=` passes it on, so the API answers in that page's language rather than the account's.
+ */
 function queryString(query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -55,8 +64,18 @@ function queryString(query?: Record<string, QueryValue>): string {
     if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
     else params.append(key, String(value));
   }
+  const { lang } = requestLanguage();
+  if (lang) params.set('lang', lang);
   const search = params.toString();
   return search ? `?${search}` : '';
+}
+
+/** What every call carries: the session where the call needs one, and the page's language (issue 32). */
+function requestHeaders(withSession: boolean): Headers {
+  const headers = new Headers({ 'Accept-Language': requestLanguage().acceptLanguage });
+  const token = session.getState().accessToken;
+  if (withSession && token) headers.set(SESSION_HEADER, token);
+  return headers;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -86,9 +105,8 @@ async function send(
   options: SendOptions,
 ): Promise<{ message: string; data: unknown; meta: unknown }> {
   const { method, body, envelopeSchema, withSession, signal } = options;
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = session.getState().accessToken;
-  if (withSession && token) headers.set(SESSION_HEADER, token);
+  const headers = requestHeaders(withSession);
+  headers.set('Accept', 'application/json');
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -102,7 +120,7 @@ async function send(
     response = await fetch(url, { method, headers, body: payload, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, say(NETWORK_ERROR));
   }
 
   const json = await readBody(response);
@@ -116,7 +134,7 @@ async function send(
   if (!envelopeSchema) return { message, data: json.data, meta: json.meta };
   const parsed = envelopeSchema.safeParse(json);
   // An answer that does not match the shared contract is a server bug; show it as one, not as a crash.
-  if (!parsed.success) throw new ApiError(response.status, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  if (!parsed.success) throw new ApiError(response.status, say(UNKNOWN_SERVER_ERROR), 'INTERNAL');
   const envelope = parsed.data as { data: unknown; meta?: unknown };
   return { message, data: envelope.data, meta: envelope.meta };
 }
@@ -196,15 +214,13 @@ export async function downloadEndpoint<E extends EndpointDefinition>(
 ): Promise<DownloadedFile> {
   const path = endpointPath(endpoint, (input.params ?? {}) as Record<string, string | number>);
   const query = queryString(input.query as Record<string, QueryValue> | undefined);
-  const headers = new Headers();
-  const token = session.getState().accessToken;
-  if (token) headers.set(SESSION_HEADER, token);
+  const headers = requestHeaders(true);
   let response: Response;
   try {
     response = await fetch(`${path}${query}`, { method: endpoint.method, headers, signal: input.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR);
+    throw new ApiError(0, say(NETWORK_ERROR));
   }
   if (!response.ok) {
     const json = await readBody(response);

@@ -1,11 +1,17 @@
 import type { ErrorCode } from '@cabinet/contracts';
+import { textNow } from './i18n/catalogue';
+import { libTexts } from './texts';
 
 /*
  * The error every call throws, apart from the client itself (./api-client.ts) so that a screen which only
  * reads errors (the sign-in screen, on its first load) does not load the client (decision 0111).
  */
 
+/** The catalogue's id (lib/en.json): say it with unknownServerError(). */
 export const UNKNOWN_SERVER_ERROR = 'Неизвестная ошибка сервера';
+
+/** 'Неизвестная ошибка сервера' in the page's language. */
+export const unknownServerError = () => textNow(libTexts)(UNKNOWN_SERVER_ERROR);
 
 export type FieldErrors = Record<string, string[]>;
 

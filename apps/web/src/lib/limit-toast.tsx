@@ -1,4 +1,6 @@
 import { APP_BASENAME, paths } from '@/config/paths';
+import { textNow } from './i18n/catalogue';
+import { libTexts } from './texts';
 import { showToast, TOAST_AUTO_CLOSE_MS } from './toasts';
 
 /** The way out of a plan limit: the plans page (issue 16). */
@@ -16,7 +18,7 @@ export function notifyLimit(message: string) {
     <span>
       {message}{' '}
       <a href={SUBSCRIPTION_URL} style={{ color: 'inherit', fontWeight: 600 }}>
-        {UPGRADE_LINK_TEXT}
+        {textNow(libTexts)(UPGRADE_LINK_TEXT)}
       </a>
     </span>,
     { toastId: message, autoClose: TOAST_AUTO_CLOSE_MS * 3, closeOnClick: false },

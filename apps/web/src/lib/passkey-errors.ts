@@ -1,4 +1,6 @@
 import { ApiError } from './api-error';
+import { textNow } from './i18n/catalogue';
+import { libTexts } from './texts';
 
 /**
  * What to say when a passkey ceremony fails (sign-in and 'Безопасность'): the server's message, the
@@ -13,10 +15,11 @@ export function passkeyErrorMessage(error: unknown, fallback: string): string | 
   const code =
     error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'AbortError') return null;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return 'Этот ключ доступа уже добавлен';
+  const t = textNow(libTexts);
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') return t('Этот ключ доступа уже добавлен');
   if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') {
-    return 'Ключи доступа здесь недоступны: откройте кабинет по имени сервера, а не по IP-адресу';
+    return t('Ключи доступа здесь недоступны: откройте кабинет по имени сервера, а не по IP-адресу');
   }
-  if (name === 'NotAllowedError') return 'Действие с ключом доступа отменено или время ожидания истекло';
+  if (name === 'NotAllowedError') return t('Действие с ключом доступа отменено или время ожидания истекло');
   return fallback;
 }

@@ -26,6 +26,12 @@ export const ACCESS_TOKEN_KEY = 'cabinet.accessToken';
 export const AUTHENTICATED_KEY = 'cabinet.isAuthenticated';
 /** In sessionStorage (this tab, survives the reload): the session was ended elsewhere (issue 16). */
 export const SESSION_ENDED_KEY = 'cabinet.sessionEnded';
+/**
+ * Kept after sign-out: the cabinet has held a session in this browser. The sign-in screen then starts the
+ * passkey autofill at once; in a browser new to it, on the person's first move in the e-mail field
+ * (decision 0291).
+ */
+export const SIGNED_IN_HERE_KEY = 'cabinet.signedInHere';
 
 // Storage can throw (disabled cookies, some private modes); the session then lives for the tab only.
 function readStorage(key: string): string | null {
@@ -79,6 +85,7 @@ type Listener = () => void;
 
 function createSessionStore() {
   let state: SessionState = { ...readPersisted(), user: null };
+  if (state.isAuthenticated) writeStorage(SIGNED_IN_HERE_KEY, '1');
   const listeners = new Set<Listener>();
 
   const setState = (next: SessionState) => {
@@ -105,8 +112,12 @@ function createSessionStore() {
       tabNote((storage) => storage.removeItem(SESSION_ENDED_KEY));
       writeStorage(ACCESS_TOKEN_KEY, accessToken);
       writeStorage(AUTHENTICATED_KEY, 'true');
+      writeStorage(SIGNED_IN_HERE_KEY, '1');
       setState({ accessToken, isAuthenticated: true, user: state.user });
     },
+
+    /** Whether the cabinet has held a session in this browser, now or before (SIGNED_IN_HERE_KEY). */
+    signedInHere: (): boolean => readStorage(SIGNED_IN_HERE_KEY) === '1',
 
     setUser(profile: Profile): void {
       setState({ ...state, user: userFromProfile(profile) });

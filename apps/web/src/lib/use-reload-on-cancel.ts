@@ -1,4 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useText } from './i18n/catalogue';
+import { libTexts } from './texts';
 
 /** Spec section 8: the toast of a failed 'Отмена' (the settings screens reload their data on it). */
 export const CANCEL_RELOAD_FAILED = 'Не удалось выполнить операцию отмены';
@@ -10,9 +12,10 @@ export const CANCEL_RELOAD_FAILED = 'Не удалось выполнить оп
  */
 export function useReloadOnCancel<T>(queryKey: QueryKey, fetcher: () => Promise<T>) {
   const queryClient = useQueryClient();
+  const t = useText(libTexts);
   const mutation = useMutation({
     mutationFn: fetcher,
-    meta: { errorToast: CANCEL_RELOAD_FAILED },
+    meta: { errorToast: t(CANCEL_RELOAD_FAILED) },
     onSuccess: (data) => queryClient.setQueryData(queryKey, data),
   });
   return { reload: () => mutation.mutate(), isPending: mutation.isPending };

@@ -5,9 +5,15 @@ import {
   type UserSearchItem,
 } from '@cabinet/contracts';
 import { callEndpoint } from './api-client';
+import { textNow } from './i18n/catalogue';
+import { loadContractsText } from './i18n/contracts-text';
+import { libTexts } from './texts';
 
 // Finding an existing user by e-mail, as 'Добавить пользователя' (members), the admin's organization
 // members and the admin's 'create user' all do: here once, since no feature imports another.
+
+// The e-mail checks below speak the contracts' texts: in English their catalogue comes with this module.
+void loadContractsText();
 
 /** The invite field's error (spec section 5): only a non-empty text without '@' is wrong. */
 export function inviteEmailError(email: string): string | null {
@@ -21,7 +27,9 @@ export function inviteEmailError(email: string): string | null {
  */
 export function submittedEmailError(email: string): string | null {
   const result = EmailSchema.safeParse(email.trim());
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Неверный формат email');
+  return result.success
+    ? null
+    : (result.error.issues[0]?.message ?? textNow(libTexts)('Неверный формат email'));
 }
 
 /** Users by e-mail (the exact address for non-admins). */

@@ -1,7 +1,7 @@
 import { MEMBER_TYPE_ADMIN } from '@cabinet/contracts';
 import { Anchor, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmailText } from '@/components/email-text';
 import { ListPagination } from '@/components/list-frame/list-pagination';
@@ -10,13 +10,15 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PageHeader } from '@/components/page-header';
 import { SectionCard } from '@/components/section-card';
 import { paths } from '@/config/paths';
-import { MyInvitationsPanel } from '@/features/invitations/components/my-invitations-panel';
+import { useMyInvitations } from '@/features/invitations/api/get-my-invitations';
 import { JoinRequestsPanel } from '@/features/members/components/join-requests-panel';
 import { useOrganizations } from '@/features/organizations/api/get-organizations';
+import { organizationTexts } from '@/features/organizations/texts';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { NameBanner } from '@/features/profile/components/name-banner';
-import { MyTransfersPanel } from '@/features/transfers/components/my-transfers-panel';
+import { useMyTransfers } from '@/features/transfers/api/get-my-transfers';
 import { displayName, formatDate } from '@/lib/format';
+import { loadCatalogues, textNow, useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 import { useSession } from '@/lib/session';
 import { useSearchQuery } from '@/lib/use-search-text';
@@ -24,6 +26,7 @@ import { OrganizationsUsage } from './organizations-usage';
 
 /** Greeting with the active plan, so the user sees at once who is signed in and on which plan. */
 function SignedInUser() {
+  const t = useText(organizationTexts);
   const { data: profile, isPending } = useProfile();
   const user = useSession((state) => state.user);
   const name = displayName(profile ?? user);
@@ -51,14 +54,14 @@ function SignedInUser() {
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
           {/* By name; before one is set, 'Здравствуйте!' and a prompt, never an e-mail split across lines. */}
           <Title order={2} size="h3" style={{ overflowWrap: 'break-word' }}>
-            {ownName ? `Здравствуйте, ${ownName}!` : 'Здравствуйте!'}
+            {ownName ? t('Здравствуйте, {name}!', { name: ownName }) : t('Здравствуйте!')}
           </Title>
           {email && <EmailText c="dimmed" size="sm" email={email} data-testid="home-greeting-email" />}
           {!ownName && profile && (
             <Text size="sm">
-              Добавьте своё имя, чтобы участники организаций узнавали вас:{' '}
+              {t('Добавьте своё имя, чтобы участники организаций узнавали вас:')}{' '}
               <Anchor component={Link} to={paths.profileSettings.getHref()}>
-                указать имя
+                {t('указать имя')}
               </Anchor>
             </Text>
           )}
@@ -67,11 +70,11 @@ function SignedInUser() {
         {profile && (
           <Stack gap={4} align="flex-start" data-testid="home-plan-badge">
             <Badge variant="light" size="lg" radius="sm" tt="none">
-              Тариф {quoted(profile.subscribe.name)}
+              {t('Тариф {plan}', { plan: quoted(profile.subscribe.name) })}
             </Badge>
             {profile.subscribe_expires_at && (
               <Text size="xs" c="dimmed">
-                до {formatDate(profile.subscribe_expires_at)}
+                {t('до {date}', { date: formatDate(profile.subscribe_expires_at) })}
               </Text>
             )}
           </Stack>
@@ -91,13 +94,16 @@ const OrganizationsTable = lazy(() =>
   loadOrganizationsTable().then((m) => ({ default: m.OrganizationsTable })),
 );
 
-const listSkeleton = (
-  <Stack gap="xs" aria-label="Загрузка">
-    <Skeleton height={44} />
-    <Skeleton height={44} />
-    <Skeleton height={44} />
-  </Stack>
-);
+function ListSkeleton() {
+  const t = useText(organizationTexts);
+  return (
+    <Stack gap="xs" aria-label={t('Загрузка')}>
+      <Skeleton height={44} />
+      <Skeleton height={44} />
+      <Skeleton height={44} />
+    </Stack>
+  );
+}
 
 /** The organizations the user manages as an organization admin: their rows get the settings gear too. */
 function useManagedIds(): ReadonlySet<number> {
@@ -114,6 +120,7 @@ function useManagedIds(): ReadonlySet<number> {
 }
 
 function YourOrganizations() {
+  const t = useText(organizationTexts);
   const search = useSearchQuery();
   const managedIds = useManagedIds();
   const [page, setPage] = useState(1);
@@ -125,20 +132,21 @@ function YourOrganizations() {
 
   useEffect(() => {
     // Spec section 8: a failed home list is logged (and shown in place, never toasted).
-    if (organizations.error) console.warn('Список организаций не загружен:', organizations.error);
+    if (organizations.error)
+      console.warn(textNow(organizationTexts)('Список организаций не загружен:'), organizations.error);
   }, [organizations.error]);
 
   const empty = organizations.isError ? (
-    <ListError compact title="Не удалось загрузить организации" query={organizations} />
+    <ListError compact title={t('Не удалось загрузить организации')} query={organizations} />
   ) : (
-    <ListEmpty compact hint={emptyHint(search, 'Создайте первую организацию')} />
+    <ListEmpty compact hint={emptyHint(search, t('Создайте первую организацию'))} />
   );
 
   const pages = organizations.data?.meta?.pages ?? 1;
 
   return (
     <SectionCard
-      title="Ваши организации"
+      title={t('Ваши организации')}
       gap="sm"
       compact
       aside={
@@ -148,20 +156,20 @@ function YourOrganizations() {
           leftSection={<IconPlus size={18} aria-hidden />}
           size="sm"
         >
-          Добавить новую
+          {t('Добавить новую')}
         </Button>
       }
     >
       <OrganizationsUsage />
       {search && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Поиск: «{search}»
+          {t('Поиск: «{search}»', { search })}
         </Text>
       )}
       {organizations.isPending ? (
-        listSkeleton
+        <ListSkeleton />
       ) : (
-        <Suspense fallback={listSkeleton}>
+        <Suspense fallback={<ListSkeleton />}>
           <OrganizationsTable
             organizations={organizations.isError ? [] : (organizations.data?.items ?? [])}
             empty={empty}
@@ -174,14 +182,46 @@ function YourOrganizations() {
   );
 }
 
+/*
+ * The ownership offers and invitations show only when there is one (or the list failed): most visits have
+ * none, so their panels, their answers and, in English, their texts load when the list says so, not with
+ * home's first load (decision 0311). The lists themselves are asked for at once.
+ */
+const MyTransfersPanel = lazy(async () => {
+  const { MyTransfersPanel } = await import('@/features/transfers/components/my-transfers-panel');
+  // Its texts in the page's language come with it, as a route's do (lib/i18n/routes.ts).
+  await loadCatalogues();
+  return { default: MyTransfersPanel };
+});
+const MyInvitationsPanel = lazy(async () => {
+  const { MyInvitationsPanel } = await import('@/features/invitations/components/my-invitations-panel');
+  await loadCatalogues();
+  return { default: MyInvitationsPanel };
+});
+
+/** A home panel that has something to say: an item to answer, or a failed list to retry. */
+function WhenAnswerable({
+  list,
+  children,
+}: {
+  list: { data?: readonly unknown[]; isError: boolean };
+  children: ReactNode;
+}) {
+  if (!list.isError && !list.data?.length) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /**
  * Home (spec section 2): the user's organizations, the ownership offers and invitations waiting for their
  * answer (issue 13) and the join requests waiting for theirs.
  */
 export function HomeRoute() {
+  const t = useText(organizationTexts);
+  const transfers = useMyTransfers();
+  const invitations = useMyInvitations();
   return (
     <>
-      <PageHeader breadcrumbs={[{ label: 'Главная' }]} title="Главная" />
+      <PageHeader breadcrumbs={[{ label: t('Главная') }]} title={t('Главная')} />
       <Stack gap="xl">
         <NameBanner />
         <SignedInUser />
@@ -191,8 +231,12 @@ export function HomeRoute() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Stack gap="xl">
-              <MyTransfersPanel />
-              <MyInvitationsPanel />
+              <WhenAnswerable list={transfers}>
+                <MyTransfersPanel />
+              </WhenAnswerable>
+              <WhenAnswerable list={invitations}>
+                <MyInvitationsPanel />
+              </WhenAnswerable>
               <JoinRequestsPanel />
             </Stack>
           </Grid.Col>

@@ -12,17 +12,23 @@ import { SignInFlow } from '@/features/auth/components/sign-in-flow';
 import { useAcceptInvitation, useDeclineInvitation } from '@/features/invitations/api/answer-invitation';
 import { useInvitationByToken } from '@/features/invitations/api/get-invitation-by-token';
 import { InvitationFacts } from '@/features/invitations/components/invitation-facts';
+import { invitationTexts } from '@/features/invitations/texts';
 import { profileQueryOptions, useProfile } from '@/features/profile/api/get-profile';
 import { ApiError } from '@/lib/api-client';
+import { useText } from '@/lib/i18n';
+import { richText } from '@/lib/i18n/rich-text';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { quoted } from '@/lib/quoted';
 import { session, useSession } from '@/lib/session';
 
 function Heading({ invitation }: { invitation: Invitation }) {
+  const t = useText(invitationTexts);
   return (
     <Stack gap={6}>
       <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
-        Приглашение в организацию {quoted(invitation.organization.name)}
+        {t('Приглашение в организацию {organization}', {
+          organization: quoted(invitation.organization.name),
+        })}
       </Title>
       <InvitationFacts invitation={invitation} />
     </Stack>
@@ -34,13 +40,14 @@ function Heading({ invitation }: { invitation: Invitation }) {
  * 5xx) may pass: it offers 'Повторить' (decision 0164).
  */
 function Unavailable({ query, signedIn }: { query: FailedQuery; signedIn: boolean }) {
+  const t = useText(invitationTexts);
   const { error } = query;
   const gone = error instanceof ApiError && error.status === 410;
   const notFound = error instanceof ApiError && error.status === 404;
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
-        Приглашение недоступно
+        {t('Приглашение недоступно')}
       </Title>
       <Alert
         color={gone || notFound ? 'yellow' : 'red'}
@@ -48,10 +55,12 @@ function Unavailable({ query, signedIn }: { query: FailedQuery; signedIn: boolea
         icon={<IconMailOff size={20} aria-hidden />}
       >
         {notFound
-          ? 'Ссылка неверна или устарела: если приглашение отправляли повторно, откройте ссылку из последнего письма.'
+          ? t(
+              'Ссылка неверна или устарела: если приглашение отправляли повторно, откройте ссылку из последнего письма.',
+            )
           : error instanceof ApiError
             ? error.message
-            : 'Не удалось открыть приглашение. Попробуйте позже.'}
+            : t('Не удалось открыть приглашение. Попробуйте позже.')}
       </Alert>
       {!gone && !notFound && (
         <Button
@@ -60,11 +69,11 @@ function Unavailable({ query, signedIn }: { query: FailedQuery; signedIn: boolea
           loading={query.isFetching}
           onClick={() => void query.refetch()}
         >
-          {RETRY}
+          {t(RETRY)}
         </Button>
       )}
       <Button component={Link} to={signedIn ? paths.home.getHref() : paths.signIn.getHref()} variant="light">
-        {signedIn ? 'На главную' : 'Войти'}
+        {signedIn ? t('На главную') : t('Войти')}
       </Button>
     </Stack>
   );
@@ -95,22 +104,28 @@ function Answer({ invitation }: { invitation: Invitation }) {
 
 /** Signed in: the invited address answers; any other sees whom it is for and may sign out. */
 function SignedInView({ invitation, token }: { invitation: Invitation; token: string }) {
+  const t = useText(invitationTexts);
   const profile = useProfile();
   const { signOut, isPending } = useSignOut({ to: paths.invite.getHref(token) });
   if (profile.isError && !profile.data) {
-    return <ListError compact title="Ошибка при получении данных пользователя" query={profile} />;
+    return <ListError compact title={t('Ошибка при получении данных пользователя')} query={profile} />;
   }
-  if (!profile.data) return <Loader size="sm" aria-label="Загрузка" />;
+  if (!profile.data) return <Loader size="sm" aria-label={t('Загрузка')} />;
   const me = profile.data;
   const sameAddress = me.email === invitation.email && me.email_verified_at !== null;
   if (!sameAddress) {
     return (
-      <Alert color="yellow" variant="light" title="Приглашение отправлено на другой адрес">
+      <Alert color="yellow" variant="light" title={t('Приглашение отправлено на другой адрес')}>
         <Stack gap="xs">
           <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-            Приглашение адресовано <EmailText component="span" inherit email={invitation.email} />, а вы вошли
-            как <EmailText component="span" inherit email={me.email} />. Принять его можно только с адреса, на
-            который пришло письмо.
+            {richText(
+              t,
+              'Приглашение адресовано {invited}, а вы вошли как {me}. Принять его можно только с адреса, на который пришло письмо.',
+              {
+                invited: <EmailText component="span" inherit email={invitation.email} />,
+                me: <EmailText component="span" inherit email={me.email} />,
+              },
+            )}
           </Text>
           <Anchor
             component="button"
@@ -121,7 +136,9 @@ function SignedInView({ invitation, token }: { invitation: Invitation; token: st
             disabled={isPending}
             style={{ overflowWrap: 'break-word' }}
           >
-            Выйти и войти с адресом <EmailText component="span" inherit email={invitation.email} />
+            {richText(t, 'Выйти и войти с адресом {email}', {
+              email: <EmailText component="span" inherit email={invitation.email} />,
+            })}
           </Anchor>
         </Stack>
       </Alert>
@@ -136,6 +153,7 @@ function SignedInView({ invitation, token }: { invitation: Invitation; token: st
  * 'Принять' and 'Отклонить'. Decision 0130.
  */
 export function InviteRoute() {
+  const t = useText(invitationTexts);
   const { token = '' } = useParams();
   const invitation = useInvitationByToken(token);
   const signedIn = useSession((state) => state.isAuthenticated);
@@ -144,7 +162,7 @@ export function InviteRoute() {
   if (invitation.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label="Загрузка приглашения" />
+        <Loader aria-label={t('Загрузка приглашения')} />
       </Group>
     );
   }
@@ -159,8 +177,11 @@ export function InviteRoute() {
       ) : (
         <>
           <Text size="sm" style={{ overflowWrap: 'break-word' }}>
-            Приглашение адресовано <EmailText component="b" inherit fw={700} email={data.email} />. Войдите с
-            этим адресом, чтобы принять или отклонить его.
+            {richText(
+              t,
+              'Приглашение адресовано {email}. Войдите с этим адресом, чтобы принять или отклонить его.',
+              { email: <EmailText component="b" inherit fw={700} email={data.email} /> },
+            )}
           </Text>
           <Divider />
           <SignInFlow

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { paths } from '@/config/paths';
 import { useRemoveMember } from '@/features/members/api/remove-member';
+import { organizationTexts } from '@/features/organizations/texts';
+import { useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 
 type LeaveOrganizationButtonProps = {
@@ -17,8 +19,9 @@ type LeaveOrganizationButtonProps = {
  * one's own id, then home.
  */
 export function LeaveOrganizationButton({ organization, userId }: LeaveOrganizationButtonProps) {
+  const t = useText(organizationTexts);
   const navigate = useNavigate();
-  const leave = useRemoveMember({ failureToast: 'Не удалось покинуть организацию' });
+  const leave = useRemoveMember({ failureToast: t('Не удалось покинуть организацию') });
   const [opened, setOpened] = useState(false);
   return (
     <>
@@ -29,13 +32,13 @@ export function LeaveOrganizationButton({ organization, userId }: LeaveOrganizat
         onClick={() => setOpened(true)}
         loading={leave.isPending}
       >
-        Покинуть организацию
+        {t('Покинуть организацию')}
       </Button>
       <ConfirmDeleteDialog
         opened={opened}
         onClose={() => setOpened(false)}
-        title="Покинуть организацию?"
-        confirmLabel="Покинуть"
+        title={t('Покинуть организацию?')}
+        confirmLabel={t('Покинуть')}
         busy={leave.isPending}
         onConfirm={() =>
           leave.mutate(
@@ -45,7 +48,9 @@ export function LeaveOrganizationButton({ organization, userId }: LeaveOrganizat
         }
       >
         <Text size="sm">
-          Вы потеряете доступ к {quoted(organization.name)}. Вернуться можно только по новому приглашению.
+          {t('Вы потеряете доступ к {organization}. Вернуться можно только по новому приглашению.', {
+            organization: quoted(organization.name),
+          })}
         </Text>
       </ConfirmDeleteDialog>
     </>

@@ -11,14 +11,17 @@ import { OrganizationAuditSection } from '@/features/audit/components/organizati
 import { INVITE_FIRST } from '@/features/members/components/members-manager';
 import { MembersTable } from '@/features/members/components/members-table';
 import { ORGANIZATION_LOAD_FAILED, useOrganization } from '@/features/organizations/api/get-organization';
+import { organizationTexts } from '@/features/organizations/texts';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { TransferNotice } from '@/features/transfers/components/transfer-notice';
-import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { referenceName } from '@/lib/reference-names';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { LeaveOrganizationButton } from './leave-organization-button';
 import { OrganizationManageSections } from './organization-manage-sections';
 
 function MemberView({ organization, userId }: { organization: Organization; userId: number }) {
+  const t = useText(organizationTexts);
   return (
     <Stack gap="xl">
       <Paper withBorder p={{ base: 'md', xs: 'xl' }}>
@@ -36,24 +39,29 @@ function MemberView({ organization, userId }: { organization: Organization; user
               </Text>
               <Group gap="xs">
                 <Badge variant="light" color="gray" radius="sm" tt="none">
-                  {organization.type.name}
+                  {referenceName(organization.type)}
                 </Badge>
                 <Text size="sm" c="dimmed">
-                  {formatCount(organization.members_count, MEMBER_FORMS)}
+                  {t(
+                    '{count, plural, one {# участник} few {# участника} many {# участников} other {# участника}}',
+                    { count: organization.members_count },
+                  )}
                 </Text>
               </Group>
             </Stack>
           </Group>
         </Group>
       </Paper>
-      <SectionCard title="Участники" gap="md">
+      <SectionCard title={t('Участники')} gap="md">
         <Text size="sm" c="dimmed">
-          Управлять организацией могут её владелец и администраторы.
+          {t('Управлять организацией могут её владелец и администраторы.')}
         </Text>
         <MembersTable members={organization.members} manageable={false} />
       </SectionCard>
       {/* Last, never the page's first control (issue 34, rule 6). */}
-      <DangerZone description="Вы потеряете доступ к организации; вернуться можно только по новому приглашению.">
+      <DangerZone
+        description={t('Вы потеряете доступ к организации; вернуться можно только по новому приглашению.')}
+      >
         <LeaveOrganizationButton organization={organization} userId={userId} />
       </DangerZone>
     </Stack>
@@ -76,6 +84,7 @@ export function viewerRole(organization: Organization, me: Profile) {
  * members and may leave. An open ownership offer shows above (issue 13).
  */
 export function OrganizationCollaboratorsRoute() {
+  const t = useText(organizationTexts);
   const navigate = useNavigate();
   const location = useLocation();
   const { orgId } = useParams();
@@ -93,18 +102,18 @@ export function OrganizationCollaboratorsRoute() {
     <>
       <PageHeader
         breadcrumbs={[
-          { label: 'Главная', href: paths.home.getHref() },
-          { label: name ? `Организация ${name}` : 'Организация' },
+          { label: t('Главная'), href: paths.home.getHref() },
+          { label: name ? t('Организация {name}', { name }) : t('Организация') },
         ]}
-        title={name ? `Организация ${name}` : 'Организация'}
+        title={name ? t('Организация {name}', { name }) : t('Организация')}
       />
       {(organization.isPending || profile.isPending) && !organization.isError && (
-        <Stack gap="md" aria-label="Загрузка">
+        <Stack gap="md" aria-label={t('Загрузка')}>
           <Skeleton height={260} />
           <Skeleton height={200} />
         </Stack>
       )}
-      {organization.isError && <LoadError title={ORGANIZATION_LOAD_FAILED} query={organization} />}
+      {organization.isError && <LoadError title={t(ORGANIZATION_LOAD_FAILED)} query={organization} />}
       {data && me && role && (
         <Stack gap="xl">
           <TransferNotice organization={data} viewerId={me.id} canCancel={role.actsAsOwner} />
@@ -114,8 +123,8 @@ export function OrganizationCollaboratorsRoute() {
             // owner, its organization admins and site admins), as the server's rule says.
             <Tabs defaultValue="settings" keepMounted={false}>
               <Tabs.List mb="lg">
-                <Tabs.Tab value="settings">Организация</Tabs.Tab>
-                <Tabs.Tab value="journal">Журнал</Tabs.Tab>
+                <Tabs.Tab value="settings">{t('Организация')}</Tabs.Tab>
+                <Tabs.Tab value="journal">{t('Журнал')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="settings">
                 <OrganizationManageSections

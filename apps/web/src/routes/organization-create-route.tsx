@@ -4,6 +4,8 @@ import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { INVITE_FIRST } from '@/features/members/components/members-manager';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { organizationTexts } from '@/features/organizations/texts';
+import { useText } from '@/lib/i18n';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationsUsage } from './organizations-usage';
 
@@ -12,6 +14,7 @@ import { OrganizationsUsage } from './organizations-usage';
  * 'Пригласите участников' and the e-mail field focused (issue 34, rule 4).
  */
 export function OrganizationCreateRoute() {
+  const t = useText(organizationTexts);
   const navigate = useNavigate();
   const home = () => navigate(paths.home.getHref());
   const open = (id: number) =>
@@ -19,8 +22,8 @@ export function OrganizationCreateRoute() {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.home.getHref() }, { label: 'Новая организация' }]}
-        title="Новая организация"
+        breadcrumbs={[{ label: t('Главная'), href: paths.home.getHref() }, { label: t('Новая организация') }]}
+        title={t('Новая организация')}
       />
       <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
         <Stack gap="lg">

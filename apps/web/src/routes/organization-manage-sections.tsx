@@ -10,10 +10,12 @@ import { OrganizationInvitations } from '@/features/invitations/components/organ
 import { MembersManager } from '@/features/members/components/members-manager';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { organizationTexts } from '@/features/organizations/texts';
 import { ScimSection } from '@/features/scim/components/scim-section';
 import { SsoSection } from '@/features/sso/components/sso-section';
 import { TransferOfferDialog } from '@/features/transfers/components/transfer-offer-dialog';
 import { WebhooksSection } from '@/features/webhooks/components/webhooks-section';
+import { useText } from '@/lib/i18n';
 import { LeaveOrganizationButton } from './leave-organization-button';
 
 type OrganizationManageSectionsProps = {
@@ -48,6 +50,7 @@ export function OrganizationManageSections({
   membersFirst = false,
   welcome = false,
 }: OrganizationManageSectionsProps) {
+  const t = useText(organizationTexts);
   const [deleteOpened, setDeleteOpened] = useState(false);
   const [transferOpened, setTransferOpened] = useState(false);
   const ownerActions = (
@@ -60,11 +63,11 @@ export function OrganizationManageSections({
         // One offer at a time (decision 0133); the notice above says whom it waits for.
         blockedReason={
           organization.transfer !== null
-            ? 'Передача уже ожидает ответа: отмените её, чтобы предложить другому участнику'
+            ? t('Передача уже ожидает ответа: отмените её, чтобы предложить другому участнику')
             : null
         }
       >
-        Передать организацию
+        {t('Передать организацию')}
       </SubmitButton>
       <Button
         variant="light"
@@ -72,12 +75,12 @@ export function OrganizationManageSections({
         leftSection={<IconTrash size={18} aria-hidden />}
         onClick={() => setDeleteOpened(true)}
       >
-        Удалить организацию
+        {t('Удалить организацию')}
       </Button>
     </>
   );
   const settings = (
-    <SectionCard title="Настройки организации">
+    <SectionCard title={t('Настройки организации')}>
       <OrganizationForm mode="edit" organization={organization} onSaved={onDone} onCancel={onCancel} />
     </SectionCard>
   );
@@ -111,11 +114,15 @@ export function OrganizationManageSections({
       <ScimSection organizationId={organization.id} />
       <SsoSection organizationId={organization.id} />
       {viewer.actsAsOwner ? (
-        <DangerZone description="Передача отдаёт организацию другому участнику; удаление нельзя отменить.">
+        <DangerZone
+          description={t('Передача отдаёт организацию другому участнику; удаление нельзя отменить.')}
+        >
           {ownerActions}
         </DangerZone>
       ) : (
-        <DangerZone description="Вы потеряете доступ к организации; вернуться можно только по новому приглашению.">
+        <DangerZone
+          description={t('Вы потеряете доступ к организации; вернуться можно только по новому приглашению.')}
+        >
           <LeaveOrganizationButton organization={organization} userId={viewer.id} />
         </DangerZone>
       )}

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { organizationTexts } from '@/features/organizations/texts';
 import type { OwnedOrganization } from '@/features/profile/components/deleted-organizations-preview';
+import { useText } from '@/lib/i18n';
 import { profileKeys } from '@/lib/query-keys/profile';
 
 type OwnedOrganizationActionsProps = {
@@ -19,6 +21,7 @@ type OwnedOrganizationActionsProps = {
  * account's delete confirmation lists what is left.
  */
 export function OwnedOrganizationActions({ organization, settingsHref }: OwnedOrganizationActionsProps) {
+  const t = useText(organizationTexts);
   const queryClient = useQueryClient();
   const [deleteOpened, setDeleteOpened] = useState(false);
   return (
@@ -29,9 +32,9 @@ export function OwnedOrganizationActions({ organization, settingsHref }: OwnedOr
         size="compact-sm"
         variant="light"
         leftSection={<IconArrowsExchange size={14} aria-hidden />}
-        aria-label={`Передать ${organization.name}`}
+        aria-label={t('Передать {name}', { name: organization.name })}
       >
-        Передать
+        {t('Передать')}
       </Button>
       <Button
         size="compact-sm"
@@ -39,9 +42,9 @@ export function OwnedOrganizationActions({ organization, settingsHref }: OwnedOr
         color="red"
         leftSection={<IconTrash size={14} aria-hidden />}
         onClick={() => setDeleteOpened(true)}
-        aria-label={`Удалить ${organization.name}`}
+        aria-label={t('Удалить {name}', { name: organization.name })}
       >
-        Удалить
+        {t('Удалить')}
       </Button>
       <OrganizationDeleteDialog
         organizationId={organization.id}

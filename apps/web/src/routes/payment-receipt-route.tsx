@@ -10,10 +10,13 @@ import { RefundButton } from '@/features/admin/payments/components/refund-paymen
 import { useOrder } from '@/features/payments/api/get-order';
 import { RECEIPT_LOAD_FAILED, useReceipt } from '@/features/payments/api/get-receipt';
 import { ReceiptView } from '@/features/payments/components/receipt-view';
+import { paymentTexts } from '@/features/payments/texts';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { useText } from '@/lib/i18n';
 
 /** /payments/:paymentId/receipt (issue 15): a payment's receipt, 'Печать' prints it alone. */
 export function PaymentReceiptRoute() {
+  const t = useText(paymentTexts);
   const paymentId = Number(useParams().paymentId);
   const receipt = useReceipt(paymentId);
   const valid = Number.isInteger(paymentId) && paymentId > 0;
@@ -25,11 +28,11 @@ export function PaymentReceiptRoute() {
   useEffect(() => {
     if (!receipt.data) return;
     const before = document.title;
-    document.title = `Квитанция № ${receipt.data.payment_id}`;
+    document.title = t('Квитанция № {id}', { id: receipt.data.payment_id });
     return () => {
       document.title = before;
     };
-  }, [receipt.data]);
+  }, [receipt.data, t]);
 
   if (!valid) return <NotFoundView />;
   return (
@@ -37,11 +40,11 @@ export function PaymentReceiptRoute() {
       <div data-print-hidden>
         <PageHeader
           breadcrumbs={[
-            { label: 'Главная', href: paths.home.getHref() },
-            { label: 'Подписка', href: paths.subscription.getHref() },
-            { label: 'Квитанция' },
+            { label: t('Главная'), href: paths.home.getHref() },
+            { label: t('Подписка'), href: paths.subscription.getHref() },
+            { label: t('Квитанция') },
           ]}
-          title="Квитанция"
+          title={t('Квитанция')}
           actions={
             <Group gap="sm">
               {order.data && <RefundButton payment={order.data} size="sm" />}
@@ -51,21 +54,21 @@ export function PaymentReceiptRoute() {
                 variant="default"
                 leftSection={<IconArrowLeft size={18} aria-hidden />}
               >
-                К платежам
+                {t('К платежам')}
               </Button>
               <Button
                 leftSection={<IconPrinter size={18} aria-hidden />}
                 onClick={() => window.print()}
                 disabled={!receipt.data}
               >
-                Печать
+                {t('Печать')}
               </Button>
             </Group>
           }
         />
       </div>
       {receipt.isPending && <Skeleton height={420} maw={760} />}
-      {receipt.isError && <LoadError title={RECEIPT_LOAD_FAILED} query={receipt} />}
+      {receipt.isError && <LoadError title={t(RECEIPT_LOAD_FAILED)} query={receipt} />}
       {receipt.data && <ReceiptView receipt={receipt.data} />}
     </>
   );

@@ -4,8 +4,11 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { LanguageControl } from '@/features/profile/components/language-control';
 import { PendingEmailPanel } from '@/features/profile/components/pending-email-panel';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
+import { profileTexts } from '@/features/profile/texts';
+import { useText } from '@/lib/i18n/catalogue';
 import { session } from '@/lib/session';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OwnedOrganizationActions } from './owned-organization-actions';
@@ -16,6 +19,7 @@ import { OwnedOrganizationActions } from './owned-organization-actions';
  * code mailed to it (decision 0085), shown above the form.
  */
 export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
+  const t = useText(profileTexts);
   const profile = useProfile();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -31,8 +35,8 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: homeHref }, { label: 'Настройки профиля' }]}
-        title="Настройки профиля"
+        breadcrumbs={[{ label: t('Главная'), href: homeHref }, { label: t('Настройки профиля') }]}
+        title={t('Настройки профиля')}
       />
       <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={640}>
         {profile.data ? (
@@ -44,6 +48,7 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
                 pendingEmail={profile.data.pending_email}
               />
             )}
+            <LanguageControl userId={profile.data.id} />
             <ProfileForm
               user={profileFormUserFromProfile(profile.data)}
               mode="self"
@@ -57,7 +62,7 @@ export function ProfileSettingsScreen({ homeHref }: { homeHref: string }) {
             />
           </>
         ) : (
-          <Stack gap="md" aria-label="Загрузка">
+          <Stack gap="md" aria-label={t('Загрузка')}>
             <Skeleton circle height={72} />
             <Skeleton height={56} />
             <Skeleton height={56} />

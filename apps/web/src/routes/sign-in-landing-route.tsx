@@ -7,7 +7,9 @@ import { paths } from '@/config/paths';
 import { exchangeLandingCode } from '@/features/auth/api/landing';
 import { SuccessStep } from '@/features/auth/components/success-step';
 import { takeLandingLoginKey } from '@/features/auth/lib/landing-login-key';
-import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
+import { authTexts } from '@/features/auth/texts';
+import { ApiError, unknownServerError } from '@/lib/api-error';
+import { textNow, useText } from '@/lib/i18n/catalogue';
 import { useSignInActions } from './sign-in-route';
 
 type State =
@@ -15,14 +17,13 @@ type State =
   | { kind: 'failed'; message: string; loginKey: string }
   | { kind: 'desktop'; result: LoginResult };
 
-const NO_CODE = 'Ссылка входа неверна или устарела: войдите заново';
-
 /**
  * /auth-app/landing?code=… (decision 0283): back from Yandex ID or an organization's SSO. The one-time code
  * leaves the address bar at once and is traded for the session; the web goes on into the cabinet, a
  * desktop app's sign-in shows the success step with its hand-off, and a refusal says why.
  */
 export function SignInLandingRoute() {
+  const t = useText(authTexts);
   const [params, setParams] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'pending' });
   const actions = useSignInActions({ replace: true });
@@ -36,7 +37,11 @@ export function SignInLandingRoute() {
     setParams({}, { replace: true });
     const loginKey = takeLandingLoginKey();
     if (!code) {
-      setState({ kind: 'failed', message: NO_CODE, loginKey });
+      setState({
+        kind: 'failed',
+        message: textNow(authTexts)('Ссылка входа неверна или устарела: войдите заново'),
+        loginKey,
+      });
       return;
     }
     exchangeLandingCode({ code, loginKey }).then(
@@ -48,7 +53,7 @@ export function SignInLandingRoute() {
       (error: unknown) =>
         setState({
           kind: 'failed',
-          message: error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR,
+          message: error instanceof ApiError ? error.message : unknownServerError(),
           loginKey,
         }),
     );
@@ -67,9 +72,9 @@ export function SignInLandingRoute() {
     return (
       <Center py="xl">
         <Stack align="center" gap="sm">
-          <Loader size="sm" aria-label="Загрузка" />
+          <Loader size="sm" aria-label={t('Загрузка')} />
           <Text size="sm" c="dimmed">
-            Завершаем вход…
+            {t('Завершаем вход…')}
           </Text>
         </Stack>
       </Center>
@@ -78,13 +83,13 @@ export function SignInLandingRoute() {
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        Вход не выполнен
+        {t('Вход не выполнен')}
       </Title>
       <Alert color="red" role="alert">
         {state.message}
       </Alert>
       <Button component={Link} to={paths.signIn.getHref(desktopKey)} size="md" fullWidth replace>
-        Войти другим способом
+        {t('Войти другим способом')}
       </Button>
     </Stack>
   );

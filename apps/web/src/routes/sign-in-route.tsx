@@ -4,8 +4,11 @@ import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { takeAfterSignIn } from '@/app/route-guards';
 import { paths, searchParamKeys } from '@/config/paths';
+import { LanguageSwitch } from '@/features/auth/components/language-switch';
 import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { SignInFlow } from '@/features/auth/components/sign-in-flow';
+import { authTexts } from '@/features/auth/texts';
+import { textNow } from '@/lib/i18n/catalogue';
 import { session } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 
@@ -24,6 +27,7 @@ export function SignInRoute() {
 
   return (
     <>
+      <LanguageSwitch />
       <SessionEndedNotice />
       <SignInFlow
         loginKey={loginKey}
@@ -71,8 +75,8 @@ export function useSignInActions({ replace = false }: { replace?: boolean } = {}
       Promise.resolve()
         .then(() => navigator.clipboard.writeText(code))
         .then(
-          () => notifySuccess('Код успешно скопирован в буфер обмена'),
-          () => notifyError('Ошибка при копировании в буфер обмена'),
+          () => notifySuccess(textNow(authTexts)('Код успешно скопирован в буфер обмена')),
+          () => notifyError(textNow(authTexts)('Ошибка при копировании в буфер обмена')),
         );
     },
   };

@@ -4,6 +4,8 @@ import { takeAfterSignIn } from '@/app/route-guards';
 import { paths, searchParamKeys } from '@/config/paths';
 import { SuccessStep } from '@/features/auth/components/success-step';
 import { SsoLanding } from '@/features/sso/components/sso-landing';
+import { ssoTexts } from '@/features/sso/texts';
+import { textNow } from '@/lib/i18n';
 import { session } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 
@@ -43,8 +45,8 @@ export function SsoLandingRoute() {
             Promise.resolve()
               .then(() => navigator.clipboard.writeText(code))
               .then(
-                () => notifySuccess('Код успешно скопирован в буфер обмена'),
-                () => notifyError('Ошибка при копировании в буфер обмена'),
+                () => notifySuccess(textNow(ssoTexts)('Код успешно скопирован в буфер обмена')),
+                () => notifyError(textNow(ssoTexts)('Ошибка при копировании в буфер обмена')),
               );
           }}
         />

@@ -28,17 +28,21 @@ import { paths, searchParamKeys } from '@/config/paths';
 import { useCheckout } from '@/features/payments/api/create-checkout';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
 import { CheckoutPreviewNote } from '@/features/payments/components/checkout-preview-note';
+import { type PaymentText, paymentTexts } from '@/features/payments/texts';
 import { PLAN_LOAD_FAILED, usePlan } from '@/features/plans/api/get-plan';
 import { PlanPrice } from '@/features/plans/components/plan-price';
 import { isFreePlan, planPriceView } from '@/features/plans/lib/plan-pricing';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { formatMoney } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n';
+import { richText } from '@/lib/i18n/rich-text';
 import { quoted } from '@/lib/quoted';
 import classes from './subscription-checkout-route.module.css';
 
 type PeriodOptionProps = { plan: Plan; period: PaymentPeriod; checked: boolean };
 
 function PeriodOption({ plan, period, checked }: PeriodOptionProps) {
+  const t = useText(paymentTexts);
   const view = planPriceView(plan, period);
   return (
     <Radio.Card value={period} checked={checked} radius="md" p="md" className={classes.option}>
@@ -46,10 +50,10 @@ function PeriodOption({ plan, period, checked }: PeriodOptionProps) {
         <Radio.Indicator mt={2} />
         <Stack gap={4}>
           <Group gap="xs">
-            <Text fw={600}>{period === 'month' ? 'Оплата за месяц' : 'Оплата за год'}</Text>
+            <Text fw={600}>{period === 'month' ? t('Оплата за месяц') : t('Оплата за год')}</Text>
             {period === 'year' && view.kind === 'year' && view.savingPercent > 0 && (
               <Badge color="green" variant="light" radius="sm" tt="none">
-                Выгодно
+                {t('Выгодно')}
               </Badge>
             )}
           </Group>
@@ -60,23 +64,40 @@ function PeriodOption({ plan, period, checked }: PeriodOptionProps) {
   );
 }
 
-const METHODS: { value: PaymentMethod; label: string; hint: string; icon: typeof IconCreditCard }[] = [
+const METHODS: {
+  value: PaymentMethod;
+  label: PaymentText;
+  hint: PaymentText;
+  icon: typeof IconCreditCard;
+}[] = [
   { value: 'mir', label: 'Карта «Мир»', hint: 'Банковская карта', icon: IconCreditCard },
   { value: 'sbp', label: 'СБП', hint: 'Система быстрых платежей', icon: IconQrcode },
 ];
 
 /** What auto-renewal will charge and when (the law on autopayments asks to say both before consent). */
 export function autoRenewText(sum: string, period: PaymentPeriod, daysBefore: number): string {
+  const t = textNow(paymentTexts);
   const when =
     daysBefore === 0
-      ? 'в день окончания срока'
-      : `за ${daysBefore} ${daysBefore === 1 ? 'день' : daysBefore < 5 ? 'дня' : 'дней'} до окончания срока`;
-  const every = period === 'month' ? 'каждый месяц' : 'каждый год';
-  return `Сохраним карту и ${every} ${when} будем списывать ${formatMoney(sum)}, пока вы не отключите автопродление.`;
+      ? t('в день окончания срока')
+      : t('за {days, plural, one {# день} few {# дня} many {# дней} other {# дня}} до окончания срока', {
+          days: daysBefore,
+        });
+  const values = { when, sum: formatMoney(sum) };
+  return period === 'month'
+    ? t(
+        'Сохраним карту и каждый месяц {when} будем списывать {sum}, пока вы не отключите автопродление.',
+        values,
+      )
+    : t(
+        'Сохраним карту и каждый год {when} будем списывать {sum}, пока вы не отключите автопродление.',
+        values,
+      );
 }
 
 /** Checkout (spec section 2): the plan, month or year, mir or sbp, then 'Оплатить' posts the payment form. */
 export function SubscriptionCheckoutRoute() {
+  const t = useText(paymentTexts);
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -125,18 +146,18 @@ export function SubscriptionCheckoutRoute() {
     <>
       <PageHeader
         breadcrumbs={[
-          { label: 'Главная', href: paths.home.getHref() },
-          { label: 'Подписка', href: paths.subscription.getHref() },
-          { label: 'Оформление' },
+          { label: t('Главная'), href: paths.home.getHref() },
+          { label: t('Подписка'), href: paths.subscription.getHref() },
+          { label: t('Оформление') },
         ]}
-        title={data ? `Тариф ${quoted(data.name)}` : 'Оформление тарифа'}
+        title={data ? t('Тариф {plan}', { plan: quoted(data.name) }) : t('Оформление тарифа')}
       />
       {plan.isPending && Number.isInteger(planId) && planId > 0 && <Skeleton height={360} />}
-      {plan.isError && <LoadError title={PLAN_LOAD_FAILED} query={plan} />}
+      {plan.isError && <LoadError title={t(PLAN_LOAD_FAILED)} query={plan} />}
       {!(Number.isInteger(planId) && planId > 0) && (
-        <Alert color="red" variant="light" title={PLAN_LOAD_FAILED}>
+        <Alert color="red" variant="light" title={t(PLAN_LOAD_FAILED)}>
           <Button mt="sm" variant="default" size="xs" onClick={() => navigate(paths.subscription.getHref())}>
-            К тарифам
+            {t('К тарифам')}
           </Button>
         </Alert>
       )}
@@ -145,12 +166,14 @@ export function SubscriptionCheckoutRoute() {
           <SectionCard title={data.name} gap="md">
             <Stack gap={4}>
               <Text size="sm">
-                Максимум организаций: <b>{data.max_organizations}</b>
+                {richText(t, 'Максимум организаций: {count}', { count: <b>{data.max_organizations}</b> })}
               </Text>
               <Text size="sm">
-                Максимум участников в организации: <b>{data.max_members}</b>
+                {richText(t, 'Максимум участников в организации: {count}', {
+                  count: <b>{data.max_members}</b>,
+                })}
               </Text>
-              {data.sso && <Text size="sm">Единый вход (SSO) и SCIM</Text>}
+              {data.sso && <Text size="sm">{t('Единый вход (SSO) и SCIM')}</Text>}
             </Stack>
             {data.description && (
               <Text size="sm" c="dimmed">
@@ -159,11 +182,11 @@ export function SubscriptionCheckoutRoute() {
             )}
             {free ? (
               <Alert color="gray" variant="light">
-                Этот тариф бесплатный, оплачивать его не нужно.
+                {t('Этот тариф бесплатный, оплачивать его не нужно.')}
               </Alert>
             ) : (
               <Radio.Group
-                label="Период"
+                label={t('Период')}
                 value={period}
                 onChange={(value) => setPeriod(value as PaymentPeriod)}
                 name="period"
@@ -176,9 +199,9 @@ export function SubscriptionCheckoutRoute() {
             )}
           </SectionCard>
 
-          <SectionCard title="Оплата" gap="md" aside={settings.data?.test_mode && <TestModeBadge />}>
+          <SectionCard title={t('Оплата')} gap="md" aside={settings.data?.test_mode && <TestModeBadge />}>
             <Radio.Group
-              label="Способ оплаты"
+              label={t('Способ оплаты')}
               value={method}
               onChange={(value) => setMethod(value as PaymentMethod)}
               name="method"
@@ -196,9 +219,9 @@ export function SubscriptionCheckoutRoute() {
                     <Group gap="md" wrap="nowrap">
                       <Radio.Indicator />
                       <Stack gap={0} style={{ flex: 1 }}>
-                        <Text fw={600}>{label}</Text>
+                        <Text fw={600}>{t(label)}</Text>
                         <Text size="sm" c="dimmed">
-                          {hint}
+                          {t(hint)}
                         </Text>
                       </Stack>
                       <Icon size={24} stroke={1.6} aria-hidden />
@@ -209,27 +232,27 @@ export function SubscriptionCheckoutRoute() {
             </Radio.Group>
             {settings.data?.test_mode && (
               <Text size="sm" c="dimmed">
-                Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.
+                {t('Тестовый режим: вы попадёте на тестовую страницу оплаты, деньги не списываются.')}
               </Text>
             )}
             {canRenew && !free && (
               <Checkbox
                 checked={autoRenew}
                 onChange={(event) => setAutoRenew(event.currentTarget.checked)}
-                label="Продлевать автоматически"
+                label={t('Продлевать автоматически')}
                 description={autoRenewText(sum, period, settings.data?.auto_renew_days_before ?? 1)}
               />
             )}
             <CheckoutPreviewNote planId={data.id} period={period} enabled={!free} />
             <Group justify="space-between" align="baseline">
-              <Text>К оплате</Text>
+              <Text>{t('К оплате')}</Text>
               <Text fw={700} fz="xl" data-testid="checkout-sum">
                 {free ? '—' : formatMoney(sum)}
               </Text>
             </Group>
             <Group justify="space-between" gap="sm">
               <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={back}>
-                Назад
+                {t('Назад')}
               </Button>
               <SubmitButton
                 type="button"
@@ -237,13 +260,13 @@ export function SubscriptionCheckoutRoute() {
                 loading={paying}
                 blockedReason={
                   free
-                    ? 'Этот тариф бесплатный, оплачивать его не нужно'
+                    ? t('Этот тариф бесплатный, оплачивать его не нужно')
                     : profile.data
                       ? null
-                      : 'Загружаем данные вашего аккаунта'
+                      : t('Загружаем данные вашего аккаунта')
                 }
               >
-                Оплатить
+                {t('Оплатить')}
               </SubmitButton>
             </Group>
           </SectionCard>

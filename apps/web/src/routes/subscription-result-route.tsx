@@ -7,12 +7,15 @@ import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { paths } from '@/config/paths';
 import { useOrder } from '@/features/payments/api/get-order';
+import { paymentTexts } from '@/features/payments/texts';
 import { formatDate } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { paymentKeys } from '@/lib/query-keys/payments';
 import { profileKeys } from '@/lib/query-keys/profile';
 
 /** Where YooKassa sends the person back (?order=<label>): polls the order until the bank has answered. */
 export function SubscriptionResultRoute() {
+  const t = useText(paymentTexts);
   const [params] = useSearchParams();
   const label = params.get('order') ?? '';
   const order = useOrder(label);
@@ -35,30 +38,36 @@ export function SubscriptionResultRoute() {
     <>
       <PageHeader
         breadcrumbs={[
-          { label: 'Главная', href: paths.home.getHref() },
-          { label: 'Подписка', href: paths.subscription.getHref() },
-          { label: 'Результат оплаты' },
+          { label: t('Главная'), href: paths.home.getHref() },
+          { label: t('Подписка'), href: paths.subscription.getHref() },
+          { label: t('Результат оплаты') },
         ]}
-        title="Результат оплаты"
+        title={t('Результат оплаты')}
       />
       <Stack gap="md" maw={640}>
         {!valid && (
-          <Alert color="red" variant="light" title="Заказ не найден">
-            В ссылке нет номера заказа.
+          <Alert color="red" variant="light" title={t('Заказ не найден')}>
+            {t('В ссылке нет номера заказа.')}
           </Alert>
         )}
-        {valid && order.isError && <LoadError title="Не удалось получить состояние платежа" query={order} />}
-        {valid && order.isPending && <Loader aria-label="Загружаем состояние платежа" />}
+        {valid && order.isError && (
+          <LoadError title={t('Не удалось получить состояние платежа')} query={order} />
+        )}
+        {valid && order.isPending && <Loader aria-label={t('Загружаем состояние платежа')} />}
         <div ref={heading} tabIndex={-1} role="status" aria-live="polite">
           {status === 'paid' && order.data && (
             <Alert
               color="green"
               variant="light"
               icon={<IconCircleCheck size={20} aria-hidden />}
-              title="Оплата прошла"
+              title={t('Оплата прошла')}
             >
-              Тариф «{order.data.plan.name}» подключён
-              {order.data.granted_until ? `, срок окончания: ${formatDate(order.data.granted_until)}` : ''}.
+              {order.data.granted_until
+                ? t('Тариф «{plan}» подключён, срок окончания: {date}.', {
+                    plan: order.data.plan.name,
+                    date: formatDate(order.data.granted_until),
+                  })
+                : t('Тариф «{plan}» подключён.', { plan: order.data.plan.name })}
             </Alert>
           )}
           {status === 'canceled' && (
@@ -66,9 +75,9 @@ export function SubscriptionResultRoute() {
               color="gray"
               variant="light"
               icon={<IconCircleX size={20} aria-hidden />}
-              title="Платёж отменён"
+              title={t('Платёж отменён')}
             >
-              Деньги не списаны, тариф не изменился. Можно попробовать ещё раз.
+              {t('Деньги не списаны, тариф не изменился. Можно попробовать ещё раз.')}
             </Alert>
           )}
           {status === 'pending' && (
@@ -76,11 +85,11 @@ export function SubscriptionResultRoute() {
               color="blue"
               variant="light"
               icon={<IconClockHour4 size={20} aria-hidden />}
-              title="Ждём подтверждения банка"
+              title={t('Ждём подтверждения банка')}
             >
               <Group gap="xs" wrap="nowrap">
                 <Loader size="xs" aria-hidden />
-                <Text size="sm">Обычно это занимает несколько секунд. Страница обновится сама.</Text>
+                <Text size="sm">{t('Обычно это занимает несколько секунд. Страница обновится сама.')}</Text>
               </Group>
             </Alert>
           )}
@@ -91,14 +100,14 @@ export function SubscriptionResultRoute() {
             to={paths.subscription.getHref()}
             variant={status === 'paid' ? 'filled' : 'default'}
           >
-            К тарифам
+            {t('К тарифам')}
           </Button>
           {status === 'canceled' && order.data && (
             <Button
               component={Link}
               to={paths.subscriptionCheckout.getHref(order.data.plan.id, order.data.period)}
             >
-              Оплатить снова
+              {t('Оплатить снова')}
             </Button>
           )}
         </Group>

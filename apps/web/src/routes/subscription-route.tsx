@@ -1,6 +1,6 @@
 import type { Payment, PaymentPeriod, Plan, Profile } from '@cabinet/contracts';
+import type { Translate } from '@cabinet/contracts/i18n';
 import {
-  Alert,
   Box,
   Button,
   Group,
@@ -12,7 +12,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,21 +26,17 @@ import { usePayments } from '@/features/payments/api/get-payments';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { SavedPaymentMethod } from '@/features/payments/components/saved-payment-method';
 import { PLANS_LOAD_FAILED, usePlans } from '@/features/plans/api/get-plans';
+import { PaymentResult, planEndLabel } from '@/features/plans/components/payment-result';
 import { PlanCard } from '@/features/plans/components/plan-card';
 import { isFreePlan, upgradeFor } from '@/features/plans/lib/plan-pricing';
+import { type PlanText, planTexts } from '@/features/plans/texts';
 import { profileQueryOptions } from '@/features/profile/api/get-profile';
 import { formatDate } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { paymentKeys } from '@/lib/query-keys/payments';
 import { profileKeys } from '@/lib/query-keys/profile';
-import { quoted } from '@/lib/quoted';
 
 const PAYMENT_RESULT_PARAM = 'payment';
-
-/** 'Срок окончания': the end date; '—' for the free plan, 'Бессрочно' for a paid plan without one. */
-export function planEndLabel(profile: Pick<Profile, 'subscribe_expires_at' | 'subscribe' | 'subscribe_id'>) {
-  if (profile.subscribe_expires_at) return formatDate(profile.subscribe_expires_at);
-  return isFreePlan(profile.subscribe) ? '—' : 'Бессрочно';
-}
 
 /**
  * The period the current plan was last paid for: the newest paid order of that plan in the history (its
@@ -55,10 +50,12 @@ function usePaidOrder(profile: Profile | undefined): Payment | undefined {
 }
 
 /** 'до 06.12.2027, оплачен год' under 'Ваш тариф' (issue 34, rule 9). */
-function termOf(profile: Profile, period: PaymentPeriod | null): string | undefined {
+function termOf(t: Translate<PlanText>, profile: Profile, period: PaymentPeriod | null): string | undefined {
   if (!profile.subscribe_expires_at) return undefined;
-  const until = `до ${formatDate(profile.subscribe_expires_at)}`;
-  return period ? `${until}, оплачен ${period === 'year' ? 'год' : 'месяц'}` : until;
+  const date = formatDate(profile.subscribe_expires_at);
+  if (period === 'year') return t('до {date}, оплачен год', { date });
+  if (period === 'month') return t('до {date}, оплачен месяц', { date });
+  return t('до {date}', { date });
 }
 
 function ActivePlan({
@@ -70,6 +67,7 @@ function ActivePlan({
   paidPeriod: PaymentPeriod | null;
   onChoose: (planId: number, period?: PaymentPeriod) => void;
 }) {
+  const t = useText(planTexts);
   const plan = profile.subscribe;
   const upgrade = upgradeFor(profile.subscribe_id);
   const action = upgrade ? (
@@ -78,17 +76,21 @@ function ActivePlan({
     </Button>
   ) : (
     <Button size="xs" variant="light" onClick={() => onChoose(profile.subscribe_id, paidPeriod ?? undefined)}>
-      {paidPeriod ? `Продлить на ${paidPeriod === 'year' ? 'год' : 'месяц'}` : 'Продлить'}
+      {paidPeriod === 'year'
+        ? t('Продлить на год')
+        : paidPeriod === 'month'
+          ? t('Продлить на месяц')
+          : t('Продлить')}
     </Button>
   );
   return (
-    <SectionCard title="Активный тариф" gap="sm" compact>
+    <SectionCard title={t('Активный тариф')} gap="sm" compact>
       <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" hiddenFrom="xs" component="dl" m={0}>
         {[
-          ['Тариф', plan.name],
-          ['Организации', String(plan.max_organizations)],
-          ['Участники', String(plan.max_members)],
-          ['Срок окончания', planEndLabel(profile)],
+          [t('Тариф'), plan.name],
+          [t('Организации'), String(plan.max_organizations)],
+          [t('Участники'), String(plan.max_members)],
+          [t('Срок окончания'), planEndLabel(profile)],
         ].map(([term, value]) => (
           <Stack key={term} gap={0}>
             <Text component="dt" size="xs" c="dimmed">
@@ -102,7 +104,7 @@ function ActivePlan({
       </SimpleGrid>
       <Box hiddenFrom="xs">{action}</Box>
       <ListTable
-        columns={['Тариф', 'Организации', 'Участники', 'Срок окончания']}
+        columns={[t('Тариф'), t('Организации'), t('Участники'), t('Срок окончания')]}
         actions
         scrollMinWidth={560}
         horizontalSpacing={undefined}
@@ -133,6 +135,7 @@ function PlanCatalog({
   currentTerm?: string;
   onChoose: (plan: Plan, period: PaymentPeriod) => void;
 }) {
+  const t = useText(planTexts);
   const plans = usePlans();
   const [chosen, setPeriod] = useState<PaymentPeriod | null>(null);
   const period = chosen ?? paidPeriod ?? 'month';
@@ -140,15 +143,15 @@ function PlanCatalog({
     <Stack gap="md" component="section" aria-labelledby="plans-title">
       <Group justify="space-between" gap="sm">
         <Title id="plans-title" order={2} size="h4">
-          Тарифы
+          {t('Тарифы')}
         </Title>
         <SegmentedControl
-          aria-label="Период оплаты"
+          aria-label={t('Период оплаты')}
           value={period}
           onChange={(value) => setPeriod(value as PaymentPeriod)}
           data={[
-            { value: 'month', label: 'Месяц' },
-            { value: 'year', label: 'Год' },
+            { value: 'month', label: t('Месяц') },
+            { value: 'year', label: t('Год') },
           ]}
         />
       </Group>
@@ -159,7 +162,7 @@ function PlanCatalog({
           <Skeleton height={280} />
         </SimpleGrid>
       )}
-      {plans.isError && <LoadError title={PLANS_LOAD_FAILED} query={plans} />}
+      {plans.isError && <LoadError title={t(PLANS_LOAD_FAILED)} query={plans} />}
       {plans.data && (
         <SimpleGrid cols={{ base: 1, xs: 2, sm: Math.min(plans.data.length, 3) }} spacing="lg">
           {plans.data.map((plan) => (
@@ -178,50 +181,9 @@ function PlanCatalog({
   );
 }
 
-/** The notice of a return from the payment page (?payment=success|cancelled). */
-const PAYMENT_RESULTS = {
-  success: { color: 'green', Icon: IconCircleCheck, title: 'Оплата прошла успешно' },
-  cancelled: { color: 'gray', Icon: IconInfoCircle, title: 'Оплата отменена' },
-} as const;
-
-function PaymentResult({
-  result,
-  profile,
-  order,
-  onDismiss,
-}: {
-  result: string;
-  profile: Profile | undefined;
-  /** The order just paid: its short number is what people quote (issue 34, rule 10). */
-  order: Payment | undefined;
-  onDismiss: () => void;
-}) {
-  if (result !== 'success' && result !== 'cancelled') return null;
-  const { color, Icon, title } = PAYMENT_RESULTS[result];
-  let text = 'Деньги не списаны, тариф не изменился.';
-  if (result === 'success') {
-    text = profile
-      ? `${order ? `Заказ № ${order.id} оплачен. ` : ''}Ваш тариф: ${quoted(profile.subscribe.name)}, срок окончания: ${planEndLabel(profile)}.`
-      : 'Обновляем данные тарифа…';
-  }
-  return (
-    <Alert
-      color={color}
-      variant="light"
-      icon={<Icon size={20} aria-hidden />}
-      title={title}
-      withCloseButton
-      closeButtonLabel="Скрыть"
-      onClose={onDismiss}
-      role="status"
-    >
-      {text}
-    </Alert>
-  );
-}
-
 /** Subscription management (spec section 2): the active plan, the price list and payment history. */
 export function SubscriptionRoute() {
+  const t = useText(planTexts);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -229,7 +191,7 @@ export function SubscriptionRoute() {
   // The active plan comes with the profile; on this screen its failure reads as spec section 8 says.
   const profile = useQuery({
     ...profileQueryOptions(),
-    meta: { errorToast: 'Не удалось получить активный тариф' },
+    meta: { errorToast: t('Не удалось получить активный тариф') },
   });
   const settings = usePaymentSettings();
   const paidOrder = usePaidOrder(profile.data);
@@ -259,14 +221,16 @@ export function SubscriptionRoute() {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.home.getHref() }, { label: 'Подписка' }]}
-        title="Подписка"
+        breadcrumbs={[{ label: t('Главная'), href: paths.home.getHref() }, { label: t('Подписка') }]}
+        title={t('Подписка')}
         actions={settings.data?.test_mode ? <TestModeBadge size="lg" /> : undefined}
       />
       <Stack gap="xl">
         {settings.data?.test_mode && (
           <Text size="sm" c="dimmed">
-            Платежи работают в тестовом режиме: оплата проходит на тестовой странице, деньги не списываются.
+            {t(
+              'Платежи работают в тестовом режиме: оплата проходит на тестовой странице, деньги не списываются.',
+            )}
           </Text>
         )}
         {result && (
@@ -286,7 +250,7 @@ export function SubscriptionRoute() {
         <PlanCatalog
           currentPlanId={profile.data?.subscribe_id ?? 0}
           paidPeriod={paidPeriod}
-          currentTerm={profile.data ? termOf(profile.data, paidPeriod) : undefined}
+          currentTerm={profile.data ? termOf(t, profile.data, paidPeriod) : undefined}
           onChoose={(plan, period) => choose(plan.id, period)}
         />
         <PaymentHistory />

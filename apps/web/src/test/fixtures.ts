@@ -60,6 +60,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     type: { id: 1, code: 'user', name: 'Пользователь' },
     is_admin: false,
     blocked: false,
+    locale: 'ru',
     created_at: timestamp,
     updated_at: timestamp,
     ...overrides,

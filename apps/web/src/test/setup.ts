@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/locale';
 
 // Route screens load lazily; on a busy two-core CI machine the first import can take over a second.
 configure({ asyncUtilTimeout: 15_000 });
@@ -46,8 +47,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test in English leaves the next one in Russian, the cabinet's default (issue 32).
+  await setLocale('ru');
   window.localStorage.clear();
   window.sessionStorage.clear();
   const logged = consoleErrors;

@@ -1,10 +1,13 @@
-import { Anchor, AppShell, Badge, Group } from '@mantine/core';
+import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { Logo, PRODUCT_NAME } from '@/components/logo';
+import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { useText } from '@/lib/i18n/catalogue';
+import { appTexts } from '../texts';
 import classes from './admin-layout.module.css';
 import { AdminNav } from './admin-nav';
+import { AppFrame, AppFrameHeader } from './app-frame';
 import { LayoutMain } from './layout-main';
 import { UserMenu } from './user-menu';
 
@@ -16,11 +19,12 @@ const loadAdminMenuItems = () => import('./admin-menu-items').then((m) => m.Admi
  * enter is checked by the route's loader.
  */
 export function AdminLayout() {
+  const t = useText(appTexts);
   const { data: profile } = useProfile();
 
   return (
-    <AppShell header={{ height: 64 + 44 }} padding={0}>
-      <AppShell.Header className={classes.header}>
+    <AppFrame headerHeight={64 + 44}>
+      <AppFrameHeader className={classes.header}>
         <Group
           h={64}
           className={classes.bar}
@@ -35,12 +39,12 @@ export function AdminLayout() {
               component={Link}
               to={paths.admin.root.getHref()}
               underline="never"
-              aria-label={`${PRODUCT_NAME} — администрирование, главная`}
+              aria-label={t('Личный кабинет — администрирование, главная')}
             >
               <Logo variant="inverse" textVisibleFrom="xs" />
             </Anchor>
             <Badge variant="white" color="blue.8" radius="sm" visibleFrom="xs">
-              Администрирование
+              {t('Администрирование')}
             </Badge>
           </Group>
           <UserMenu
@@ -56,9 +60,9 @@ export function AdminLayout() {
           />
         </Group>
         <AdminNav />
-      </AppShell.Header>
+      </AppFrameHeader>
 
       <LayoutMain />
-    </AppShell>
+    </AppFrame>
   );
 }

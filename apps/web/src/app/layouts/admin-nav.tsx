@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useText } from '@/lib/i18n/catalogue';
+import { type AppText, appTexts } from '../texts';
 import classes from './admin-nav.module.css';
 
-type Section = { label: string; href: string; end?: boolean };
+type Section = { label: AppText; href: string; end?: boolean };
 
 /**
  * The admin area's sections (issue 16), in the order an admin works through them. A section stays marked
@@ -26,6 +28,7 @@ const SECTIONS: readonly Section[] = [
  * itself (never the page), keeps the current section in view and fades the edge that hides more.
  */
 export function AdminNav() {
+  const t = useText(appTexts);
   const listRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   const [more, setMore] = useState({ start: false, end: false });
@@ -63,7 +66,7 @@ export function AdminNav() {
 
   return (
     <nav
-      aria-label="Разделы администрирования"
+      aria-label={t('Разделы администрирования')}
       className={classes.nav}
       data-more-start={more.start || undefined}
       data-more-end={more.end || undefined}
@@ -72,7 +75,7 @@ export function AdminNav() {
         {SECTIONS.map((section) => (
           <li key={section.href} className={classes.item}>
             <NavLink to={section.href} end={section.end} className={classes.link}>
-              {section.label}
+              {t(section.label)}
             </NavLink>
           </li>
         ))}

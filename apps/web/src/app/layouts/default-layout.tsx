@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Burger, Group } from '@mantine/core';
+import { Anchor, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -7,7 +7,10 @@ import { paths } from '@/config/paths';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { InfoLinks } from '@/features/site/components/info-links';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n/catalogue';
 import { useSession } from '@/lib/session';
+import { appTexts } from '../texts';
+import { AppFrame, AppFrameHeader } from './app-frame';
 import classes from './default-layout.module.css';
 import { HeaderPlan } from './header-plan';
 import { HeaderSearch } from './header-search';
@@ -53,6 +56,7 @@ function GraceNotice() {
 
 /** Layout of the signed-in user's screens (spec section 2, default layout header). */
 export function DefaultLayout() {
+  const t = useText(appTexts);
   const [drawerOpened, drawer] = useDisclosure(false);
   // Mounted from the first press of ☰ on.
   const [drawerWanted, setDrawerWanted] = useState(false);
@@ -62,8 +66,8 @@ export function DefaultLayout() {
   useEffect(() => drawer.close(), [pathname]);
 
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
-      <AppShell.Header className={classes.header}>
+    <AppFrame headerHeight={64}>
+      <AppFrameHeader className={classes.header}>
         <Group h="100%" px={{ base: 'sm', xs: 'xl' }} gap="md" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" className={classes.brand}>
             <Burger
@@ -74,13 +78,13 @@ export function DefaultLayout() {
               }}
               hiddenFrom="sm"
               size="sm"
-              aria-label={drawerOpened ? 'Закрыть меню' : 'Открыть меню'}
+              aria-label={drawerOpened ? t('Закрыть меню') : t('Открыть меню')}
             />
             <Anchor
               component={Link}
               to={paths.home.getHref()}
               underline="never"
-              aria-label="Личный кабинет — главная"
+              aria-label={t('Личный кабинет — главная')}
             >
               <Logo />
             </Anchor>
@@ -101,7 +105,7 @@ export function DefaultLayout() {
             <ProfileMenu />
           </Group>
         </Group>
-      </AppShell.Header>
+      </AppFrameHeader>
 
       {drawerWanted && (
         <Suspense fallback={null}>
@@ -110,6 +114,6 @@ export function DefaultLayout() {
       )}
 
       <LayoutMain notice={<GraceNotice />} />
-    </AppShell>
+    </AppFrame>
   );
 }

@@ -10,15 +10,16 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
+import type { AppText } from '../texts';
 
 export type Destination = {
-  /** The words in the phone's ☰ drawer. */
-  label: string;
+  /** The words in the phone's ☰ drawer (an id of the app's catalogue: shown through t()). */
+  label: AppText;
   /**
    * The words in the desktop profile menu, or null for a destination the desktop header itself shows
    * (the logo goes home, the plan button to 'Подписка').
    */
-  menuLabel: string | null;
+  menuLabel: AppText | null;
   to: string;
   Icon: TablerIcon;
   /** Whether the screen at this pathname belongs to the destination (the drawer marks it). */
@@ -96,8 +97,8 @@ export function destinationsFor(isAdmin: boolean): Destination[] {
 }
 
 /** The profile menu's part of them. */
-export function menuDestinationsFor(isAdmin: boolean): (Destination & { menuLabel: string })[] {
+export function menuDestinationsFor(isAdmin: boolean): (Destination & { menuLabel: AppText })[] {
   return destinationsFor(isAdmin).filter(
-    (destination): destination is Destination & { menuLabel: string } => destination.menuLabel !== null,
+    (destination): destination is Destination & { menuLabel: AppText } => destination.menuLabel !== null,
   );
 }

@@ -3,6 +3,8 @@ import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSignOut } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { useText } from '@/lib/i18n/catalogue';
+import { appTexts } from '../texts';
 import { destinationsFor } from './destinations';
 
 /**
@@ -12,11 +14,12 @@ import { destinationsFor } from './destinations';
  * opens, so home's first load stays as it was.
  */
 export function DrawerNav({ onChoose }: { onChoose: () => void }) {
+  const t = useText(appTexts);
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
   const { signOut } = useSignOut();
   return (
-    <Stack component="nav" aria-label="Разделы кабинета" gap={2}>
+    <Stack component="nav" aria-label={t('Разделы кабинета')} gap={2}>
       {destinationsFor(profile?.is_admin ?? false).map(({ label, to, Icon, current }) => {
         const active = current(pathname);
         return (
@@ -24,7 +27,7 @@ export function DrawerNav({ onChoose }: { onChoose: () => void }) {
             key={label}
             component={Link}
             to={to}
-            label={label}
+            label={t(label)}
             leftSection={<Icon size={18} />}
             active={active}
             aria-current={active ? 'page' : undefined}
@@ -37,7 +40,7 @@ export function DrawerNav({ onChoose }: { onChoose: () => void }) {
       <NavLink
         component="button"
         type="button"
-        label="Выйти"
+        label={t('Выйти')}
         c="red.8"
         leftSection={<IconLogout size={18} />}
         onClick={() => {

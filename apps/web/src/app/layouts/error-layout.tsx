@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
+import { useText } from '@/lib/i18n/catalogue';
+import { appTexts } from '../texts';
 
 /** Full-screen page for errors: just the logo and a centred message. */
 export function ErrorLayout({ children }: { children?: ReactNode }) {
+  const t = useText(appTexts);
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <Container size="xl" w="100%" py="md">
@@ -13,7 +16,7 @@ export function ErrorLayout({ children }: { children?: ReactNode }) {
           component={Link}
           to={paths.home.getHref()}
           underline="never"
-          aria-label="Личный кабинет — главная"
+          aria-label={t('Личный кабинет — главная')}
           w="fit-content"
           display="block"
         >

@@ -6,6 +6,8 @@ import { paths } from '@/config/paths';
 import { usePayments } from '@/features/payments/api/get-payments';
 import { graceBannerText } from '@/features/plans/lib/grace-text';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { useText } from '@/lib/i18n/catalogue';
+import { appTexts } from '../texts';
 
 /**
  * The period the plan was last paid for (the newest paid order of that plan on the history's first page):
@@ -22,6 +24,7 @@ function useLastPeriod(planId: number, enabled: boolean): PaymentPeriod {
  * (decision 0156). Hidden when printed.
  */
 export function GraceBanner() {
+  const t = useText(appTexts);
   const { data: profile } = useProfile();
   const graceUntil = profile?.subscribe_grace_until ?? null;
   const period = useLastPeriod(profile?.subscribe_id ?? 0, graceUntil !== null);
@@ -50,7 +53,7 @@ export function GraceBanner() {
           to={paths.subscriptionCheckout.getHref(profile.subscribe_id, period)}
           size="xs"
         >
-          Продлить
+          {t('Продлить')}
         </Button>
       </Group>
     </Alert>

@@ -1,6 +1,7 @@
-import { AppShell, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { AppFrameMain } from './app-frame';
 import classes from './layout-main.module.css';
 
 /**
@@ -9,11 +10,11 @@ import classes from './layout-main.module.css';
  */
 export function LayoutMain({ notice }: { notice?: ReactNode } = {}) {
   return (
-    <AppShell.Main className={classes.main}>
+    <AppFrameMain className={classes.main}>
       <Container size="xl" px={{ base: 'md', xs: 'xl' }} py={{ base: 'lg', xs: 32 }}>
         {notice}
         <Outlet />
       </Container>
-    </AppShell.Main>
+    </AppFrameMain>
   );
 }

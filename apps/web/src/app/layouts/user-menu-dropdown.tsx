@@ -2,8 +2,10 @@ import { Menu, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useSignOut } from '@/features/auth/api/logout';
-import { type UserMenuLook, UserMenuTrigger } from './user-menu';
+import { useText } from '@/lib/i18n/catalogue';
+import { appTexts } from '../texts';
 import classes from './user-menu.module.css';
+import { type UserMenuLook, UserMenuTrigger } from './user-menu-trigger';
 
 export type UserMenuDropdownProps = UserMenuLook & {
   Items: ComponentType;
@@ -15,13 +17,13 @@ export type UserMenuDropdownProps = UserMenuLook & {
 
 /** The profile menu itself, loaded by ./user-menu.tsx on first use. */
 export function UserMenuDropdown({ Items, focused, openAtOnce, ...look }: UserMenuDropdownProps) {
+  const t = useText(appTexts);
   const { signOut } = useSignOut();
   const [opened, setOpened] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
 
   // This button replaced the one that was focused or clicked: it takes the focus over (before the menu
   // opens, so that closing the menu returns the focus to it, as after any other click).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the menu arrives
   useEffect(() => {
     if (focused || openAtOnce) target.current?.focus();
     if (openAtOnce) setOpened(true);
@@ -47,7 +49,7 @@ export function UserMenuDropdown({ Items, focused, openAtOnce, ...look }: UserMe
         <Items />
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
-          Выйти
+          {t('Выйти')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -2,7 +2,9 @@ import { validateAvatarFile } from '@cabinet/contracts';
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
 import { NameAvatar } from '../name-avatar';
+import { componentTexts } from '../texts';
 import { type AvatarValue, hasVisibleAvatar, withChosenFile, withRemoval } from './avatar-value';
 
 export type AvatarFieldProps = {
@@ -46,12 +48,13 @@ function useObjectUrl(file: File | undefined): string | null {
 export function AvatarField({
   value,
   onChange,
-  label = 'Аватар',
+  label,
   name,
   disabled = false,
   onRemoveExisting,
   removing = false,
 }: AvatarFieldProps) {
+  const t = useText(componentTexts);
   const [error, setError] = useState<string | null>(null);
   const labelId = useId();
   const errorId = useId();
@@ -80,10 +83,10 @@ export function AvatarField({
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId}>
       <Text id={labelId} component="span" size="sm" fw={500}>
-        {label}
+        {label ?? t('Аватар')}
       </Text>
       <Group gap="md" wrap="nowrap" align="center">
-        <NameAvatar src={src} name={name ?? ''} size={72} alt={src ? 'Предпросмотр аватара' : ''} />
+        <NameAvatar src={src} name={name ?? ''} size={72} alt={src ? t('Предпросмотр аватара') : ''} />
         <Stack gap={6} style={{ minWidth: 0 }}>
           <Group gap="xs">
             <FileButton onChange={choose} accept={ACCEPT} disabled={disabled || removing}>
@@ -95,7 +98,7 @@ export function AvatarField({
                   leftSection={<IconPhotoUp size={16} aria-hidden />}
                   aria-describedby={error ? errorId : undefined}
                 >
-                  {visible ? 'Заменить' : 'Выбрать файл'}
+                  {visible ? t('Заменить') : t('Выбрать файл')}
                 </Button>
               )}
             </FileButton>
@@ -109,7 +112,7 @@ export function AvatarField({
                 disabled={disabled}
                 loading={removing}
               >
-                Удалить
+                {t('Удалить')}
               </Button>
             )}
           </Group>
@@ -120,8 +123,8 @@ export function AvatarField({
           ) : (
             <Text size="xs" c="dimmed">
               {value.scheduledDelete && !value.file
-                ? 'Аватар будет удалён при сохранении'
-                : 'JPEG или PNG, не больше 5 МБ'}
+                ? t('Аватар будет удалён при сохранении')
+                : t('JPEG или PNG, не больше 5 МБ')}
             </Text>
           )}
         </Stack>

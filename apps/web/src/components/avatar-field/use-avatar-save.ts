@@ -1,4 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from '../texts';
 import type { AvatarValue, ExistingAvatar } from './avatar-value';
 import { deleteFile, uploadImage } from './files-api';
 
@@ -25,13 +27,15 @@ type Options = {
  * as it will be. A failed upload throws after its toast, so the save stops.
  */
 export function useAvatarSave({ uploadErrorToast = AVATAR_UPLOAD_ERROR }: Options = {}) {
+  const t = useText(componentTexts);
   const upload = useMutation({
     mutationFn: (file: File) => uploadImage(file),
-    meta: { errorToast: uploadErrorToast },
+    // The caller's text: one of the constants above (an id), or a text it said already.
+    meta: { errorToast: t(uploadErrorToast as typeof AVATAR_UPLOAD_ERROR) },
   });
   const remove = useMutation({
     mutationFn: deleteFile,
-    meta: { errorToast: AVATAR_DELETE_ERROR },
+    meta: { errorToast: t(AVATAR_DELETE_ERROR) },
   });
 
   async function resolve(value: AvatarValue): Promise<AvatarSaveResult> {
@@ -53,8 +57,9 @@ export function useAvatarSave({ uploadErrorToast = AVATAR_UPLOAD_ERROR }: Option
 
 /** Deletes a stored avatar at once (profile settings, spec section 4). */
 export function useDeleteAvatarNow() {
+  const t = useText(componentTexts);
   return useMutation({
     mutationFn: deleteFile,
-    meta: { errorToast: AVATAR_DELETE_ERROR },
+    meta: { errorToast: t(AVATAR_DELETE_ERROR) },
   });
 }

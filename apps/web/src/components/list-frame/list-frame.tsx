@@ -1,8 +1,10 @@
 import { Center, Group, Loader, Paper, Stack } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
 import type { ListPage } from '@/lib/list-page';
 import type { SearchBox } from '@/lib/use-search-text';
+import { componentTexts } from '../texts';
 import { ListPagination } from './list-pagination';
 import { ListSearch } from './list-search';
 import { emptyHint, ListEmpty, ListError, StaleNotice } from './list-states';
@@ -39,6 +41,7 @@ export function ListFrame({
   emptyNextStep,
   children,
 }: ListFrameProps) {
+  const t = useText(componentTexts);
   const { isPending, isFetching, isError, data } = list;
   const isEmpty = (data?.items.length ?? 0) === 0;
   // The table stays mounted whatever the state (its headers show, and dialogs it owns are not torn
@@ -47,7 +50,7 @@ export function ListFrame({
   if (isPending && !isError) {
     status = (
       <Center py="xl">
-        <Loader aria-label="Загрузка" />
+        <Loader aria-label={t('Загрузка')} />
       </Center>
     );
   } else if (isError && !data) {

@@ -1,4 +1,10 @@
-import { Group, Pagination, type PaginationProps } from '@mantine/core';
+import { Group, type PaginationProps } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from '../texts';
+
+// Mantine's pager loads when a list has a second page: most fit on one (./pagination.ts, decision 0293).
+const Pagination = lazy(() => import('./pagination').then((m) => ({ default: m.Pagination })));
 
 type ListPaginationProps = {
   /** The answer's meta.pages: nothing shows for a single page. */
@@ -9,8 +15,17 @@ type ListPaginationProps = {
 };
 
 /** The pages of a list (spec section 3's list meta), named for screen readers. */
-export function ListPagination({ pages, page, onChange, size }: ListPaginationProps) {
-  if (pages <= 1) return null;
+export function ListPagination(props: ListPaginationProps) {
+  if (props.pages <= 1) return null;
+  return (
+    <Suspense fallback={null}>
+      <Pages {...props} />
+    </Suspense>
+  );
+}
+
+function Pages({ pages, page, onChange, size }: ListPaginationProps) {
+  const t = useText(componentTexts);
   return (
     <Group justify="center">
       <Pagination
@@ -22,12 +37,12 @@ export function ListPagination({ pages, page, onChange, size }: ListPaginationPr
         boundaries={1}
         getControlProps={(control) =>
           control === 'previous'
-            ? { 'aria-label': 'Предыдущая страница' }
+            ? { 'aria-label': t('Предыдущая страница') }
             : control === 'next'
-              ? { 'aria-label': 'Следующая страница' }
+              ? { 'aria-label': t('Следующая страница') }
               : {}
         }
-        getItemProps={(item) => ({ 'aria-label': `Страница ${item}` })}
+        getItemProps={(item) => ({ 'aria-label': t('Страница {page}', { page: item }) })}
       />
     </Group>
   );

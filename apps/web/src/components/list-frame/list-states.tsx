@@ -2,7 +2,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { textNow, useText } from '@/lib/i18n/catalogue';
 import { quoted } from '@/lib/quoted';
+import { componentTexts } from '../texts';
 
 // What a list shows instead of its rows (issue 16, decision 0164): an empty list keeps the spec's
 // 'Нет данных' and adds the next step, and a list that failed to load says so and offers 'Повторить',
@@ -14,13 +16,16 @@ export const RETRY = 'Повторить';
 /** The line under 'Нет данных': what the search found nothing for, else the list's own next step. */
 export function emptyHint(search: string | undefined, nextStep?: string): string | undefined {
   const text = search?.trim();
-  return text ? `Ничего не найдено по запросу ${quoted(text)}` : nextStep;
+  return text
+    ? textNow(componentTexts)('Ничего не найдено по запросу {query}', { query: quoted(text) })
+    : nextStep;
 }
 
 export function ListEmpty({ hint, compact = false }: { hint?: string; compact?: boolean }) {
+  const t = useText(componentTexts);
   return (
     <Stack gap={4} align="center" py={compact ? 'md' : 'xl'} px="md" ta="center">
-      <Text c="dimmed">{EMPTY_LIST}</Text>
+      <Text c="dimmed">{t(EMPTY_LIST)}</Text>
       {hint && <Text size="sm">{hint}</Text>}
     </Stack>
   );
@@ -38,6 +43,7 @@ type ListErrorProps = {
 
 /** A list that could not be loaded: its text, the server's reason when it adds one, and 'Повторить'. */
 export function ListError({ title, query, compact = false }: ListErrorProps) {
+  const t = useText(componentTexts);
   const { error } = query;
   const detail = error instanceof ApiError && error.message !== title ? error.message : null;
   return (
@@ -55,7 +61,7 @@ export function ListError({ title, query, compact = false }: ListErrorProps) {
         loading={query.isFetching}
         onClick={() => void query.refetch()}
       >
-        {RETRY}
+        {t(RETRY)}
       </Button>
     </Stack>
   );
@@ -66,13 +72,14 @@ export function ListError({ title, query, compact = false }: ListErrorProps) {
  * hidden nor mistaken for the rows being gone.
  */
 export function StaleNotice({ title, query }: Omit<ListErrorProps, 'compact'>) {
+  const t = useText(componentTexts);
   return (
     <Group justify="space-between" gap="sm" role="alert">
       <Text size="sm" c="red.9">
-        {title}. Показаны прежние данные.
+        {t('{title}. Показаны прежние данные.', { title })}
       </Text>
       <Button size="xs" variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
-        {RETRY}
+        {t(RETRY)}
       </Button>
     </Group>
   );

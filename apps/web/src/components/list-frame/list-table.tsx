@@ -1,5 +1,7 @@
 import { Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from '../texts';
 import classes from './table.module.css';
 
 /** A column's header; an object hides the column below a width (its text moves under the name). */
@@ -26,6 +28,7 @@ export function ListTable({
   children,
   ...tableProps
 }: ListTableProps) {
+  const t = useText(componentTexts);
   const table = (
     <Table verticalSpacing="sm" horizontalSpacing="md" {...tableProps}>
       <Table.Thead>
@@ -39,7 +42,7 @@ export function ListTable({
               </Table.Th>
             ),
           )}
-          {actions && <Table.Th className={classes.actions}>Действия</Table.Th>}
+          {actions && <Table.Th className={classes.actions}>{t('Действия')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

@@ -1,5 +1,7 @@
 import { Group } from '@mantine/core';
 import { IconSettings, IconTrash } from '@tabler/icons-react';
+import { useText } from '@/lib/i18n/catalogue';
+import { componentTexts } from '../texts';
 import { TooltipAction } from '../tooltip-action';
 
 type RowActionsProps = {
@@ -12,11 +14,12 @@ type RowActionsProps = {
 
 /** 'Действия' of an admin list row (spec section 2): settings, and delete behind a confirmation. */
 export function RowActions({ settingsHref, settingsLabel, deleteLabel, onDelete }: RowActionsProps) {
+  const t = useText(componentTexts);
   const look = { variant: 'subtle', size: 'lg' } as const;
   return (
     <Group gap={4} wrap="nowrap">
       <TooltipAction
-        tooltip="Настройки"
+        tooltip={t('Настройки')}
         label={settingsLabel}
         icon={<IconSettings size={18} />}
         to={settingsHref}
@@ -24,7 +27,7 @@ export function RowActions({ settingsHref, settingsLabel, deleteLabel, onDelete 
         {...look}
       />
       <TooltipAction
-        tooltip="Удалить"
+        tooltip={t('Удалить')}
         label={deleteLabel}
         icon={<IconTrash size={18} />}
         onClick={onDelete}

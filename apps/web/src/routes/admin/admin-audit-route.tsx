@@ -13,7 +13,9 @@ import {
   withoutAuditFilter,
 } from '@/features/audit/components/audit-filters';
 import { failureText } from '@/lib/error-message';
+import { useText } from '@/lib/i18n';
 import { notifyError } from '@/lib/toasts';
+import { adminScreenTexts } from './texts';
 
 /**
  * /admin/audit (issue 14): every event, newest first, with filters (who, action, organization, dates),
@@ -21,6 +23,7 @@ import { notifyError } from '@/lib/toasts';
  * those in force show as chips that remove themselves (issue 34, rule 11).
  */
 export function AdminAuditRoute() {
+  const t = useText(adminScreenTexts);
   const [applied, setApplied] = useState<AppliedAuditFilters>({ filters: {}, draft: EMPTY_AUDIT_DRAFT });
   const { filters } = applied;
   const [downloading, setDownloading] = useState(false);
@@ -31,7 +34,7 @@ export function AdminAuditRoute() {
     try {
       await downloadAuditCsv(filters);
     } catch (error) {
-      notifyError(failureText(error, 'Не удалось скачать журнал'));
+      notifyError(failureText(error, t('Не удалось скачать журнал')));
     } finally {
       setDownloading(false);
     }
@@ -40,9 +43,11 @@ export function AdminAuditRoute() {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Журнал' }]}
-        title="Журнал"
-        description="Кто и что сделал в кабинете: входы, изменения профилей, организаций, участников и тарифов, оплаты."
+        breadcrumbs={[{ label: t('Главная'), href: paths.admin.home.getHref() }, { label: t('Журнал') }]}
+        title={t('Журнал')}
+        description={t(
+          'Кто и что сделал в кабинете: входы, изменения профилей, организаций, участников и тарифов, оплаты.',
+        )}
       />
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', xs: 'lg' }}>
@@ -63,7 +68,9 @@ export function AdminAuditRoute() {
             list={list}
             withAddress
             emptyHint={
-              Object.keys(filters).length > 0 ? 'Ничего не найдено: измените или сбросьте фильтры' : undefined
+              Object.keys(filters).length > 0
+                ? t('Ничего не найдено: измените или сбросьте фильтры')
+                : undefined
             }
             onOrganization={(organizationId) =>
               setApplied({

@@ -14,8 +14,10 @@ import { AdminCountCard } from '@/features/admin/counts/components/admin-count-c
 import { RefundsCard } from '@/features/admin/refunds/components/refunds-card';
 import { RevenueSection } from '@/features/admin/revenue/components/revenue-section';
 import { usePaymentSettings } from '@/features/payments/api/get-payment-settings';
+import { useText } from '@/lib/i18n';
+import { adminScreenTexts } from './texts';
 
-/** The counts of the admin home, each with the way to its list. */
+/** The counts of the admin home, each with the way to its list; the words are catalogue ids. */
 const COUNT_CARDS = [
   {
     kind: 'users',
@@ -46,52 +48,60 @@ const COUNT_CARDS = [
  * Below them 'Выручка' (issue 15): the revenue dashboard and the way to every payment.
  */
 export function AdminHomeRoute() {
+  const t = useText(adminScreenTexts);
   const settings = usePaymentSettings();
   return (
     <>
-      <PageHeader breadcrumbs={[{ label: 'Главная' }]} title="Администрирование" />
+      <PageHeader breadcrumbs={[{ label: t('Главная') }]} title={t('Администрирование')} />
       {settings.data?.mode === 'test' && (
         <Alert
           color="orange"
           variant="light"
           mb="xl"
           icon={<IconAlertTriangle size={20} aria-hidden />}
-          title="Тестовый режим платежей"
+          title={t('Тестовый режим платежей')}
           data-testid="payments-test-mode-alert"
         >
-          Платежи работают в тестовом режиме: деньги не списываются. Чтобы принимать оплату, задайте на
-          сервере YOOMONEY_RECEIVER (номер кошелька) и YOOMONEY_SECRET (секрет HTTP-уведомлений), укажите
-          PAYMENTS_MODE=live и перезапустите сервер.
+          {t(
+            'Платежи работают в тестовом режиме: деньги не списываются. Чтобы принимать оплату, задайте на сервере YOOMONEY_RECEIVER (номер кошелька) и YOOMONEY_SECRET (секрет HTTP-уведомлений), укажите PAYMENTS_MODE=live и перезапустите сервер.',
+          )}
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="lg">
-        {COUNT_CARDS.map(({ kind, Icon, ...card }) => (
-          <AdminCountCard key={kind} kind={kind} icon={<Icon size={24} />} {...card} />
+        {COUNT_CARDS.map(({ kind, Icon, title, href, action }) => (
+          <AdminCountCard
+            key={kind}
+            kind={kind}
+            icon={<Icon size={24} />}
+            title={t(title)}
+            href={href}
+            action={t(action)}
+          />
         ))}
         <RefundsCard href={paths.admin.refunds.getHref()} />
         <CountCard
           id="admin-audit-card"
           icon={<IconHistory size={24} />}
-          title="Журнал"
+          title={t('Журнал')}
           note={
             <Text size="sm" c="dimmed">
-              кто и что сделал в кабинете
+              {t('кто и что сделал в кабинете')}
             </Text>
           }
           href={paths.admin.audit.getHref()}
-          action="К журналу"
+          action={t('К журналу')}
         />
         <CountCard
           id="admin-payments-card"
           icon={<IconCash size={24} />}
-          title="Платежи"
+          title={t('Платежи')}
           note={
             <Text size="sm" c="dimmed">
-              все заказы с фильтрами и выгрузкой в CSV
+              {t('все заказы с фильтрами и выгрузкой в CSV')}
             </Text>
           }
           href={paths.admin.payments.getHref()}
-          action="К платежам"
+          action={t('К платежам')}
         />
       </SimpleGrid>
       <RevenueSection

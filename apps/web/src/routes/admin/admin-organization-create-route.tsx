@@ -8,7 +8,9 @@ import {
   OrganizationMembersPicker,
   type PickedMember,
 } from '@/features/admin/organizations/components/organization-members-picker';
+import { adminOrganizationsTexts } from '@/features/admin/organizations/texts';
 import { OrganizationForm } from '@/features/organizations/components/organization-form';
+import { useText } from '@/lib/i18n';
 import { useGoBack } from '@/lib/use-go-back';
 
 /**
@@ -16,22 +18,23 @@ import { useGoBack } from '@/lib/use-go-back';
  * members, the first of whom becomes the owner (else the admin); then the admin organizations list.
  */
 export function AdminOrganizationCreateRoute() {
+  const t = useText(adminOrganizationsTexts);
   const navigate = useNavigate();
   const goBack = useGoBack(paths.admin.organizations.getHref());
   const [members, setMembers] = useState<PickedMember[]>([]);
 
   return (
     <>
-      <AdminPageHeader list="organizations" title="Создание организации" />
+      <AdminPageHeader list="organizations" title={t('Создание организации')} />
       <Paper withBorder p={{ base: 'md', xs: 'xl' }} maw={760}>
         <Stack gap="lg">
           <section aria-labelledby="new-organization-members">
             <Stack gap="xs">
               <Title order={2} size="h4" id="new-organization-members">
-                Участники
+                {t('Участники')}
               </Title>
               <Text size="sm" c="dimmed">
-                Необязательно. Без участников владельцем станет ваш аккаунт.
+                {t('Необязательно. Без участников владельцем станет ваш аккаунт.')}
               </Text>
               <OrganizationMembersPicker members={members} onChange={setMembers} />
             </Stack>

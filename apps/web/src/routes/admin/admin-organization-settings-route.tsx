@@ -3,6 +3,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { AdminPageHeader } from '@/components/admin-page-header';
 import { LoadError } from '@/components/load-error';
 import { paths, searchParamKeys } from '@/config/paths';
+import { adminOrganizationsTexts } from '@/features/admin/organizations/texts';
 import {
   getOrganization,
   ORGANIZATION_LOAD_FAILED,
@@ -11,6 +12,7 @@ import {
 } from '@/features/organizations/api/get-organization';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { TransferNotice } from '@/features/transfers/components/transfer-notice';
+import { useText } from '@/lib/i18n';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 import { OrganizationManageSections } from '../organization-manage-sections';
@@ -20,6 +22,7 @@ import { OrganizationManageSections } from '../organization-manage-sections';
  * list, 'Отмена' reloads the stored data) and 'Управление участниками' of any organization.
  */
 export function AdminOrganizationSettingsRoute() {
+  const t = useText(adminOrganizationsTexts);
   const navigate = useNavigate();
   const { orgId } = useParams();
   const [params] = useSearchParams();
@@ -27,7 +30,9 @@ export function AdminOrganizationSettingsRoute() {
   const organization = useOrganization(id);
   const cancelReload = useReloadOnCancel(organizationQueryOptions(id).queryKey, () => getOrganization(id));
   const name =
-    organization.data?.name || params.get(searchParamKeys.orgName) || `Организация ${orgId ?? ''}`.trim();
+    organization.data?.name ||
+    params.get(searchParamKeys.orgName) ||
+    t('Организация {id}', { id: orgId ?? '' }).trim();
   // After a save or a delete: nothing is left to lose.
   const toList = () => navigate(paths.admin.organizations.getHref(), { state: LEAVE_FORM });
   const data = organization.data;
@@ -37,7 +42,7 @@ export function AdminOrganizationSettingsRoute() {
     <>
       <AdminPageHeader list="organizations" title={name} />
       {organization.isPending && !organization.isError && (
-        <Stack gap="md" aria-label="Загрузка">
+        <Stack gap="md" aria-label={t('Загрузка')}>
           <Skeleton height={260} />
           <Skeleton height={200} />
         </Stack>

@@ -11,11 +11,14 @@ import {
   useAdminOrganizations,
 } from '@/features/admin/organizations/api/get-admin-organizations';
 import { OrganizationsAdminTable } from '@/features/admin/organizations/components/organizations-admin-table';
+import { adminOrganizationsTexts } from '@/features/admin/organizations/texts';
 import { OrganizationDeleteDialog } from '@/features/organizations/components/organization-delete-dialog';
+import { useText } from '@/lib/i18n';
 import { useListState } from '@/lib/use-list-state';
 
 /** /admin/organizations (spec section 2): every organization with its owner and type. */
 export function AdminOrganizationsRoute() {
+  const t = useText(adminOrganizationsTexts);
   const { box, search, page, setPage } = useListState();
   const list = useAdminOrganizations({ search, page });
   const { data } = list;
@@ -24,15 +27,15 @@ export function AdminOrganizationsRoute() {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Организации' }]}
-        title="Организации"
+        breadcrumbs={[{ label: t('Главная'), href: paths.admin.home.getHref() }, { label: t('Организации') }]}
+        title={t('Организации')}
         actions={
           <Button
             component={Link}
             to={paths.admin.organizationCreate.getHref()}
             leftSection={<IconPlus size={18} />}
           >
-            Создать организацию
+            {t('Создать организацию')}
           </Button>
         }
       />
@@ -40,9 +43,9 @@ export function AdminOrganizationsRoute() {
         list={list}
         page={page}
         onPageChange={setPage}
-        search={{ box, label: 'Поиск организаций', query: search }}
-        errorText={ADMIN_ORGANIZATIONS_LOAD_FAILED}
-        emptyNextStep="Создайте первую организацию"
+        search={{ box, label: t('Поиск организаций'), query: search }}
+        errorText={t(ADMIN_ORGANIZATIONS_LOAD_FAILED)}
+        emptyNextStep={t('Создайте первую организацию')}
       >
         <OrganizationsAdminTable organizations={data?.items ?? []} onDelete={setDeleting} />
       </ListFrame>

@@ -1,3 +1,4 @@
+import type { Translate } from '@cabinet/contracts/i18n';
 import { Paper, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,14 +15,17 @@ import {
 } from '@/features/admin/payments/api/get-admin-payments';
 import { AdminPaymentsTable } from '@/features/admin/payments/components/admin-payments-table';
 import {
+  optionLabel,
   PaymentFilters,
   PERIOD_OPTIONS,
   STATUS_OPTIONS,
   TEST_OPTIONS,
 } from '@/features/admin/payments/components/payment-filters';
+import { type AdminPaymentsText, adminPaymentsTexts } from '@/features/admin/payments/texts';
 import { usePlans } from '@/features/plans/api/get-plans';
 import { failureText } from '@/lib/error-message';
 import { formatDate } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { notifyError } from '@/lib/toasts';
 
 const FILTER_KEYS = ['plan_id', 'period', 'status', 'from', 'to', 'test'] as const;
@@ -46,23 +50,32 @@ function filtersOf(params: URLSearchParams): AdminPaymentFilters {
   return filters as AdminPaymentFilters;
 }
 
-const labelOf = (options: { value: string; label: string }[], value: string) =>
-  options.find((option) => option.value === value)?.label ?? value;
-
 /** The filters in force as chips (issue 34, rule 11). */
-function chipsOf(filters: AdminPaymentFilters, plans: { id: number; name: string }[]): FilterChip[] {
+function chipsOf(
+  filters: AdminPaymentFilters,
+  plans: { id: number; name: string }[],
+  t: Translate<AdminPaymentsText>,
+): FilterChip[] {
   const chips: FilterChip[] = [];
   const { plan_id, period, status, from, to, test } = filters;
   if (plan_id)
     chips.push({
       key: 'plan_id',
-      label: `Тариф: ${plans.find((p) => String(p.id) === plan_id)?.name ?? plan_id}`,
+      label: t('Тариф: {name}', { name: plans.find((p) => String(p.id) === plan_id)?.name ?? plan_id }),
     });
-  if (period) chips.push({ key: 'period', label: `Период: ${labelOf(PERIOD_OPTIONS, period)}` });
-  if (status) chips.push({ key: 'status', label: `Статус: ${labelOf(STATUS_OPTIONS, status)}` });
-  if (from) chips.push({ key: 'from', label: `С ${formatDate(from)}` });
-  if (to) chips.push({ key: 'to', label: `По ${formatDate(to)}` });
-  if (test) chips.push({ key: 'test', label: labelOf(TEST_OPTIONS, test) });
+  if (period)
+    chips.push({
+      key: 'period',
+      label: t('Период: {period}', { period: optionLabel(PERIOD_OPTIONS, period, t) }),
+    });
+  if (status)
+    chips.push({
+      key: 'status',
+      label: t('Статус: {status}', { status: optionLabel(STATUS_OPTIONS, status, t) }),
+    });
+  if (from) chips.push({ key: 'from', label: t('С {date}', { date: formatDate(from) }) });
+  if (to) chips.push({ key: 'to', label: t('По {date}', { date: formatDate(to) }) });
+  if (test) chips.push({ key: 'test', label: optionLabel(TEST_OPTIONS, test, t) });
   return chips;
 }
 
@@ -71,6 +84,7 @@ function chipsOf(filters: AdminPaymentFilters, plans: { id: number; name: string
  * from a receipt keeps them), pages, and the CSV of the filters in force.
  */
 export function AdminPaymentsRoute() {
+  const t = useText(adminPaymentsTexts);
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const filters = useMemo(() => filtersOf(params), [search]);
@@ -90,7 +104,7 @@ export function AdminPaymentsRoute() {
     try {
       await downloadAdminPaymentsCsv(filters);
     } catch (error) {
-      notifyError(failureText(error, ADMIN_PAYMENTS_EXPORT_FAILED));
+      notifyError(failureText(error, t(ADMIN_PAYMENTS_EXPORT_FAILED)));
     } finally {
       setDownloading(false);
     }
@@ -100,14 +114,16 @@ export function AdminPaymentsRoute() {
   return (
     <>
       <PageHeader
-        breadcrumbs={[{ label: 'Главная', href: paths.admin.home.getHref() }, { label: 'Платежи' }]}
-        title="Платежи"
-        description="Все заказы: оплаченные, неоплаченные и ожидающие возврата. Тестовые платежи отмечены."
+        breadcrumbs={[{ label: t('Главная'), href: paths.admin.home.getHref() }, { label: t('Платежи') }]}
+        title={t('Платежи')}
+        description={t(
+          'Все заказы: оплаченные, неоплаченные и ожидающие возврата. Тестовые платежи отмечены.',
+        )}
       />
       <Stack gap="lg">
         <Paper withBorder p={{ base: 'md', xs: 'lg' }}>
           <CollapsibleFilters
-            chips={chipsOf(filters, plans.data ?? [])}
+            chips={chipsOf(filters, plans.data ?? [], t)}
             onRemove={(key) => go(Object.fromEntries(Object.entries(filters).filter(([k]) => k !== key)))}
           >
             <PaymentFilters
@@ -123,9 +139,9 @@ export function AdminPaymentsRoute() {
           list={list}
           page={page}
           onPageChange={(next) => go(filters, next)}
-          errorText={ADMIN_PAYMENTS_LOAD_FAILED}
+          errorText={t(ADMIN_PAYMENTS_LOAD_FAILED)}
           emptyNextStep={
-            anyFilter ? 'Под эти фильтры не подходит ни один платёж' : 'Здесь появятся заказы тарифов'
+            anyFilter ? t('Под эти фильтры не подходит ни один платёж') : t('Здесь появятся заказы тарифов')
           }
         >
           <AdminPaymentsTable payments={list.data?.items ?? []} />

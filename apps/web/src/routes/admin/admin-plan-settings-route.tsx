@@ -9,7 +9,9 @@ import { paths, searchParamKeys } from '@/config/paths';
 import { useUpdatePlan } from '@/features/admin/plans/api/plan-mutations';
 import { PlanDeleteDialog } from '@/features/admin/plans/components/plan-delete-dialog';
 import { PlanForm } from '@/features/admin/plans/components/plan-form';
+import { adminPlansTexts } from '@/features/admin/plans/texts';
 import { getPlan, PLAN_LOAD_FAILED, planQueryOptions, usePlan } from '@/features/plans/api/get-plan';
+import { useText } from '@/lib/i18n';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
 
@@ -18,6 +20,7 @@ import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
  * either, the plans list. 'Отмена' reloads the stored values.
  */
 export function AdminPlanSettingsRoute() {
+  const t = useText(adminPlansTexts);
   const navigate = useNavigate();
   const { subscriptionId } = useParams();
   const [params] = useSearchParams();
@@ -27,14 +30,16 @@ export function AdminPlanSettingsRoute() {
   const cancelReload = useReloadOnCancel(planQueryOptions(id).queryKey, () => getPlan(id));
   const [deleteOpened, setDeleteOpened] = useState(false);
   const title =
-    plan.data?.name || params.get(searchParamKeys.subscriptionName) || `Тариф ${subscriptionId ?? ''}`;
+    plan.data?.name ||
+    params.get(searchParamKeys.subscriptionName) ||
+    t('Тариф {id}', { id: subscriptionId ?? '' });
   // After a save or a delete: nothing is left to lose.
   const toList = () => navigate(paths.admin.plans.getHref(), { state: LEAVE_FORM });
   const busy = updatePlan.isPending || plan.isFetching || cancelReload.isPending;
 
   let body = (
     <Center py="xl">
-      <Loader aria-label="Загрузка" />
+      <Loader aria-label={t('Загрузка')} />
     </Center>
   );
   if (plan.data) {
@@ -43,7 +48,7 @@ export function AdminPlanSettingsRoute() {
         mode="edit"
         plan={plan.data}
         busy={busy}
-        submitLabel="Сохранить изменения"
+        submitLabel={t('Сохранить изменения')}
         onCancel={cancelReload.reload}
         onSubmit={(values) =>
           updatePlan.mutate({ id, body: planFormToRequest(values) }, { onSuccess: toList })
@@ -56,7 +61,7 @@ export function AdminPlanSettingsRoute() {
             disabled={busy}
             onClick={() => setDeleteOpened(true)}
           >
-            Удалить тариф
+            {t('Удалить тариф')}
           </Button>
         }
       />

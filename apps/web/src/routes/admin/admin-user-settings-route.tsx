@@ -15,11 +15,13 @@ import {
 } from '@/features/admin/users/api/get-user';
 import { UserAccountActions } from '@/features/admin/users/components/user-account-actions';
 import { UserStatusBadges } from '@/features/admin/users/components/user-status-badges';
+import { adminUsersTexts } from '@/features/admin/users/texts';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm, profileFormUserFromProfile } from '@/features/profile/components/profile-form';
 import { UserSessionsPanel } from '@/features/sessions/components/user-sessions-panel';
 import { UserTokensPanel } from '@/features/tokens/components/user-tokens-panel';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useReloadOnCancel } from '@/lib/use-reload-on-cancel';
 import { LEAVE_FORM } from '@/lib/use-unsaved-changes';
@@ -33,6 +35,7 @@ import { UserPlanPanel } from './user-plan-panel';
  * 'Удалить пользователя'.
  */
 export function AdminUserSettingsRoute() {
+  const t = useText(adminUsersTexts);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { userId } = useParams();
@@ -46,7 +49,7 @@ export function AdminUserSettingsRoute() {
   const title =
     (data && displayName(data)) ||
     params.get(searchParamKeys.userName) ||
-    `Пользователь ${userId ?? ''}`.trim();
+    t('Пользователь {id}', { id: userId ?? '' }).trim();
   const isSelf = me?.id === id;
   const refresh = () =>
     Promise.all(profileKeys.accounts.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -54,15 +57,15 @@ export function AdminUserSettingsRoute() {
   return (
     <>
       <AdminPageHeader list="users" title={title} />
-      {user.isPending && !user.isError && <Skeleton height={360} aria-label="Загрузка" />}
-      {user.isError && !data && <LoadError title={ADMIN_USER_LOAD_FAILED} query={user} />}
+      {user.isPending && !user.isError && <Skeleton height={360} aria-label={t('Загрузка')} />}
+      {user.isError && !data && <LoadError title={t(ADMIN_USER_LOAD_FAILED)} query={user} />}
       {data && (
         <Stack gap="xl">
           {/* Not in the header's description: badges are blocks and may not sit in its paragraph. */}
           {(!data.email_verified_at || data.blocked) && (
             <UserStatusBadges emailVerifiedAt={data.email_verified_at} blocked={data.blocked} />
           )}
-          <SectionCard title="Профиль">
+          <SectionCard title={t('Профиль')}>
             <ProfileForm
               mode="admin"
               user={profileFormUserFromProfile(data)}
@@ -74,11 +77,13 @@ export function AdminUserSettingsRoute() {
           <UserPlanPanel user={data} />
           <UserSessionsPanel userId={data.id} />
           <UserTokensPanel userId={data.id} />
-          <SectionCard title="Доступ" gap="sm">
+          <SectionCard title={t('Доступ')} gap="sm">
             <Text size="sm" c="dimmed">
               {isSelf
-                ? 'Эти действия нельзя применить к своему аккаунту.'
-                : 'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.'}
+                ? t('Эти действия нельзя применить к своему аккаунту.')
+                : t(
+                    'Завершить все сеансы пользователя, запретить или снова разрешить ему вход, удалить аккаунт.',
+                  )}
             </Text>
             <Group justify="space-between" gap="sm">
               <UserAccountActions user={data} isSelf={isSelf} variant="buttons" />
@@ -88,7 +93,7 @@ export function AdminUserSettingsRoute() {
                 leftSection={<IconTrash size={16} />}
                 onClick={() => setDeleteOpened(true)}
               >
-                Удалить пользователя
+                {t('Удалить пользователя')}
               </Button>
             </Group>
           </SectionCard>

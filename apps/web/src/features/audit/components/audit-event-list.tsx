@@ -7,7 +7,9 @@ import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-
 import { ListTable } from '@/components/list-frame/list-table';
 import { PersonName } from '@/components/person-name';
 import { formatDateTime } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { AUDIT_LOAD_FAILED } from '../api/get-audit';
+import { auditTexts } from '../texts';
 import { auditActorName, auditChanges, auditObject } from './audit-event-text';
 
 /** An event of either log: the admins' carries the client address, an organization's does not (decision 0193). */
@@ -73,29 +75,30 @@ function Organization({ id, onOrganization }: { id: number | null; onOrganizatio
  * server has a next page (keyset paging, decision 0145).
  */
 export function AuditEventList({ list, onOrganization, emptyHint, withAddress }: AuditEventListProps) {
+  const t = useText(auditTexts);
   const events = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Загрузка" />
+        <Loader aria-label={t('Загрузка')} />
       </Center>
     );
   }
   if (list.isError && events.length === 0) {
-    return <ListError compact title={AUDIT_LOAD_FAILED} query={list} />;
+    return <ListError compact title={t(AUDIT_LOAD_FAILED)} query={list} />;
   }
   if (events.length === 0) return <ListEmpty compact hint={emptyHint} />;
   const columns = [
-    'Когда',
-    'Кто',
-    'Что',
-    ...(onOrganization ? ['Организация'] : []),
-    ...(withAddress ? ['Адрес'] : []),
+    t('Когда'),
+    t('Кто'),
+    t('Что'),
+    ...(onOrganization ? [t('Организация')] : []),
+    ...(withAddress ? [t('Адрес')] : []),
   ];
   return (
     <Stack gap="md">
-      {list.isRefetchError && <StaleNotice title={AUDIT_LOAD_FAILED} query={list} />}
-      <CardList label="События журнала">
+      {list.isRefetchError && <StaleNotice title={t(AUDIT_LOAD_FAILED)} query={list} />}
+      <CardList label={t('События журнала')}>
         {events.map((event) => (
           <CardListItem key={event.id}>
             <Stack gap={4}>
@@ -107,7 +110,7 @@ export function AuditEventList({ list, onOrganization, emptyHint, withAddress }:
               {onOrganization && event.organization_id !== null && (
                 <Group gap={4}>
                   <Text size="xs" c="dimmed">
-                    Организация
+                    {t('Организация')}
                   </Text>
                   <Organization id={event.organization_id} onOrganization={onOrganization} />
                 </Group>
@@ -116,7 +119,12 @@ export function AuditEventList({ list, onOrganization, emptyHint, withAddress }:
           </CardListItem>
         ))}
       </CardList>
-      <ListTable columns={columns} scrollMinWidth={720} verticalSpacing="xs" aria-label="События журнала">
+      <ListTable
+        columns={columns}
+        scrollMinWidth={720}
+        verticalSpacing="xs"
+        aria-label={t('События журнала')}
+      >
         {events.map((event) => (
           <Table.Tr key={event.id}>
             <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
@@ -147,14 +155,14 @@ export function AuditEventList({ list, onOrganization, emptyHint, withAddress }:
         // The next page failed: the events shown stay, and 'Повторить' asks for that page again.
         <ListError
           compact
-          title={AUDIT_LOAD_FAILED}
+          title={t(AUDIT_LOAD_FAILED)}
           query={{ error: list.error, isFetching: list.isFetchingNextPage, refetch: list.fetchNextPage }}
         />
       ) : (
         list.hasNextPage && (
           <Group justify="center">
             <Button variant="light" onClick={() => list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              Показать ещё
+              {t('Показать ещё')}
             </Button>
           </Group>
         )

@@ -1,9 +1,11 @@
-import { type AdminAuditFilter, AUDIT_ACTION_CODES, AUDIT_ACTION_LABELS } from '@cabinet/contracts';
+import { type AdminAuditFilter, AUDIT_ACTION_CODES, auditActionLabel } from '@cabinet/contracts';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import type { FilterChip } from '@/components/collapsible-filters';
+import { textNow, useText } from '@/lib/i18n';
 import { findUserByEmail } from '@/lib/user-lookup';
+import { auditTexts } from '../texts';
 
 /** The form's texts, as typed: what the filters in force were made of, and their chips' words. */
 export type AuditDraft = {
@@ -28,7 +30,9 @@ type AuditFiltersProps = {
   downloading: boolean;
 };
 
-const ACTION_OPTIONS = AUDIT_ACTION_CODES.map((code) => ({ value: code, label: AUDIT_ACTION_LABELS[code] }));
+/** The actions to choose from, named when the form shows (the contracts' words, in the page's language). */
+const actionOptions = () =>
+  AUDIT_ACTION_CODES.map((code) => ({ value: code, label: auditActionLabel(code) }));
 
 /** '2026-01-31' at the viewer's midnight (or its last millisecond), with their offset: '…T00:00:00+03:00'. */
 function localInstant(date: string, edge: 'start' | 'end'): string {
@@ -50,6 +54,7 @@ const DIGITS = /^\d{1,10}$/;
  * and a date range in the viewer's days; 'Скачать CSV' exports what the filters in force select.
  */
 export function AuditFilters({ applied, onApply, onDownload, downloading }: AuditFiltersProps) {
+  const t = useText(auditTexts);
   const [draft, setDraft] = useState<AuditDraft>(applied.draft);
   const [shown, setShown] = useState(applied);
   const [errors, setErrors] = useState<{ who?: string; organization?: string; to?: string }>({});
@@ -77,17 +82,17 @@ export function AuditFilters({ applied, onApply, onDownload, downloading }: Audi
         const user = await findUserByEmail(person).catch(() => null);
         setBusy(false);
         if (user) filters.actor_id = user.id;
-        else next.who = 'Пользователь не найден';
+        else next.who = t('Пользователь не найден');
       }
     }
     if (action) filters.action = action as AdminAuditFilter['action'];
     if (organization.trim()) {
       if (DIGITS.test(organization.trim())) filters.organization_id = Number(organization.trim());
-      else next.organization = 'Введите номер организации';
+      else next.organization = t('Введите номер организации');
     }
     if (from) filters.from = localInstant(from, 'start');
     if (to) filters.to = localInstant(to, 'end');
-    if (from && to && from > to) next.to = 'Дата «по» раньше даты «с»';
+    if (from && to && from > to) next.to = t('Дата «по» раньше даты «с»');
     setErrors(next);
     if (Object.keys(next).length === 0) onApply({ filters, draft });
   }
@@ -98,38 +103,43 @@ export function AuditFilters({ applied, onApply, onDownload, downloading }: Audi
   }
 
   return (
-    <form onSubmit={submit} aria-label="Фильтры журнала">
+    <form onSubmit={submit} aria-label={t('Фильтры журнала')}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 5 }} spacing="sm">
         <TextInput
           // The instruction is in the label; the placeholder is only an example (decision 0165).
-          label="Кто (эл. почта или ID)"
+          label={t('Кто (эл. почта или ID)')}
           placeholder="anna@example.com"
           value={who}
           onChange={(e) => set('who', e.currentTarget.value)}
           error={errors.who}
         />
         <Select
-          label="Действие"
-          placeholder="Все действия"
-          data={ACTION_OPTIONS}
+          label={t('Действие')}
+          placeholder={t('Все действия')}
+          data={actionOptions()}
           value={action}
           onChange={(value) => set('action', value)}
           searchable
           clearable
-          nothingFoundMessage="Нет такого действия"
+          nothingFoundMessage={t('Нет такого действия')}
         />
         <TextInput
-          label="Организация (ID)"
+          label={t('Организация (ID)')}
           // A hint under the field, not a number-like placeholder in it (issue 34, rule 7).
-          description="Целое число, номер организации"
+          description={t('Целое число, номер организации')}
           inputMode="numeric"
           value={organization}
           onChange={(e) => set('organization', e.currentTarget.value)}
           error={errors.organization}
         />
-        <TextInput label="С" type="date" value={from} onChange={(e) => set('from', e.currentTarget.value)} />
         <TextInput
-          label="По"
+          label={t('С')}
+          type="date"
+          value={from}
+          onChange={(e) => set('from', e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('По')}
           type="date"
           value={to}
           onChange={(e) => set('to', e.currentTarget.value)}
@@ -138,10 +148,10 @@ export function AuditFilters({ applied, onApply, onDownload, downloading }: Audi
       </SimpleGrid>
       <Group mt="md" gap="sm">
         <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />} loading={busy}>
-          Применить
+          {t('Применить')}
         </Button>
         <Button variant="default" onClick={reset}>
-          Сбросить
+          {t('Сбросить')}
         </Button>
         <Button
           variant="light"
@@ -150,7 +160,7 @@ export function AuditFilters({ applied, onApply, onDownload, downloading }: Audi
           loading={downloading}
           ml={{ xs: 'auto' }}
         >
-          Скачать CSV
+          {t('Скачать CSV')}
         </Button>
       </Group>
     </form>
@@ -170,17 +180,23 @@ const dayText = (date: string) => date.split('-').reverse().join('.');
 
 /** The filters in force as chips (issue 34, rule 11): 'Кто: anna@…', 'Действие: Вход', 'С 01.12.2026'. */
 export function auditFilterChips({ filters, draft }: AppliedAuditFilters): FilterChip[] {
+  const t = textNow(auditTexts);
   const chips: FilterChip[] = [];
-  if (filters.actor_id !== undefined) chips.push({ key: 'who', label: `Кто: ${draft.who.trim()}` });
+  if (filters.actor_id !== undefined)
+    chips.push({ key: 'who', label: t('Кто: {who}', { who: draft.who.trim() }) });
   if (filters.action)
     chips.push({
       key: 'action',
-      label: `Действие: ${AUDIT_ACTION_LABELS[filters.action as keyof typeof AUDIT_ACTION_LABELS] ?? filters.action}`,
+      label: t('Действие: {action}', { action: auditActionLabel(filters.action) }),
     });
   if (filters.organization_id !== undefined)
-    chips.push({ key: 'organization', label: `Организация № ${filters.organization_id}` });
-  if (filters.from && draft.from) chips.push({ key: 'from', label: `С ${dayText(draft.from)}` });
-  if (filters.to && draft.to) chips.push({ key: 'to', label: `По ${dayText(draft.to)}` });
+    chips.push({
+      key: 'organization',
+      label: t('Организация № {id}', { id: String(filters.organization_id) }),
+    });
+  if (filters.from && draft.from)
+    chips.push({ key: 'from', label: t('С {date}', { date: dayText(draft.from) }) });
+  if (filters.to && draft.to) chips.push({ key: 'to', label: t('По {date}', { date: dayText(draft.to) }) });
   return chips;
 }
 

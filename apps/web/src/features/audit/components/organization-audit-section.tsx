@@ -1,6 +1,8 @@
 import { Text } from '@mantine/core';
 import { SectionCard } from '@/components/section-card';
+import { useText } from '@/lib/i18n';
 import { useOrganizationAudit } from '../api/get-audit';
+import { auditTexts } from '../texts';
 import { AuditEventList } from './audit-event-list';
 
 /**
@@ -8,14 +10,16 @@ import { AuditEventList } from './audit-event-list';
  * read it (its owner, its organization admins and site admins); the server checks again.
  */
 export function OrganizationAuditSection({ organizationId }: { organizationId: number }) {
+  const t = useText(auditTexts);
   const list = useOrganizationAudit(organizationId);
   return (
-    <SectionCard title="Журнал" gap="md">
+    <SectionCard title={t('Журнал')} gap="md">
       <Text size="sm" c="dimmed">
-        Кто и что менял в организации: участники и их роли, приглашения, запросы на вступление, передача,
-        название и тип.
+        {t(
+          'Кто и что менял в организации: участники и их роли, приглашения, запросы на вступление, передача, название и тип.',
+        )}
       </Text>
-      <AuditEventList list={list} emptyHint="Здесь появятся изменения участников, ролей и настроек" />
+      <AuditEventList list={list} emptyHint={t('Здесь появятся изменения участников, ролей и настроек')} />
     </SectionCard>
   );
 }

@@ -1,12 +1,16 @@
 import { authEndpoints, type LoginRequest, type LoginResult } from '@cabinet/contracts';
-import { ApiError, callEndpoint, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+import { unknownServerError } from '@/lib/api-error';
+import { chosenLocale } from '@/lib/i18n/locale';
 import { loadDeviceToken, saveDeviceToken } from '../lib/device-token';
-import type { ConfirmLoginCodeInput, RequestLoginCodeInput } from './login';
 
 /**
  * The sign-in call, both steps. Neither sends the session (spec section 6). Loaded on first use by
  * ./login.ts: the endpoint table's schemas (zod) stay out of the sign-in screen's first load (decision 0111).
  */
+
+export type RequestLoginCodeInput = { loginKey: string; email: string };
+export type ConfirmLoginCodeInput = RequestLoginCodeInput & { code: string };
 
 /** `device_token` when this browser signed in to the address before (lib/device-token.ts; decision 0182). */
 function withDeviceToken(body: LoginRequest): LoginRequest {
@@ -14,9 +18,17 @@ function withDeviceToken(body: LoginRequest): LoginRequest {
   return token ? { ...body, device_token: token } : body;
 }
 
-/** Step one: e-mails a one-time code; the answer carries only a message. */
+/**
+ * Step one: e-mails a one-time code; the answer carries only a message. The mail is written in the screen's
+ * language: the switch's choice goes as `locale` (issue 32); without one, Accept-Language says it.
+ */
 export function requestLoginCode(input: RequestLoginCodeInput) {
-  const body = withDeviceToken({ loginKey: input.loginKey, email: input.email.trim() });
+  const locale = chosenLocale();
+  const body = withDeviceToken({
+    loginKey: input.loginKey,
+    email: input.email.trim(),
+    ...(locale ? { locale } : {}),
+  });
   return callEndpoint(authEndpoints.login, { body });
 }
 
@@ -34,7 +46,7 @@ export async function confirmLoginCode(
   });
   const { message, data } = await callEndpoint(authEndpoints.login, { body });
   // The call answers null only at step one; a session missing here is a server bug.
-  if (!data) throw new ApiError(200, UNKNOWN_SERVER_ERROR, 'INTERNAL');
+  if (!data) throw new ApiError(200, unknownServerError(), 'INTERNAL');
   if (data.device_token) saveDeviceToken(body.email, data.device_token);
   return { message, data };
 }

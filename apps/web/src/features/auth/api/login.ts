@@ -1,5 +1,6 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { useAction } from '@/lib/use-action';
+import type { ConfirmLoginCodeInput, RequestLoginCodeInput } from './login-calls';
 
 /**
  * The sign-in call's hooks, both steps. The sign-in screen shows their errors in place: no toast, no 401
@@ -7,9 +8,6 @@ import { useAction } from '@/lib/use-action';
  * (./login-calls.ts) load on first use, so the contracts' schemas are not part of the sign-in screen's
  * first load (decision 0111).
  */
-
-export type RequestLoginCodeInput = { loginKey: string; email: string };
-export type ConfirmLoginCodeInput = RequestLoginCodeInput & { code: string };
 
 const loadLoginCalls = () => import('./login-calls');
 

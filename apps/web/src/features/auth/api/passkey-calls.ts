@@ -1,7 +1,12 @@
 import { type LoginResult, type PasskeyAuthenticationResponse, passkeysEndpoints } from '@cabinet/contracts';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { callEndpoint } from '@/lib/api-client';
-import type { PasskeySignInInput } from './passkey-login';
+
+export type PasskeySignInInput = {
+  loginKey: string;
+  /** Offer the passkeys in the e-mail field's autofill (conditional mediation) instead of a dialog. */
+  autofill: boolean;
+};
 
 /**
  * Sign-in with a passkey (decision 0142): request options that name no account, the browser's passkey

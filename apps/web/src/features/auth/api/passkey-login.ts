@@ -1,11 +1,6 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { useAction } from '@/lib/use-action';
-
-export type PasskeySignInInput = {
-  loginKey: string;
-  /** Offer the passkeys in the e-mail field's autofill (conditional mediation) instead of a dialog. */
-  autofill: boolean;
-};
+import type { PasskeySignInInput } from './passkey-calls';
 
 /**
  * Sign-in with a passkey (decision 0142). The ceremony (@simplewebauthn/browser and the contracts'

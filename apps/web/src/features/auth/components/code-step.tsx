@@ -4,6 +4,9 @@ import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { EmailText } from '@/components/email-text';
 import { SubmitButton } from '@/components/submit-button';
+import { useText } from '@/lib/i18n/catalogue';
+import { richText } from '@/lib/i18n/rich-text';
+import { authTexts } from '../texts';
 import classes from './code-step.module.css';
 import { LoginCodeInput } from './login-code-input';
 
@@ -38,6 +41,7 @@ export function CodeStep({
   onResend,
   onChangeEmail,
 }: CodeStepProps) {
+  const t = useText(authTexts);
   const [code, setCode] = useState('');
   const [refused, setRefused] = useState(0);
   const boxesRef = useRef<HTMLDivElement>(null);
@@ -81,14 +85,16 @@ export function CodeStep({
               {notice}
             </Text>
             <Text size="sm" c="dimmed">
-              Письмо с кодом отправлено на <EmailText component="span" email={email} fw={700} inherit />
+              {richText(t, 'Письмо с кодом отправлено на {email}', {
+                email: <EmailText component="span" email={email} fw={700} inherit />,
+              })}
             </Text>
           </div>
         </Group>
 
         <div ref={boxesRef}>
           <LoginCodeInput
-            label="Введите код полученный в письме"
+            label={t('Введите код полученный в письме')}
             value={code}
             onChange={(next) => {
               setCode(next);
@@ -113,16 +119,16 @@ export function CodeStep({
           size="md"
           fullWidth
           loading={isPending}
-          blockedReason={isComplete ? null : 'Введите все 6 цифр кода'}
+          blockedReason={isComplete ? null : t('Введите все 6 цифр кода')}
         >
-          Авторизоваться
+          {t('Авторизоваться')}
         </SubmitButton>
 
         <Group justify="space-between" gap="xs">
           <Anchor component="button" type="button" size="sm" onClick={onChangeEmail} disabled={isPending}>
             <Group gap={4} wrap="nowrap">
               <IconArrowLeft size={16} aria-hidden />
-              Изменить email
+              {t('Изменить email')}
             </Group>
           </Anchor>
           <Button
@@ -133,12 +139,12 @@ export function CodeStep({
             loading={isResending}
             disabled={secondsLeft > 0 || isPending}
           >
-            Отправить код повторно
+            {t('Отправить код повторно')}
           </Button>
         </Group>
         {secondsLeft > 0 && (
           <Text size="xs" c="dimmed" ta="right">
-            Новый код можно запросить через {secondsLeft} с
+            {t('Новый код можно запросить через {seconds} с', { seconds: secondsLeft })}
           </Text>
         )}
       </Stack>

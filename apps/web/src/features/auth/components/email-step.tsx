@@ -1,6 +1,10 @@
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { loadContractsText } from '@/lib/i18n/contracts-text';
+import { useLocale } from '@/lib/i18n/locale';
+import { authTexts } from '../texts';
 
 type EmailStepProps = {
   defaultEmail: string;
@@ -34,16 +38,26 @@ export function EmailStep({
   codeOffered = true,
   onEdit,
 }: EmailStepProps) {
+  const t = useText(authTexts);
   const errorId = useId();
   const [email, setEmail] = useState(defaultEmail);
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   const check = async (value: string) => {
     const { emailFieldError } = await loadEmailCheck();
+    // The schema came with zod just now: in English, its texts follow before the check speaks.
+    await loadContractsText();
     const message = emailFieldError(value);
     setFieldError(message);
     return message;
   };
+
+  // The switch of language beside the field takes the focus, so its blur may have said the field's
+  // message a moment before the language changed: said again in the new one.
+  const locale = useLocale();
+  useEffect(() => {
+    if (fieldError) void check(email);
+  }, [locale]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,12 +104,12 @@ export function EmailStep({
             loading={isPending}
             variant={ssoOffer ? 'default' : 'filled'}
           >
-            Отправить код
+            {t('Отправить код')}
           </Button>
         )}
         {onHaveCode && (
           <Button type="button" variant="light" size="md" fullWidth onClick={onHaveCode}>
-            У меня уже есть код
+            {t('У меня уже есть код')}
           </Button>
         )}
       </Stack>

@@ -1,6 +1,8 @@
 import { LOGIN_CODE_LENGTH } from '@cabinet/contracts/auth-constants';
 import { Input, type MantineSize, PinInput, useMatches } from '@mantine/core';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { authTexts } from '../texts';
 
 type LoginCodeInputProps = {
   value: string;
@@ -33,6 +35,7 @@ export function LoginCodeInput({
   autoFocus,
   describedBy,
 }: LoginCodeInputProps) {
+  const t = useText(authTexts);
   const baseId = useId();
   const labelId = `${baseId}-label`;
   const rootRef = useRef<HTMLDivElement>(null);
@@ -91,7 +94,7 @@ export function LoginCodeInput({
         disabled={disabled}
         autoFocus={autoFocus}
         getInputProps={(index) => ({
-          'aria-label': `Цифра ${index + 1} из ${LOGIN_CODE_LENGTH}`,
+          'aria-label': t('Цифра {digit} из {count}', { digit: index + 1, count: LOGIN_CODE_LENGTH }),
           'aria-describedby': describedBy,
           onPaste: handlePaste,
           onKeyDownCapture: (event: KeyboardEvent<HTMLInputElement>) => handleKeyDownCapture(event, index),

@@ -1,6 +1,8 @@
 import { Button, Divider, Stack, Text } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
+import { authTexts } from '../texts';
 
 type PasskeySignInProps = {
   isPending: boolean;
@@ -11,10 +13,11 @@ type PasskeySignInProps = {
 
 /** 'Войти с ключом доступа' under the e-mail step; the code stays the first way in (issue 14). */
 export function PasskeySignIn({ isPending, error, onClick }: PasskeySignInProps) {
+  const t = useText(authTexts);
   const errorId = useId();
   return (
     <Stack gap="sm">
-      <Divider label="или" labelPosition="center" />
+      <Divider label={t('или')} labelPosition="center" />
       <Button
         variant="default"
         size="md"
@@ -24,7 +27,7 @@ export function PasskeySignIn({ isPending, error, onClick }: PasskeySignInProps)
         onClick={onClick}
         aria-describedby={error ? errorId : undefined}
       >
-        Войти с ключом доступа
+        {t('Войти с ключом доступа')}
       </Button>
       {error && (
         <Text id={errorId} role="alert" c="red.7" size="sm">

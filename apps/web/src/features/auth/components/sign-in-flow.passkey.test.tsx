@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SIGNED_IN_HERE_KEY } from '@/lib/session';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { SignInFlow } from './sign-in-flow';
@@ -64,6 +65,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   browser.startAuthentication.mockReset();
   browser.autofill = false;
+  window.localStorage.removeItem(SIGNED_IN_HERE_KEY);
 });
 
 describe('SignInFlow with a passkey', () => {
@@ -124,6 +126,8 @@ describe('SignInFlow with a passkey', () => {
 
   it("offers the passkeys in the e-mail field's autofill when the browser can", async () => {
     browser.autofill = true;
+    // A browser the cabinet has been signed in before: the offer starts with the step (decision 0291).
+    window.localStorage.setItem(SIGNED_IN_HERE_KEY, '1');
     const sent = stubApi({ status: 200, body: { success: true, message: '', data: loginResult } });
     browser.startAuthentication.mockResolvedValue(assertion);
     const props = renderFlow();
@@ -139,5 +143,29 @@ describe('SignInFlow with a passkey', () => {
     expect(await screen.findByText('Авторизация прошла успешно')).toBeDefined();
     expect(sent[1]!.body).toEqual({ response: assertion, loginKey: 'web' });
     expect(props.onAuthenticated).toHaveBeenCalledWith(loginResult);
+  });
+
+  it('in a browser new to the cabinet, starts the autofill with the first typing in the e-mail form', async () => {
+    browser.autofill = true;
+    const sent = stubApi({ status: 200, body: { success: true, message: '', data: loginResult } });
+    // The person does not pick a passkey: the offer stays open while they type.
+    browser.startAuthentication.mockReturnValue(new Promise(() => {}));
+    renderFlow();
+    await screen.findByRole('button', { name: 'Войти с ключом доступа' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent).toEqual([]);
+
+    const field = screen.getByLabelText<HTMLInputElement>('Email');
+    await userEvent.setup().type(field, 'ab');
+    await waitFor(
+      () =>
+        expect(browser.startAuthentication).toHaveBeenCalledWith({
+          optionsJSON: options,
+          useBrowserAutofill: true,
+        }),
+      { timeout: 10_000 },
+    );
+    // Starting it re-renders the step: nothing typed may be lost to it.
+    expect(field.value).toBe('ab');
   });
 });

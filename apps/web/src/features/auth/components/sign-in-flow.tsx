@@ -1,11 +1,14 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-error';
+import { ApiError, unknownServerError } from '@/lib/api-error';
+import { useText } from '@/lib/i18n/catalogue';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
+import { session } from '@/lib/session';
 import { useConfirmLoginCode, useRequestLoginCode } from '../api/login';
 import { usePasskeySignIn } from '../api/passkey-login';
 import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
+import { authTexts } from '../texts';
 import { EmailStep } from './email-step';
 
 // The code and success steps come after a call to the server: they load while it runs, so the e-mail step
@@ -53,22 +56,22 @@ type SignInFlowProps = {
 const loadWebAuthn = () => import('@simplewebauthn/browser');
 const browserSupportsWebAuthn = () => typeof globalThis.PublicKeyCredential === 'function';
 
-const StepLoader = () => (
-  <Center py="xl">
-    <Loader size="sm" aria-label="Загрузка" />
-  </Center>
-);
+function StepLoader() {
+  const t = useText(authTexts);
+  return (
+    <Center py="xl">
+      <Loader size="sm" aria-label={t('Загрузка')} />
+    </Center>
+  );
+}
 
 /** The step-one answer when a code went out moments ago: 'У меня уже есть код' opens the code step. */
 const ALREADY_SENT_NOTICE = 'Код уже отправлен на почту';
 
 /** Spec section 8: the first field message when the server lists some, else its message. */
 const firstMessage = (error: unknown) =>
-  error instanceof ApiError ? error.firstMessage : UNKNOWN_SERVER_ERROR;
-const message = (error: unknown) => (error instanceof ApiError ? error.message : UNKNOWN_SERVER_ERROR);
-
-const passkeyFailure = (error: unknown) =>
-  error ? passkeyErrorMessage(error, 'Не удалось войти с ключом доступа. Войдите по коду из письма') : null;
+  error instanceof ApiError ? error.firstMessage : unknownServerError();
+const message = (error: unknown) => (error instanceof ApiError ? error.message : unknownServerError());
 
 /**
  * Sign-in by e-mail and one-time code: e-mail step, code step, success step (spec sections 2 and 4). The
@@ -88,6 +91,7 @@ export function SignInFlow({
   onOpenApp,
   onCopyCode,
 }: SignInFlowProps) {
+  const t = useText(authTexts);
   const [step, setStep] = useState<Step>(() => {
     const pending = loadPendingCode(loginKey);
     return pending ? { kind: 'code', ...pending } : { kind: 'email' };
@@ -98,9 +102,19 @@ export function SignInFlow({
   const passkey = usePasskeySignIn();
   const autofill = usePasskeySignIn();
   const [passkeysSupported] = useState(browserSupportsWebAuthn);
+  // The autofill's ceremony brings @simplewebauthn/browser, the passkey calls and zod. Where the cabinet has
+  // been signed in before it starts with the e-mail step; in a browser new to it, with the person's first
+  // click or typing in the e-mail form, so a first visit does not download it unasked (decision 0291).
+  const [autofillWanted, setAutofillWanted] = useState(session.signedInHere);
+  const wantAutofill = () => setAutofillWanted(true);
   // The SSO found for an address, kept while the field holds it; `checked` addresses are not asked again.
   const [sso, setSso] = useState<{ email: string; choice: SsoChoice | null } | null>(null);
   const [discovering, setDiscovering] = useState(false);
+
+  const passkeyFailure = (error: unknown) =>
+    error
+      ? passkeyErrorMessage(error, t('Не удалось войти с ключом доступа. Войдите по коду из письма'))
+      : null;
 
   const signedIn = (result: LoginResult) => {
     clearPendingCode();
@@ -111,7 +125,7 @@ export function SignInFlow({
   // While the e-mail step shows, the browser may offer a passkey in the field's autofill; leaving the step
   // (or starting the button's ceremony, which supersedes it) ends that offer.
   useEffect(() => {
-    if (step.kind !== 'email') return;
+    if (step.kind !== 'email' || !autofillWanted) return;
     let active = true;
     if (!browserSupportsWebAuthn()) return;
     void loadWebAuthn()
@@ -123,7 +137,7 @@ export function SignInFlow({
       active = false;
       void loadWebAuthn().then((webAuthn) => webAuthn.WebAuthnAbortService.cancelCeremony());
     };
-  }, [step.kind, loginKey]);
+  }, [step.kind, loginKey, autofillWanted]);
 
   const showCodeStep = (to: string, notice: string, sentAt: number) => {
     savePendingCode({ email: to, loginKey, notice, sentAt });
@@ -187,28 +201,34 @@ export function SignInFlow({
     <Stack gap="lg">
       <Stack gap={4}>
         <Title order={embedded ? 2 : 1} size={embedded ? 'h4' : 'h2'}>
-          Вход в личный кабинет
+          {t('Вход в личный кабинет')}
         </Title>
         <Text c="dimmed" size="sm">
           {step.kind === 'email'
-            ? 'Укажите эл. почту — мы пришлём на неё одноразовый код.'
-            : 'Код действует 10 минут.'}
+            ? t('Укажите эл. почту — мы пришлём на неё одноразовый код.')
+            : t('Код действует 10 минут.')}
         </Text>
       </Stack>
       {step.kind === 'email' ? (
         <>
-          <EmailStep
-            defaultEmail={email}
-            isPending={requestCode.isPending || discovering}
-            error={requestCode.isError ? firstMessage(requestCode.error) : null}
-            onSubmit={(to) => void sendCode(to)}
-            ssoOffer={ssoChoice && renderSsoOffer?.(ssoChoice)}
-            codeOffered={!ssoChoice?.onlySso}
-            onEdit={() => setSso(null)}
-            onHaveCode={
-              codeAlreadySent ? () => showCodeStep(email, ALREADY_SENT_NOTICE, Date.now()) : undefined
-            }
-          />
+          {/* A press anywhere in the e-mail form; typing is its onEdit (see autofillWanted). */}
+          <div onPointerDown={wantAutofill}>
+            <EmailStep
+              defaultEmail={email}
+              isPending={requestCode.isPending || discovering}
+              error={requestCode.isError ? firstMessage(requestCode.error) : null}
+              onSubmit={(to) => void sendCode(to)}
+              ssoOffer={ssoChoice && renderSsoOffer?.(ssoChoice)}
+              codeOffered={!ssoChoice?.onlySso}
+              onEdit={() => {
+                setSso(null);
+                wantAutofill();
+              }}
+              onHaveCode={
+                codeAlreadySent ? () => showCodeStep(email, t(ALREADY_SENT_NOTICE), Date.now()) : undefined
+              }
+            />
+          </div>
           {passkeysSupported && (
             <Suspense fallback={null}>
               <PasskeySignIn

@@ -1,6 +1,8 @@
 import type { LoginResult } from '@cabinet/contracts';
 import { Button, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconKey, IconLogin2 } from '@tabler/icons-react';
+import { useText } from '@/lib/i18n/catalogue';
+import { authTexts } from '../texts';
 
 type SuccessStepProps = {
   result: LoginResult;
@@ -13,6 +15,7 @@ type SuccessStepProps = {
 const WIDE = { size: 'md', fullWidth: true } as const;
 
 export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: SuccessStepProps) {
+  const t = useText(authTexts);
   return (
     <Stack gap="lg" align="stretch">
       <Stack gap="xs" align="center" ta="center">
@@ -20,17 +23,17 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
           <IconCheck size={30} stroke={2} />
         </ThemeIcon>
         <Title order={2} size="h3">
-          Авторизация прошла успешно
+          {t('Авторизация прошла успешно')}
         </Title>
         <Text size="sm" c="dimmed">
-          Перейдите в личный кабинет или вернитесь в приложение.
+          {t('Перейдите в личный кабинет или вернитесь в приложение.')}
         </Text>
       </Stack>
       {result.key_fingerprint && <KeyFingerprint fingerprint={result.key_fingerprint} />}
       <Stack gap="sm">
         {/* Focused, so a keyboard-only sign-in goes on with Enter (issue 16). */}
         <Button {...WIDE} leftSection={<IconLogin2 size={18} />} onClick={onEnterCabinet} autoFocus>
-          Войти в личный кабинет
+          {t('Войти в личный кабинет')}
         </Button>
         <Button
           {...WIDE}
@@ -38,7 +41,7 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
           leftSection={<IconDeviceDesktop size={18} />}
           onClick={() => onOpenApp(result.electronUrl)}
         >
-          Открыть приложение
+          {t('Открыть приложение')}
         </Button>
         <Button
           {...WIDE}
@@ -46,7 +49,7 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
           leftSection={<IconCopy size={18} />}
           onClick={() => onCopyCode(result.code)}
         >
-          Скопировать токен
+          {t('Скопировать токен')}
         </Button>
       </Stack>
     </Stack>
@@ -58,19 +61,21 @@ export function SuccessStep({ result, onEnterCabinet, onOpenApp, onCopyCode }: S
  * the two differ and the box is not for that app (decision 0083).
  */
 function KeyFingerprint({ fingerprint }: { fingerprint: string }) {
+  const t = useText(authTexts);
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           <IconKey size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-          Отпечаток ключа приложения:{' '}
+          {t('Отпечаток ключа приложения:')}{' '}
           <Code fz="sm" style={{ whiteSpace: 'nowrap' }}>
             {fingerprint}
           </Code>
         </Text>
         <Text size="xs" c="dimmed">
-          Сверьте его с отпечатком, который показывает приложение. Если они не совпадают, не открывайте
-          приложение и не копируйте токен.
+          {t(
+            'Сверьте его с отпечатком, который показывает приложение. Если они не совпадают, не открывайте приложение и не копируйте токен.',
+          )}
         </Text>
       </Stack>
     </Paper>

@@ -1,8 +1,10 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { IconBrandYandex } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useText } from '@/lib/i18n/catalogue';
 import { loadSignInOptions, YANDEX_START_PATH } from '@/lib/sign-in-options';
 import { rememberLandingLoginKey } from '../lib/landing-login-key';
+import { authTexts } from '../texts';
 
 type YandexSignInProps = {
   loginKey: string;
@@ -16,6 +18,7 @@ type YandexSignInProps = {
  * screen shows, with its one plain fetch (decision 0111).
  */
 export function YandexSignIn({ loginKey, divided }: YandexSignInProps) {
+  const t = useText(authTexts);
   const [offered, setOffered] = useState(false);
   useEffect(() => {
     let live = true;
@@ -27,7 +30,7 @@ export function YandexSignIn({ loginKey, divided }: YandexSignInProps) {
   if (!offered) return null;
   return (
     <Stack gap="sm">
-      {divided && <Divider label="или" labelPosition="center" />}
+      {divided && <Divider label={t('или')} labelPosition="center" />}
       <Button
         component="a"
         href={YANDEX_START_PATH}
@@ -37,7 +40,7 @@ export function YandexSignIn({ loginKey, divided }: YandexSignInProps) {
         leftSection={<IconBrandYandex size={18} stroke={1.6} color="#fc3f1d" aria-hidden />}
         onClick={() => rememberLandingLoginKey(loginKey)}
       >
-        Войти с Яндекс ID
+        {t('Войти с Яндекс ID')}
       </Button>
     </Stack>
   );

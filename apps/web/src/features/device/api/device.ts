@@ -1,8 +1,10 @@
 import { oauthEndpoints } from '@cabinet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { oauthKeys } from '@/lib/query-keys/oauth';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { deviceTexts } from '../texts';
 
 /** What is asking for a user code; a wrong code answers 404, too many wrong codes 429 with the wait. */
 export function useDeviceRequest(userCode: string | null) {
@@ -19,9 +21,10 @@ export function useDeviceRequest(userCode: string | null) {
 
 /** 'Разрешить' or 'Отклонить'. */
 export function useDeviceDecision() {
+  const t = useText(deviceTexts);
   return useApiMutation({
     mutationFn: async (input: { user_code: string; approve: boolean }) =>
       (await callEndpoint(oauthEndpoints.decision, { body: input })).data,
-    failureToast: 'Не удалось сохранить решение',
+    failureToast: t('Не удалось сохранить решение'),
   });
 }

@@ -2,7 +2,9 @@ import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from
 import { IconCircleCheck, IconCircleX, IconTerminal2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SubmitButton } from '@/components/submit-button';
+import { useText } from '@/lib/i18n/catalogue';
 import { useDeviceDecision, useDeviceRequest } from '../api/device';
+import { deviceTexts } from '../texts';
 
 /**
  * /app/device (issue 29, decision 0223): the person enters or confirms the code the application shows,
@@ -10,6 +12,7 @@ import { useDeviceDecision, useDeviceRequest } from '../api/device';
  * or 'Отклонить'. Wrong codes are capped; the page then says how long to wait.
  */
 export function DeviceApproval({ initialCode }: { initialCode: string }) {
+  const t = useText(deviceTexts);
   const [typed, setTyped] = useState(initialCode);
   const [code, setCode] = useState<string | null>(initialCode.trim() ? initialCode.trim() : null);
   const request = useDeviceRequest(code);
@@ -21,11 +24,13 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
       <Alert
         color={answered.approved ? 'teal' : 'gray'}
         icon={answered.approved ? <IconCircleCheck /> : <IconCircleX />}
-        title={answered.approved ? 'Вход разрешён' : 'Вход отклонён'}
+        title={answered.approved ? t('Вход разрешён') : t('Вход отклонён')}
       >
         {answered.approved
-          ? 'Вернитесь в приложение: оно получит доступ в течение нескольких секунд. Завершить его сеанс можно в разделе «Безопасность».'
-          : 'Приложение не получит доступ к аккаунту. Эту страницу можно закрыть.'}
+          ? t(
+              'Вернитесь в приложение: оно получит доступ в течение нескольких секунд. Завершить его сеанс можно в разделе «Безопасность».',
+            )
+          : t('Приложение не получит доступ к аккаунту. Эту страницу можно закрыть.')}
       </Alert>
     );
   }
@@ -45,7 +50,7 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
       >
         <Group align="flex-start" gap="sm">
           <TextInput
-            label="Код с экрана приложения"
+            label={t('Код с экрана приложения')}
             placeholder="XXXX-XXXX"
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
@@ -60,15 +65,15 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
             type="submit"
             variant="default"
             mt={25}
-            blockedReason={typed.trim() ? null : 'Введите код'}
+            blockedReason={typed.trim() ? null : t('Введите код')}
           >
-            Продолжить
+            {t('Продолжить')}
           </SubmitButton>
         </Group>
       </form>
-      {request.isFetching && !found && <Text size="sm">Проверяем код…</Text>}
+      {request.isFetching && !found && <Text size="sm">{t('Проверяем код…')}</Text>}
       {found && (
-        <Paper withBorder p="lg" radius="md" component="section" aria-label="Запрос на вход">
+        <Paper withBorder p="lg" radius="md" component="section" aria-label={t('Запрос на вход')}>
           <Stack gap="sm">
             <Group gap="sm">
               <IconTerminal2 aria-hidden />
@@ -76,17 +81,25 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
                 {found.client_name}
               </Title>
             </Group>
-            <Text size="sm">Приложение просит доступ к вашему аккаунту с правами:</Text>
+            <Text size="sm">{t('Приложение просит доступ к вашему аккаунту с правами:')}</Text>
             <List size="sm" spacing={4}>
               {found.scope_labels.map((label) => (
                 <List.Item key={label}>{label}</List.Item>
               ))}
             </List>
             <Text size="sm" c="dimmed">
-              Запрос отправлен {found.ip ? `с адреса ${found.ip}, ` : ''}
-              {found.device}. Код {found.user_code}.
+              {found.ip
+                ? t('Запрос отправлен с адреса {ip}, {device}. Код {code}.', {
+                    ip: found.ip,
+                    device: found.device,
+                    code: found.user_code,
+                  })
+                : t('Запрос отправлен {device}. Код {code}.', {
+                    device: found.device,
+                    code: found.user_code,
+                  })}
             </Text>
-            <Text size="sm">Разрешайте, только если вы сами запустили это приложение.</Text>
+            <Text size="sm">{t('Разрешайте, только если вы сами запустили это приложение.')}</Text>
             <Group justify="flex-end" gap="sm">
               <Button
                 variant="default"
@@ -95,14 +108,14 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
                 disabled={decision.isPending}
                 onClick={() => decision.mutate({ user_code: found.user_code, approve: false })}
               >
-                Отклонить
+                {t('Отклонить')}
               </Button>
               <Button
                 loading={decision.isPending && decision.variables?.approve === true}
                 disabled={decision.isPending}
                 onClick={() => decision.mutate({ user_code: found.user_code, approve: true })}
               >
-                Разрешить
+                {t('Разрешить')}
               </Button>
             </Group>
           </Stack>

@@ -1,8 +1,10 @@
 import { domainsEndpoints as e, type OrganizationDomain } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { domainKeys } from '@/lib/query-keys/domains';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
+import { domainTexts } from '../texts';
 
 // The calls of 'Домены' (issue 30): an organization's verified domains.
 
@@ -48,7 +50,7 @@ export function useRemoveDomain(organizationId: number) {
   return useApiMutation({
     mutationFn: (did: number) => callEndpoint(e.delete, { params: { id: organizationId, did } }),
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось удалить домен',
+    failureToast: textNow(domainTexts)('Не удалось удалить домен'),
     invalidates: [domainKeys.list(organizationId)],
   });
 }

@@ -5,9 +5,11 @@ import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 import { useRemoveDomain, useVerifyDomain } from '../api/domains';
+import { domainTexts } from '../texts';
 
 /** 'пример.рф (xn--e1afmkfd.xn--p1ai)' for an IDN, the name alone otherwise. */
 const domainName = (domain: OrganizationDomain) =>
@@ -18,13 +20,14 @@ function copy(text: string, what: string) {
   Promise.resolve()
     .then(() => navigator.clipboard.writeText(text))
     .then(
-      () => notifySuccess(`${what} скопировано в буфер обмена`),
-      () => notifyError('Ошибка при копировании в буфер обмена'),
+      () => notifySuccess(textNow(domainTexts)('{what} скопировано в буфер обмена', { what })),
+      () => notifyError(textNow(domainTexts)('Ошибка при копировании в буфер обмена')),
     );
 }
 
 /** One line of the TXT record: what it is, the text to paste, and its copy button. */
 function RecordLine({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  const t = useText(domainTexts);
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
@@ -41,7 +44,7 @@ function RecordLine({ label, value, copyLabel }: { label: string; value: string;
           aria-label={copyLabel}
           onClick={() => copy(value, label)}
         >
-          Копировать
+          {t('Копировать')}
         </Button>
       </Group>
     </Stack>
@@ -56,6 +59,7 @@ export function DomainCard({
   organizationId: number;
   domain: OrganizationDomain;
 }) {
+  const t = useText(domainTexts);
   const verify = useVerifyDomain(organizationId);
   const remove = useRemoveDomain(organizationId);
   const [deleting, setDeleting] = useState(false);
@@ -71,33 +75,36 @@ export function DomainCard({
             {name}
           </Text>
           <Badge color={domain.verified ? 'green' : 'gray'} variant="light" radius="sm" tt="none">
-            {domain.verified ? 'Подтверждён' : 'Не подтверждён'}
+            {domain.verified ? t('Подтверждён') : t('Не подтверждён')}
           </Badge>
         </Group>
         {domain.verified ? (
           <Text size="sm" c="dimmed">
-            Подтверждён {formatDateTime(domain.verified_at)}. Запись TXT можно удалить: домен останется
-            подтверждённым, пока вы его не удалите.
+            {t(
+              'Подтверждён {date}. Запись TXT можно удалить: домен останется подтверждённым, пока вы его не удалите.',
+              { date: formatDateTime(domain.verified_at) },
+            )}
           </Text>
         ) : (
           <>
             <Text size="sm">
-              Добавьте в DNS домена запись типа TXT и нажмите «Проверить». Если панель DNS просит имя без
-              домена, укажите _cabinet-challenge. Изменения DNS иногда доходят за несколько часов.
+              {t(
+                'Добавьте в DNS домена запись типа TXT и нажмите «Проверить». Если панель DNS просит имя без домена, укажите _cabinet-challenge. Изменения DNS иногда доходят за несколько часов.',
+              )}
             </Text>
             <RecordLine
-              label="Имя записи"
+              label={t('Имя записи')}
               value={domain.record.name}
-              copyLabel={`Копировать имя записи для ${name}`}
+              copyLabel={t('Копировать имя записи для {name}', { name })}
             />
             <RecordLine
-              label="Значение"
+              label={t('Значение')}
               value={domain.record.value}
-              copyLabel={`Копировать значение записи для ${name}`}
+              copyLabel={t('Копировать значение записи для {name}', { name })}
             />
             {domain.last_checked_at && !checkError && (
               <Text size="xs" c="dimmed">
-                Последняя проверка: {formatDateTime(domain.last_checked_at)}
+                {t('Последняя проверка: {date}', { date: formatDateTime(domain.last_checked_at) })}
               </Text>
             )}
           </>
@@ -116,9 +123,9 @@ export function DomainCard({
               leftSection={<IconRefresh size={14} aria-hidden />}
               loading={verify.isPending}
               onClick={() => verify.mutate(domain.id)}
-              aria-label={`Проверить домен ${name}`}
+              aria-label={t('Проверить домен {name}', { name })}
             >
-              Проверить
+              {t('Проверить')}
             </Button>
           )}
           <Button
@@ -127,24 +134,27 @@ export function DomainCard({
             color="red"
             leftSection={<IconTrash size={14} aria-hidden />}
             onClick={() => setDeleting(true)}
-            aria-label={`Удалить домен ${name}`}
+            aria-label={t('Удалить домен {name}', { name })}
           >
-            Удалить
+            {t('Удалить')}
           </Button>
         </Group>
       </Stack>
       <ConfirmDeleteDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title="Удалить домен?"
-        confirmLabel="Удалить домен"
+        title={t('Удалить домен?')}
+        confirmLabel={t('Удалить домен')}
         busy={remove.isPending}
         onConfirm={() => remove.mutate(domain.id, { onSuccess: () => setDeleting(false) })}
       >
         <Text size="sm">
           {domain.verified
-            ? `Домен ${quoted(name)} перестанет быть подтверждённым: единый вход (SSO) и SCIM больше не примут адреса этого домена. Чтобы вернуть его, понадобится снова проверить запись TXT.`
-            : `Домен ${quoted(name)} будет удалён из списка.`}
+            ? t(
+                'Домен {domain} перестанет быть подтверждённым: единый вход (SSO) и SCIM больше не примут адреса этого домена. Чтобы вернуть его, понадобится снова проверить запись TXT.',
+                { domain: quoted(name) },
+              )
+            : t('Домен {domain} будет удалён из списка.', { domain: quoted(name) })}
         </Text>
       </ConfirmDeleteDialog>
     </Paper>

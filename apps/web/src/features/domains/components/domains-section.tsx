@@ -6,7 +6,9 @@ import { ListEmpty, ListError } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
 import { claimFieldErrors } from '@/lib/field-errors';
+import { useText } from '@/lib/i18n';
 import { DOMAINS_LOAD_FAILED, useAddDomain, useDomains } from '../api/domains';
+import { domainTexts } from '../texts';
 import { DomainCard } from './domain-card';
 
 /**
@@ -15,6 +17,7 @@ import { DomainCard } from './domain-card';
  * organization admins and site admins (the screen shows it to them).
  */
 export function DomainsSection({ organizationId }: { organizationId: number }) {
+  const t = useText(domainTexts);
   const domains = useDomains(organizationId);
   const add = useAddDomain(organizationId);
   const [text, setText] = useState('');
@@ -48,15 +51,16 @@ export function DomainsSection({ organizationId }: { organizationId: number }) {
 
   const items = domains.data ?? [];
   return (
-    <SectionCard title="Домены" gap="md">
+    <SectionCard title={t('Домены')} gap="md">
       <Text size="sm" c="dimmed">
-        Подтвердите домены эл. почты организации: единый вход (SSO) и SCIM принимают только адреса
-        подтверждённых доменов. Домен подтверждается записью TXT в его DNS.
+        {t(
+          'Подтвердите домены эл. почты организации: единый вход (SSO) и SCIM принимают только адреса подтверждённых доменов. Домен подтверждается записью TXT в его DNS.',
+        )}
       </Text>
       <form noValidate onSubmit={submit}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="Домен"
+            label={t('Домен')}
             placeholder="example.com"
             autoComplete="off"
             autoCapitalize="none"
@@ -72,22 +76,22 @@ export function DomainsSection({ organizationId }: { organizationId: number }) {
             mt={{ base: 0, xs: 25 }}
             leftSection={<IconPlus size={16} aria-hidden />}
             loading={add.isPending}
-            blockedReason={add.isPending || text.trim() ? null : 'Введите домен'}
+            blockedReason={add.isPending || text.trim() ? null : t('Введите домен')}
           >
-            Добавить домен
+            {t('Добавить домен')}
           </SubmitButton>
         </Group>
       </form>
-      {domains.isPending && <Skeleton height={96} aria-label="Загрузка" />}
-      {domains.isError && <ListError compact title={DOMAINS_LOAD_FAILED} query={domains} />}
+      {domains.isPending && <Skeleton height={96} aria-label={t('Загрузка')} />}
+      {domains.isError && <ListError compact title={t(DOMAINS_LOAD_FAILED)} query={domains} />}
       {domains.isSuccess &&
         (items.length === 0 ? (
           <ListEmpty
             compact
-            hint="Добавьте домен, на котором у сотрудников эл. почта, например example.com"
+            hint={t('Добавьте домен, на котором у сотрудников эл. почта, например example.com')}
           />
         ) : (
-          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Домены">
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Домены')}>
             {items.map((domain) => (
               <DomainCard key={domain.id} organizationId={organizationId} domain={domain} />
             ))}

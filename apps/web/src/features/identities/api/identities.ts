@@ -1,10 +1,12 @@
 import { identitiesEndpoints, type LinkedIdentity } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { identityKeys } from '@/lib/query-keys/identities';
 import { siteKeys } from '@/lib/query-keys/site';
 import { loadSignInOptions } from '@/lib/sign-in-options';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { identitiesTexts } from '../texts';
 
 export const IDENTITIES_LOAD_FAILED = 'Не удалось получить список связанных аккаунтов';
 
@@ -48,9 +50,10 @@ export function useLinkYandex() {
 
 /** 'Отвязать': the Yandex ID signs nobody in any more. */
 export function useUnlinkIdentity() {
+  const t = useText(identitiesTexts);
   return useApiMutation({
     mutationFn: (id: number) => callEndpoint(identitiesEndpoints.delete, { params: { id } }),
-    successToast: 'Яндекс ID отвязан',
+    successToast: t('Яндекс ID отвязан'),
     invalidates: [identityKeys.list],
   });
 }

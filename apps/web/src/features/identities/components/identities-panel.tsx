@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n/catalogue';
 import {
   IDENTITIES_LOAD_FAILED,
   useIdentities,
@@ -14,13 +15,22 @@ import {
   useUnlinkIdentity,
   useYandexAvailable,
 } from '../api/identities';
+import { identitiesTexts } from '../texts';
 
 /** How the list names a linked account. */
-export const identityTitle = (identity: LinkedIdentity) =>
-  identity.provider === 'yandex' ? 'Яндекс ID' : `Единый вход: ${identity.organization?.name ?? ''}`;
+export function identityTitle(identity: LinkedIdentity): string {
+  const t = textNow(identitiesTexts);
+  return identity.provider === 'yandex'
+    ? t('Яндекс ID')
+    : t('Единый вход: {organization}', { organization: identity.organization?.name ?? '' });
+}
 
-const usedText = (identity: LinkedIdentity) =>
-  identity.last_used_at ? `последний вход ${formatDateTime(identity.last_used_at)}` : 'ещё не использовался';
+function usedText(identity: LinkedIdentity): string {
+  const t = textNow(identitiesTexts);
+  return identity.last_used_at
+    ? t('последний вход {when}', { when: formatDateTime(identity.last_used_at) })
+    : t('ещё не использовался');
+}
 
 /** ?linked=yandex: the API's callback came back from 'Привязать Яндекс ID' (decision 0284). */
 const LINKED_PARAM = 'linked';
@@ -32,6 +42,7 @@ const LINKED_PARAM = 'linked';
  * organization's). The code from the mail always stays a way in.
  */
 export function IdentitiesPanel() {
+  const t = useText(identitiesTexts);
   const identities = useIdentities();
   const yandex = useYandexAvailable();
   const link = useLinkYandex();
@@ -52,7 +63,7 @@ export function IdentitiesPanel() {
 
   return (
     <SectionCard
-      title="Связанные аккаунты"
+      title={t('Связанные аккаунты')}
       gap="sm"
       aside={
         canLink && (
@@ -63,29 +74,30 @@ export function IdentitiesPanel() {
             loading={link.isPending}
             onClick={() => link.mutate()}
           >
-            Привязать Яндекс ID
+            {t('Привязать Яндекс ID')}
           </Button>
         )
       }
     >
       <Text size="sm" c="dimmed">
-        Входите через Яндекс ID или единый вход своей организации. Вход по коду из письма остаётся доступен
-        всегда.
+        {t(
+          'Входите через Яндекс ID или единый вход своей организации. Вход по коду из письма остаётся доступен всегда.',
+        )}
       </Text>
       {justLinked && (
         <Alert color="teal" role="status">
-          Яндекс ID привязан: теперь можно входить с ним.
+          {t('Яндекс ID привязан: теперь можно входить с ним.')}
         </Alert>
       )}
       {identities.isError && identities.data && (
-        <StaleNotice title={IDENTITIES_LOAD_FAILED} query={identities} />
+        <StaleNotice title={t(IDENTITIES_LOAD_FAILED)} query={identities} />
       )}
       {identities.isError && !identities.data ? (
-        <ListError compact title={IDENTITIES_LOAD_FAILED} query={identities} />
+        <ListError compact title={t(IDENTITIES_LOAD_FAILED)} query={identities} />
       ) : items.length === 0 ? (
         <ListEmpty
           compact
-          hint={canLink ? 'Привяжите Яндекс ID, чтобы входить без кода из письма' : undefined}
+          hint={canLink ? t('Привяжите Яндекс ID, чтобы входить без кода из письма') : undefined}
         />
       ) : (
         <Stack
@@ -94,7 +106,7 @@ export function IdentitiesPanel() {
           p={0}
           m={0}
           style={{ listStyle: 'none' }}
-          aria-label="Связанные аккаунты"
+          aria-label={t('Связанные аккаунты')}
         >
           {items.map((identity) => (
             <Paper key={identity.id} component="li" withBorder p="sm" radius="md">
@@ -117,7 +129,7 @@ export function IdentitiesPanel() {
                       </Text>
                     )}
                     <Text size="xs" c="dimmed">
-                      привязан {formatDate(identity.created_at)} · {usedText(identity)}
+                      {t('привязан {date}', { date: formatDate(identity.created_at) })} · {usedText(identity)}
                     </Text>
                   </Stack>
                 </Group>
@@ -128,9 +140,9 @@ export function IdentitiesPanel() {
                     color="red"
                     leftSection={<IconLinkOff size={16} />}
                     onClick={() => setConfirming(identity)}
-                    aria-label={`Отвязать ${identityTitle(identity)}`}
+                    aria-label={t('Отвязать {identity}', { identity: identityTitle(identity) })}
                   >
-                    Отвязать
+                    {t('Отвязать')}
                   </Button>
                 )}
               </Group>
@@ -141,14 +153,16 @@ export function IdentitiesPanel() {
       <ConfirmDeleteDialog
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title="Отвязать Яндекс ID?"
-        confirmLabel="Отвязать"
+        title={t('Отвязать Яндекс ID?')}
+        confirmLabel={t('Отвязать')}
         busy={unlink.isPending}
         onConfirm={() => confirming && unlink.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
       >
         <Text size="sm">
-          Яндекс ID{confirming?.email ? ` ${confirming.email}` : ''} больше не будет входить в этот аккаунт.
-          Входить по коду из письма можно по-прежнему; привязать Яндекс ID можно снова.
+          {confirming?.email
+            ? t('Яндекс ID {email} больше не будет входить в этот аккаунт.', { email: confirming.email })
+            : t('Яндекс ID больше не будет входить в этот аккаунт.')}{' '}
+          {t('Входить по коду из письма можно по-прежнему; привязать Яндекс ID можно снова.')}
         </Text>
       </ConfirmDeleteDialog>
     </SectionCard>

@@ -1,9 +1,11 @@
 import { callLazyEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { invitationsEndpoint } from '@/lib/lazy-endpoints';
 import { invitationKeys } from '@/lib/query-keys/invitations';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
+import { invitationTexts } from '../texts';
 
 /** Accepting makes the caller an active member: their organizations, profile and invitations change. */
 const refreshed = [invitationKeys.all, organizationKeys.all, profileKeys.me];
@@ -27,7 +29,7 @@ export function useAcceptInvitation(onAccepted?: Answered) {
   return useApiMutation({
     mutationFn: acceptInvitation,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось принять приглашение',
+    failureToast: textNow(invitationTexts)('Не удалось принять приглашение'),
     invalidates: refreshed,
     onSuccess: (_result, id) => onAccepted?.(id),
   });
@@ -38,7 +40,7 @@ export function useDeclineInvitation(onDeclined?: Answered) {
   return useApiMutation({
     mutationFn: declineInvitation,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось отклонить приглашение',
+    failureToast: textNow(invitationTexts)('Не удалось отклонить приглашение'),
     invalidates: refreshed,
     onSuccess: (_result, id) => onDeclined?.(id),
   });

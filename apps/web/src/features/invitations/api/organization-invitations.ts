@@ -1,9 +1,11 @@
 import { type Invitation, invitationsEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { invitationKeys } from '@/lib/query-keys/invitations';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
+import { invitationTexts } from '../texts';
 
 /**
  * The invitations 'Приглашения' shows: the open ones and the expired ones (which can be sent again or
@@ -45,7 +47,7 @@ export function useResendInvitation() {
   return useApiMutation({
     mutationFn: resendInvitation,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось отправить приглашение',
+    failureToast: textNow(invitationTexts)('Не удалось отправить приглашение'),
     invalidates: [invitationKeys.all, organizationKeys.all],
   });
 }
@@ -55,7 +57,7 @@ export function useRevokeInvitation() {
   return useApiMutation({
     mutationFn: revokeInvitation,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось отозвать приглашение',
+    failureToast: textNow(invitationTexts)('Не удалось отозвать приглашение'),
     invalidates: [invitationKeys.all, organizationKeys.all],
   });
 }

@@ -9,29 +9,33 @@ import { ListTable } from '@/components/list-frame/list-table';
 import { PersonInline, PersonName } from '@/components/person-name';
 import { SectionCard } from '@/components/section-card';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { richText } from '@/lib/i18n/rich-text';
 import { memberTypeLabel } from '@/lib/member-types';
 import {
   useOrganizationInvitations,
   useResendInvitation,
   useRevokeInvitation,
 } from '../api/organization-invitations';
+import { type InvitationText, invitationTexts } from '../texts';
 import { INVITER_GONE } from './invitation-facts';
 
 type Busy = { id: number; action: 'resend' | 'revoke' } | null;
 
 /** Until when it works; in a phone's card, without the table's column header, it says so itself. */
 function Expiry({ invitation, card = false }: { invitation: Invitation; card?: boolean }) {
+  const t = useText(invitationTexts);
   if (invitation.status === 'expired') {
     return (
       <Badge color="red" variant="light" radius="sm" tt="none">
-        Истекло {formatDate(invitation.expires_at)}
+        {t('Истекло {date}', { date: formatDate(invitation.expires_at) })}
       </Badge>
     );
   }
   if (card) {
     return (
       <Text size="xs" c="dimmed">
-        действует до {formatDate(invitation.expires_at)}
+        {t('действует до {date}', { date: formatDate(invitation.expires_at) })}
       </Text>
     );
   }
@@ -53,11 +57,12 @@ type ActionsProps = {
 };
 
 function InvitationActions({ invitation, busy, card, canManageAdmins, onResend, onRevoke }: ActionsProps) {
+  const t = useText(invitationTexts);
   const mine = busy?.id === invitation.id;
   if (invitation.type_id === MEMBER_TYPE_ADMIN && !canManageAdmins) {
     return (
       <Text size="xs" c="dimmed" ta={card ? 'left' : 'right'}>
-        {ADMIN_INVITATION_OWNER_ONLY}
+        {t(ADMIN_INVITATION_OWNER_ONLY)}
       </Text>
     );
   }
@@ -77,7 +82,7 @@ function InvitationActions({ invitation, busy, card, canManageAdmins, onResend, 
         disabled={mine}
         onClick={() => onResend(invitation)}
       >
-        Отправить повторно
+        {t('Отправить повторно')}
       </Button>
       <Button
         size="xs"
@@ -88,7 +93,7 @@ function InvitationActions({ invitation, busy, card, canManageAdmins, onResend, 
         disabled={mine}
         onClick={() => onRevoke(invitation)}
       >
-        Отозвать
+        {t('Отозвать')}
       </Button>
     </Group>
   );
@@ -107,6 +112,8 @@ export function OrganizationInvitations({
   /** The owner or a site admin; an organization admin sees type-3 invitations without their buttons. */
   canManageAdmins: boolean;
 }) {
+  const t = useText(invitationTexts);
+  const role = (typeId: number) => t(memberTypeLabel(typeId) as InvitationText);
   const invitations = useOrganizationInvitations(organizationId);
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
@@ -125,34 +132,44 @@ export function OrganizationInvitations({
   const items = invitations.data ?? [];
   const empty =
     invitations.isSuccess && items.length === 0 ? (
-      <ListEmpty hint="Пригласите участника: введите его эл. почту в «Управлении участниками»" compact />
+      <ListEmpty hint={t('Пригласите участника: введите его эл. почту в «Управлении участниками»')} compact />
     ) : undefined;
 
   return (
-    <SectionCard title="Приглашения" gap="md">
+    <SectionCard title={t('Приглашения')} gap="md">
       {invitations.isPending && (
-        <Stack gap="xs" aria-label="Загрузка">
+        <Stack gap="xs" aria-label={t('Загрузка')}>
           <Skeleton height={40} />
           <Skeleton height={40} />
         </Stack>
       )}
       {invitations.isError && (
-        <ListError title="Не удалось получить список приглашений" query={invitations} compact />
+        <ListError title={t('Не удалось получить список приглашений')} query={invitations} compact />
       )}
       {invitations.isSuccess && (
         <>
-          <CardList label="Приглашения" empty={empty}>
+          <CardList label={t('Приглашения')} empty={empty}>
             {items.map((invitation) => (
               <CardListItem key={invitation.id}>
                 <Stack gap={6}>
                   <EmailText size="sm" fw={600} email={invitation.email} />
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-                    {memberTypeLabel(invitation.type_id)} · пригласил{' '}
-                    {invitation.invited_by ? <PersonInline person={invitation.invited_by} /> : INVITER_GONE}
+                    {richText(
+                      t,
+                      '{role} · пригласил {inviter}',
+                      {
+                        inviter: invitation.invited_by ? (
+                          <PersonInline person={invitation.invited_by} />
+                        ) : (
+                          t(INVITER_GONE)
+                        ),
+                      },
+                      { role: role(invitation.type_id) },
+                    )}
                   </Text>
                   <Group gap={6}>
                     <Text size="xs" c="dimmed">
-                      Отправлено {formatDateTime(invitation.sent_at)} ·
+                      {t('Отправлено {date} ·', { date: formatDateTime(invitation.sent_at) })}
                     </Text>
                     <Expiry invitation={invitation} card />
                   </Group>
@@ -169,7 +186,7 @@ export function OrganizationInvitations({
             ))}
           </CardList>
           <ListTable
-            columns={['Эл. почта', 'Роль', 'Пригласил', 'Отправлено', 'Действует до']}
+            columns={[t('Эл. почта'), t('Роль'), t('Пригласил'), t('Отправлено'), t('Действует до')]}
             actions
             scrollMinWidth={860}
             empty={empty}
@@ -180,7 +197,7 @@ export function OrganizationInvitations({
                   <EmailText size="sm" email={invitation.email} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{memberTypeLabel(invitation.type_id)}</Text>
+                  <Text size="sm">{role(invitation.type_id)}</Text>
                 </Table.Td>
                 <Table.Td>
                   {invitation.invited_by ? (
@@ -192,7 +209,7 @@ export function OrganizationInvitations({
                     </>
                   ) : (
                     <Text size="sm" c="dimmed">
-                      {INVITER_GONE}
+                      {t(INVITER_GONE)}
                     </Text>
                   )}
                 </Table.Td>

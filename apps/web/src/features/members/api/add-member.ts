@@ -6,10 +6,12 @@ import {
 } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
 import { displayName } from '@/lib/format';
+import { textNow } from '@/lib/i18n';
 import { invitationKeys } from '@/lib/query-keys/invitations';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { findUserByEmail } from '@/lib/user-lookup';
+import { memberTexts } from '../texts';
 import { updateMemberType } from './update-member-type';
 
 export const INVITE_FAILED = 'Не удалось отправить приглашение';
@@ -60,8 +62,10 @@ export function useInviteMember(organizationId: number) {
       return { kind: 'added', name: displayName(data.account) };
     },
     successToast: (result) =>
-      result.kind === 'added' ? `Пользователь ${result.name} добавлен в организацию` : result.message,
-    failureToast: INVITE_FAILED,
+      result.kind === 'added'
+        ? textNow(memberTexts)('Пользователь {name} добавлен в организацию', { name: result.name })
+        : result.message,
+    failureToast: textNow(memberTexts)(INVITE_FAILED),
     invalidates: [organizationKeys.all, invitationKeys.all],
   });
 }

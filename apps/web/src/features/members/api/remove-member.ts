@@ -1,8 +1,10 @@
 import { callLazyEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { organizationsEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
+import { memberTexts } from '../texts';
 
 export const REMOVE_MEMBER_FAILED = 'Не удалось удалить участника';
 
@@ -22,11 +24,11 @@ type Options = {
 };
 
 /** Spec section 8: the server's message is shown as-is on delete-member. */
-export function useRemoveMember({ failureToast = REMOVE_MEMBER_FAILED }: Options = {}) {
+export function useRemoveMember({ failureToast }: Options = {}) {
   return useApiMutation({
     mutationFn: removeMember,
     successToast: SERVER_MESSAGE,
-    failureToast,
+    failureToast: failureToast ?? textNow(memberTexts)(REMOVE_MEMBER_FAILED),
     invalidates: [organizationKeys.all, profileKeys.me],
   });
 }

@@ -1,9 +1,11 @@
 import { organizationsEndpoints } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useApiMutation } from '@/lib/use-api-mutation';
-import { memberTypeLabel } from '../components/member-status';
+import { roleName } from '../components/member-status';
+import { memberTexts } from '../texts';
 
 type UpdateMemberTypeInput = { organizationId: number; userId: number; typeId: number };
 
@@ -17,10 +19,14 @@ export function updateMemberType({ organizationId, userId, typeId }: UpdateMembe
 
 /** 'Сделать администратором' / 'Сделать участником'. */
 export function useUpdateMemberType() {
+  const t = textNow(memberTexts);
   return useApiMutation({
     mutationFn: updateMemberType,
-    successToast: ({ data }) => `Роль изменена: ${memberTypeLabel(data.type_id)}`,
-    failureToast: 'Не удалось изменить роль',
+    successToast: ({ data }) => {
+      const now = textNow(memberTexts);
+      return now('Роль изменена: {role}', { role: roleName(now, data.type_id) });
+    },
+    failureToast: t('Не удалось изменить роль'),
     invalidates: [organizationKeys.all, profileKeys.me],
   });
 }

@@ -7,10 +7,12 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PersonLabel, PersonName } from '@/components/person-name';
 import { SectionCard } from '@/components/section-card';
 import { displayName, formatDate } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 import { useAcceptMember } from '../api/accept-member';
 import { usePendingUsers } from '../api/get-pending-users';
 import { useRemoveMember } from '../api/remove-member';
+import { memberTexts } from '../texts';
 
 /**
  * 'Запросы на вступление' (spec section 2, product-decisions): join requests to the organizations the
@@ -18,13 +20,15 @@ import { useRemoveMember } from '../api/remove-member';
  * (spec section 8).
  */
 export function JoinRequestsPanel() {
+  const t = useText(memberTexts);
   const requests = usePendingUsers();
   const accept = useAcceptMember();
-  const reject = useRemoveMember({ failureToast: 'Не удалось отклонить запрос' });
+  const reject = useRemoveMember({ failureToast: t('Не удалось отклонить запрос') });
   const [busy, setBusy] = useState<{ id: number; action: 'accept' | 'decline' } | null>(null);
 
   useEffect(() => {
-    if (requests.error) console.warn('Запросы на вступление не загружены:', requests.error);
+    if (requests.error)
+      console.warn(textNow(memberTexts)('Запросы на вступление не загружены:'), requests.error);
   }, [requests.error]);
 
   const act = (request: PendingUser, action: 'accept' | 'reject') => {
@@ -39,12 +43,12 @@ export function JoinRequestsPanel() {
 
   return (
     <SectionCard
-      title="Запросы на вступление"
+      title={t('Запросы на вступление')}
       gap="sm"
       compact
       aside={
         items.length > 0 && (
-          <Text size="sm" c="dimmed" aria-label={`Запросов: ${items.length}`}>
+          <Text size="sm" c="dimmed" aria-label={t('Запросов: {count}', { count: items.length })}>
             {items.length}
           </Text>
         )
@@ -58,13 +62,13 @@ export function JoinRequestsPanel() {
       )}
       {!requests.isPending && items.length === 0 && !requests.isError && (
         <Text size="sm" c="dimmed">
-          Нет запросов
+          {t('Нет запросов')}
         </Text>
       )}
       {requests.isError && items.length === 0 && (
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            Не удалось загрузить запросы
+            {t('Не удалось загрузить запросы')}
           </Text>
           <Button
             size="xs"
@@ -72,7 +76,7 @@ export function JoinRequestsPanel() {
             loading={requests.isFetching}
             onClick={() => requests.refetch()}
           >
-            Повторить
+            {t('Повторить')}
           </Button>
         </Group>
       )}
@@ -91,11 +95,14 @@ export function JoinRequestsPanel() {
                         <EmailText size="xs" c="dimmed" email={request.account.email} />
                       )}
                       <Text size="xs" c="dimmed">
-                        в {quoted(request.organization.name)} · {formatDate(request.created_at)}
+                        {t('в {organization} · {date}', {
+                          organization: quoted(request.organization.name),
+                          date: formatDate(request.created_at),
+                        })}
                       </Text>
                       {request.requested_by && (
                         <Text size="xs" c="dimmed" style={{ overflowWrap: 'break-word' }}>
-                          Запросил: <PersonLabel person={request.requested_by} />
+                          {t('Запросил:')} <PersonLabel person={request.requested_by} />
                         </Text>
                       )}
                     </Stack>
@@ -106,8 +113,14 @@ export function JoinRequestsPanel() {
                     onDecline={() => act(request, 'reject')}
                     pending={busy?.id === request.id ? busy.action : null}
                     disabled={busy !== null}
-                    acceptLabel={`Принять ${name} в ${request.organization.name}`}
-                    declineLabel={`Отклонить запрос ${name} в ${request.organization.name}`}
+                    acceptLabel={t('Принять {name} в {organization}', {
+                      name,
+                      organization: request.organization.name,
+                    })}
+                    declineLabel={t('Отклонить запрос {name} в {organization}', {
+                      name,
+                      organization: request.organization.name,
+                    })}
                   />
                 </Stack>
               </Paper>

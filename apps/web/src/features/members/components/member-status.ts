@@ -1,6 +1,17 @@
 import { MEMBER_TYPE_ADMIN, MEMBER_TYPE_OWNER, type Member } from '@cabinet/contracts';
+import type { Translate } from '@cabinet/contracts/i18n';
+import { ASSIGNABLE_ROLES, memberTypeLabel } from '@/lib/member-types';
+import type { MemberText } from '../texts';
 
-export { memberTypeLabel } from '@/lib/member-types';
+export { memberTypeLabel };
+
+/** A role's name in the page's language: this catalogue holds lib/member-types' three Russian names. */
+export const roleName = (t: Translate<MemberText>, typeId: number): string =>
+  t(memberTypeLabel(typeId) as MemberText);
+
+/** The roles an owner may give, named in the page's language. */
+export const assignableRoles = (t: Translate<MemberText>) =>
+  ASSIGNABLE_ROLES.map((role) => ({ ...role, label: t(role.label as MemberText) }));
 
 export function isOwner(member: Pick<Member, 'type_id'>): boolean {
   return member.type_id === MEMBER_TYPE_OWNER;

@@ -6,13 +6,14 @@ import { SectionCard } from '@/components/section-card';
 import { UserEmailField } from '@/components/user-email-field';
 import { claimFieldErrors } from '@/lib/field-errors';
 import { displayName } from '@/lib/format';
-import { ASSIGNABLE_ROLES } from '@/lib/member-types';
+import { useText } from '@/lib/i18n';
 import { inviteEmailError, submittedEmailError } from '@/lib/user-lookup';
 import { useAcceptMember } from '../api/accept-member';
 import { useInviteMember } from '../api/add-member';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMemberType } from '../api/update-member-type';
-import { isOrganizationAdmin } from './member-status';
+import { type MemberText, memberTexts } from '../texts';
+import { assignableRoles, isOrganizationAdmin } from './member-status';
 import { MembersTable } from './members-table';
 
 type MembersManagerProps = {
@@ -48,6 +49,7 @@ export function MembersManager({
   welcome = false,
   onChanged,
 }: MembersManagerProps) {
+  const t = useText(memberTexts);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(String(MEMBER_TYPE_MEMBER));
   const [busyAccountId, setBusyAccountId] = useState<number | null>(null);
@@ -139,18 +141,19 @@ export function MembersManager({
   };
 
   return (
-    <SectionCard title={welcome ? 'Пригласите участников' : 'Управление участниками'}>
+    <SectionCard title={welcome ? t('Пригласите участников') : t('Управление участниками')}>
       {welcome && (
         <Text size="sm">
-          Организация создана. Добавьте коллег по эл. почте: у кого есть аккаунт, сразу станет участником,
-          остальным придёт приглашение.
+          {t(
+            'Организация создана. Добавьте коллег по эл. почте: у кого есть аккаунт, сразу станет участником, остальным придёт приглашение.',
+          )}
         </Text>
       )}
       <form noValidate onSubmit={submit}>
         <UserEmailField
           value={email}
           onChange={typeEmail}
-          placeholder="Введите Email пользователя для отправки приглашения"
+          placeholder={t('Введите Email пользователя для отправки приглашения')}
           error={error}
           canAdd={canInvite}
           busy={invite.isPending}
@@ -159,8 +162,8 @@ export function MembersManager({
           extra={
             canManageAdmins && (
               <Select
-                label="Роль"
-                data={ASSIGNABLE_ROLES}
+                label={t('Роль')}
+                data={assignableRoles(t)}
                 value={role}
                 onChange={(value) => setRole(value ?? String(MEMBER_TYPE_MEMBER))}
                 allowDeselect={false}
@@ -172,8 +175,9 @@ export function MembersManager({
         />
       </form>
       <Text size="xs" c="dimmed" mt={-8}>
-        Пользователь с аккаунтом добавляется сразу; на адрес без аккаунта уйдёт приглашение, действующее 7
-        дней.
+        {t(
+          'Пользователь с аккаунтом добавляется сразу; на адрес без аккаунта уйдёт приглашение, действующее 7 дней.',
+        )}
       </Text>
       <MembersTable
         members={members}
@@ -189,25 +193,25 @@ export function MembersManager({
         <ConfirmDeleteDialog
           opened
           onClose={() => setPromoting(null)}
-          title={`Сделать ${displayName(promoting.account)} администратором организации?`}
-          confirmLabel="Сделать администратором"
+          title={t('Сделать {name} администратором организации?', { name: displayName(promoting.account) })}
+          confirmLabel={t('Сделать администратором')}
           confirmColor="blue"
           busy={changeRole.isPending}
           onConfirm={() => applyRole(promoting, MEMBER_TYPE_ADMIN, () => setPromoting(null))}
         >
-          <Text size="sm">{PROMOTE_TEXT}</Text>
+          <Text size="sm">{t(PROMOTE_TEXT)}</Text>
         </ConfirmDeleteDialog>
       )}
       {removing && (
         <ConfirmDeleteDialog
           opened
           onClose={() => setRemoving(null)}
-          title={removeTexts(removing).title}
-          confirmLabel={removeTexts(removing).confirmLabel}
+          title={t(removeTexts(removing).title)}
+          confirmLabel={t(removeTexts(removing).confirmLabel)}
           busy={remove.isPending}
           onConfirm={() => removeConfirmed(removing)}
         >
-          <Text size="sm">{removeTexts(removing).text}</Text>
+          <Text size="sm">{t(removeTexts(removing).text, { name: displayName(removing.account) })}</Text>
         </ConfirmDeleteDialog>
       )}
     </SectionCard>
@@ -219,21 +223,19 @@ export const INVITE_FIRST = 'inviteFirst';
 
 /** What an organization admin may do (decision 0132), said before anyone is made one. */
 const PROMOTE_TEXT =
-  'Администратор сможет менять настройки организации, приглашать и удалять участников, принимать запросы ' +
-  'на вступление и читать журнал. Удалить организацию или передать её может только владелец.';
+  'Администратор сможет менять настройки организации, приглашать и удалять участников, принимать запросы на вступление и читать журнал. Удалить организацию или передать её может только владелец.';
 
 /** A join request is rejected, a member removed (spec section 2). */
-function removeTexts(member: Member) {
-  const name = displayName(member.account);
+function removeTexts(member: Member): Record<'title' | 'confirmLabel' | 'text', MemberText> {
   return member.status === 'pending'
     ? {
         title: 'Отклонить запрос?',
         confirmLabel: 'Отклонить',
-        text: `Запрос ${name} на вступление будет отклонён.`,
+        text: 'Запрос {name} на вступление будет отклонён.',
       }
     : {
         title: 'Удалить участника?',
         confirmLabel: 'Удалить',
-        text: `${name} потеряет доступ к организации.`,
+        text: '{name} потеряет доступ к организации.',
       };
 }

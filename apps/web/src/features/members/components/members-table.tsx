@@ -10,8 +10,9 @@ import { NameAvatar } from '@/components/name-avatar';
 import { PersonName } from '@/components/person-name';
 import { TooltipAction } from '@/components/tooltip-action';
 import { displayName } from '@/lib/format';
-import { ASSIGNABLE_ROLES } from '@/lib/member-types';
-import { isOrganizationAdmin, isOwner, memberTypeLabel, sortMembers } from './member-status';
+import { useText } from '@/lib/i18n';
+import { memberTexts } from '../texts';
+import { assignableRoles, isOrganizationAdmin, isOwner, roleName, sortMembers } from './member-status';
 
 type MembersTableProps = {
   members: readonly Member[];
@@ -43,14 +44,15 @@ type MemberStatusProps = {
 };
 
 function MemberStatus({ member, onChangeRole, busy = false }: MemberStatusProps) {
+  const t = useText(memberTexts);
   const choosable = onChangeRole && !isOwner(member) && member.status !== 'pending';
   const current = isOrganizationAdmin(member) ? MEMBER_TYPE_ADMIN : MEMBER_TYPE_MEMBER;
   return (
     <Group gap={6} wrap="wrap">
       {choosable ? (
         <Select
-          aria-label={`Роль: ${displayName(member.account)}`}
-          data={ASSIGNABLE_ROLES}
+          aria-label={t('Роль: {name}', { name: displayName(member.account) })}
+          data={assignableRoles(t)}
           value={String(current)}
           onChange={(value) => {
             if (value && Number(value) !== current) onChangeRole(member, Number(value));
@@ -63,12 +65,12 @@ function MemberStatus({ member, onChangeRole, busy = false }: MemberStatusProps)
         />
       ) : (
         <Badge variant={isOwner(member) ? 'filled' : 'light'} radius="sm" tt="none">
-          {memberTypeLabel(member.type_id)}
+          {roleName(t, member.type_id)}
         </Badge>
       )}
       {member.status === 'pending' && (
         <Badge color="orange" variant="light" radius="sm" tt="none">
-          Запрос на вступление
+          {t('Запрос на вступление')}
         </Badge>
       )}
     </Group>
@@ -81,6 +83,7 @@ type MemberActionsProps = Pick<MembersTableProps, 'onRemove' | 'onAccept' | 'can
 };
 
 function MemberActions({ member, busy, onRemove, onAccept, canManageAdmins }: MemberActionsProps) {
+  const t = useText(memberTexts);
   if (isOwner(member)) return null;
   const admin = isOrganizationAdmin(member);
   if (admin && !canManageAdmins) return null;
@@ -91,8 +94,8 @@ function MemberActions({ member, busy, onRemove, onAccept, canManageAdmins }: Me
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {pending && onAccept && (
         <TooltipAction
-          tooltip="Принять запрос"
-          label={`Принять запрос ${name}`}
+          tooltip={t('Принять запрос')}
+          label={t('Принять запрос {name}', { name })}
           icon={<IconCheck size={18} aria-hidden />}
           onClick={() => onAccept(member)}
           color="green"
@@ -101,8 +104,8 @@ function MemberActions({ member, busy, onRemove, onAccept, canManageAdmins }: Me
       )}
       {onRemove && (
         <TooltipAction
-          tooltip={pending ? 'Отклонить запрос' : 'Удалить из организации'}
-          label={`${pending ? 'Отклонить запрос' : 'Удалить участника'} ${name}`}
+          tooltip={pending ? t('Отклонить запрос') : t('Удалить из организации')}
+          label={pending ? t('Отклонить запрос {name}', { name }) : t('Удалить участника {name}', { name })}
           icon={<IconTrash size={18} aria-hidden />}
           onClick={() => onRemove(member)}
           color="red"
@@ -125,6 +128,7 @@ export function MembersTable({
   onChangeRole,
   ...actions
 }: MembersTableProps) {
+  const t = useText(memberTexts);
   const rows = sortMembers(members);
   const status = (member: Member) => (
     <MemberStatus
@@ -139,7 +143,7 @@ export function MembersTable({
     );
   return (
     <>
-      <CardList label="Участники" empty={rows.length === 0 ? <ListEmpty compact /> : undefined}>
+      <CardList label={t('Участники')} empty={rows.length === 0 ? <ListEmpty compact /> : undefined}>
         {rows.map((member) => {
           const name = displayName(member.account);
           return (
@@ -158,7 +162,7 @@ export function MembersTable({
         })}
       </CardList>
       <ListTable
-        columns={['Имя', 'Логин', 'Статус']}
+        columns={[t('Имя'), t('Логин'), t('Статус')]}
         actions={manageable}
         scrollMinWidth={manageable ? 560 : 440}
         horizontalSpacing={undefined}

@@ -1,7 +1,9 @@
 import { organizationsEndpoints, type ReferenceType } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { organizationKeys } from '@/lib/query-keys/organizations';
+import { organizationTexts } from '../texts';
 
 /** The organization types (a short seeded list). */
 export async function getOrganizationTypes(): Promise<ReferenceType[]> {
@@ -14,7 +16,8 @@ export function organizationTypesQueryOptions() {
     queryKey: organizationKeys.organizationTypes,
     queryFn: getOrganizationTypes,
     staleTime: 10 * 60_000,
-    meta: { errorToast: 'Ошибка при получении списка типов организаций' },
+    // Read as the hook renders, so the toast speaks the page's language.
+    meta: { errorToast: textNow(organizationTexts)('Ошибка при получении списка типов организаций') },
   });
 }
 

@@ -1,7 +1,9 @@
 import { AVATAR_STACK_MAX, type MemberPreview } from '@cabinet/contracts';
 import { Avatar, Tooltip } from '@mantine/core';
 import { NameAvatar } from '@/components/name-avatar';
-import { displayName, formatCount, MEMBER_FORMS } from '@/lib/format';
+import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { organizationTexts } from '../texts';
 
 type MemberAvatarStackProps = {
   members: readonly MemberPreview[];
@@ -19,12 +21,16 @@ export function avatarStackLayout(previewCount: number, total: number): { shown:
 
 /** The Участники column of 'Ваши организации'. */
 export function MemberAvatarStack({ members, total }: MemberAvatarStackProps) {
+  const t = useText(organizationTexts);
   const { shown, rest } = avatarStackLayout(members.length, total);
   return (
     // Each face covers only the edge of the one before it, never its letters (issue 16).
     <Avatar.Group
       spacing={6}
-      aria-label={formatCount(Math.max(total, members.length), MEMBER_FORMS)}
+      aria-label={t(
+        '{count, plural, one {# участник} few {# участника} many {# участников} other {# участника}}',
+        { count: Math.max(total, members.length) },
+      )}
       role="img"
     >
       {members.slice(0, shown).map((member) => {

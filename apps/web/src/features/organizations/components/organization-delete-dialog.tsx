@@ -2,8 +2,10 @@ import { ORGANIZATION_DELETE_DELAY_MS } from '@cabinet/contracts';
 import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { textNow, useText } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/toasts';
 import { useDeleteOrganization } from '../api/delete-organization';
+import { organizationTexts } from '../texts';
 
 export const ORGANIZATION_DELETED = 'Организация успешно удалена';
 
@@ -26,6 +28,7 @@ export function OrganizationDeleteDialog({
   onClose,
   onDeleted,
 }: OrganizationDeleteDialogProps) {
+  const t = useText(organizationTexts);
   const remove = useDeleteOrganization();
   const [waiting, setWaiting] = useState(false);
   const failed = useRef(false);
@@ -51,7 +54,7 @@ export function OrganizationDeleteDialog({
       setWaiting(false);
       onClose();
       if (failed.current) return;
-      notifySuccess(ORGANIZATION_DELETED);
+      notifySuccess(textNow(organizationTexts)(ORGANIZATION_DELETED));
       onDeleted();
     }, ORGANIZATION_DELETE_DELAY_MS);
   };
@@ -60,12 +63,12 @@ export function OrganizationDeleteDialog({
     <ConfirmDeleteDialog
       opened={opened}
       onClose={onClose}
-      title="Удалить организацию?"
-      confirmLabel="Удалить организацию"
+      title={t('Удалить организацию?')}
+      confirmLabel={t('Удалить организацию')}
       busy={waiting}
       onConfirm={confirm}
     >
-      <Text>Действие невозможно будет отменить</Text>
+      <Text>{t('Действие невозможно будет отменить')}</Text>
     </ConfirmDeleteDialog>
   );
 }

@@ -4,7 +4,7 @@ import {
   OrganizationFormSchema,
 } from '@cabinet/contracts';
 import { Select, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
@@ -15,10 +15,14 @@ import {
 } from '@/components/avatar-field/avatar-value';
 import { ORGANIZATION_AVATAR_UPLOAD_ERROR, useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
+import { referenceName } from '@/lib/reference-names';
 import { notifySuccess } from '@/lib/toasts';
 import { useCreateOrganization } from '../api/create-organization';
 import { useOrganizationTypes } from '../api/get-organization-types';
 import { useUpdateOrganization } from '../api/update-organization';
+import { type OrganizationText, organizationTexts } from '../texts';
 
 type FormValues = { name: string; type: number | null };
 
@@ -42,10 +46,8 @@ export type OrganizationFormProps =
     })
   | (CommonProps & { mode: 'edit'; organization: Organization; createExtras?: undefined });
 
-const FIELD_LABELS = { name: 'Название', type: 'Тип' };
-
 /** What each type is for, in one line (issue 34, rule 12), by the type's code. */
-const TYPE_HINTS: Record<string, string> = {
+const TYPE_HINTS: Record<string, OrganizationText> = {
   personal: 'Для себя: личное рабочее место.',
   team: 'Для группы людей, которые работают вместе.',
   company: 'Для компании с отделами и несколькими администраторами.',
@@ -64,9 +66,10 @@ function initialValues(organization: Organization | undefined): FormValues {
  * the organization settings and the admin screens.
  */
 export function OrganizationForm(props: OrganizationFormProps) {
+  const t = useText(organizationTexts);
   const { mode, organization, onSaved, onCancel, extraActions } = props;
   const submitLabel =
-    props.submitLabel ?? (mode === 'create' ? 'Создать организацию' : 'Сохранить изменения');
+    props.submitLabel ?? (mode === 'create' ? t('Создать организацию') : t('Сохранить изменения'));
   const types = useOrganizationTypes();
   const create = useCreateOrganization();
   const update = useUpdateOrganization();
@@ -106,14 +109,14 @@ export function OrganizationForm(props: OrganizationFormProps) {
           ...(imageId ? { image_id: imageId } : {}),
           ...props.createExtras,
         });
-        if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+        if (typeof imageId === 'number') notifySuccess(t('Аватар изменен'));
         onSaved(data.id);
       } else {
         await update.mutateAsync({
           id: organization.id,
           body: { name, type: values.type, ...(imageId !== undefined ? { image_id: imageId } : {}) },
         });
-        if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+        if (typeof imageId === 'number') notifySuccess(t('Аватар изменен'));
         setAvatar(avatarValueFrom(saved));
         onSaved(organization.id);
       }
@@ -141,17 +144,21 @@ export function OrganizationForm(props: OrganizationFormProps) {
     form.resetDirty({ ...form.getValues(), type: defaultTypeId });
   }, [defaultTypeId]);
 
-  const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }));
+  const typeOptions = (types.data ?? []).map((type) => ({
+    value: String(type.id),
+    label: referenceName(type),
+  }));
   const hintOf = (id: string | number | null) => {
     const code = types.data?.find((type) => String(type.id) === String(id))?.code;
-    return code ? TYPE_HINTS[code] : undefined;
+    const hint = code ? TYPE_HINTS[code] : undefined;
+    return hint ? t(hint) : undefined;
   };
 
   return (
     <FormFrame
       gap="lg"
       form={form}
-      labels={FIELD_LABELS}
+      labels={{ name: t('Название'), type: t('Тип') }}
       changed={mode === 'edit' ? form.isDirty() || isAvatarChanged(avatar) : undefined}
       onSubmit={submit}
       busy={busy}
@@ -162,16 +169,16 @@ export function OrganizationForm(props: OrganizationFormProps) {
     >
       <TextInput
         {...form.getInputProps('name')}
-        label="Название"
-        placeholder="Например, «Отдел разработки»"
+        label={t('Название')}
+        placeholder={t('Например, «Отдел разработки»')}
         withAsterisk
         maxLength={80}
         disabled={busy}
         autoComplete="organization"
       />
       <Select
-        label="Тип"
-        placeholder={types.isPending ? 'Загрузка…' : 'Выберите тип'}
+        label={t('Тип')}
+        placeholder={types.isPending ? t('Загрузка…') : t('Выберите тип')}
         withAsterisk
         data={typeOptions}
         value={form.values.type === null ? null : String(form.values.type)}
@@ -189,10 +196,10 @@ export function OrganizationForm(props: OrganizationFormProps) {
         disabled={busy || types.isPending}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
-        nothingFoundMessage="Нет данных"
+        nothingFoundMessage={t('Нет данных')}
       />
       <AvatarField
-        label="Аватар организации"
+        label={t('Аватар организации')}
         value={avatar}
         onChange={setAvatar}
         name={form.values.name}

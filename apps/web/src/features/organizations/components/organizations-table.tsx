@@ -11,6 +11,9 @@ import { isNearLimit, PlanUsage } from '@/components/plan-usage';
 import { TooltipAction } from '@/components/tooltip-action';
 import { paths } from '@/config/paths';
 import { MEMBERS_OF } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { referenceName } from '@/lib/reference-names';
+import { organizationTexts } from '../texts';
 import { MemberAvatarStack } from './member-avatar-stack';
 
 type OrganizationsTableProps = {
@@ -41,6 +44,7 @@ function SettingsButton({
   organization: OrganizationListItem;
   standing: Standing;
 }) {
+  const t = useText(organizationTexts);
   const href = paths.organizationCollaborators.getHref(organization.id, organization.name);
   if (standing === 'member') {
     return (
@@ -50,17 +54,17 @@ function SettingsButton({
         variant="light"
         size="xs"
         leftSection={<IconEye size={16} aria-hidden />}
-        aria-label={`Открыть организацию ${organization.name}`}
+        aria-label={t('Открыть организацию {name}', { name: organization.name })}
         style={{ flexShrink: 0 }}
       >
-        Открыть
+        {t('Открыть')}
       </Button>
     );
   }
   return (
     <TooltipAction
-      tooltip="Настройки"
-      label={`Настройки организации ${organization.name}`}
+      tooltip={t('Настройки')}
+      label={t('Настройки организации {name}', { name: organization.name })}
       icon={<IconSettings size={18} aria-hidden />}
       to={href}
       variant="light"
@@ -76,6 +80,7 @@ function OrganizationName({
   organization: OrganizationListItem;
   standing: Standing;
 }) {
+  const t = useText(organizationTexts);
   return (
     <Group gap="sm" wrap="nowrap">
       <NameAvatar src={organization.files[0]?.url ?? null} name={organization.name} radius="md" />
@@ -93,7 +98,7 @@ function OrganizationName({
         </Anchor>
         {standing !== 'member' && (
           <Text size="xs" c="dimmed">
-            {standing === 'owner' ? 'Вы владелец' : 'Вы администратор'}
+            {standing === 'owner' ? t('Вы владелец') : t('Вы администратор')}
           </Text>
         )}
       </Stack>
@@ -123,6 +128,7 @@ function Members({ organization }: { organization: OrganizationListItem }) {
  * phones, so nothing scrolls sideways.
  */
 export function OrganizationsTable({ organizations, empty, managedIds = NONE }: OrganizationsTableProps) {
+  const t = useText(organizationTexts);
   const navigate = useNavigate();
   // The whole row or card opens the organization; its own links and buttons (the gear) keep theirs.
   const openRow = (organization: OrganizationListItem) => (event: MouseEvent) => {
@@ -132,12 +138,12 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
   return (
     <>
       <ListTable
-        columns={['Название', 'Тип', 'Участники']}
+        columns={[t('Название'), t('Тип'), t('Участники')]}
         actions
         horizontalSpacing={undefined}
         highlightOnHover
         visibleFrom="xs"
-        aria-label="Ваши организации"
+        aria-label={t('Ваши организации')}
         empty={organizations.length === 0 ? empty : undefined}
       >
         {organizations.map((organization) => (
@@ -147,7 +153,7 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
             </Table.Td>
             <Table.Td>
               <Badge variant="light" color="gray" radius="sm" tt="none">
-                {organization.type.name}
+                {referenceName(organization.type)}
               </Badge>
             </Table.Td>
             <Table.Td>
@@ -160,7 +166,7 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
         ))}
       </ListTable>
 
-      <CardList label="Ваши организации" empty={organizations.length === 0 ? empty : undefined}>
+      <CardList label={t('Ваши организации')} empty={organizations.length === 0 ? empty : undefined}>
         {organizations.map((organization) => (
           <CardListItem key={organization.id}>
             <Stack gap="sm" className={classes.row} onClick={openRow(organization)}>
@@ -173,7 +179,7 @@ export function OrganizationsTable({ organizations, empty, managedIds = NONE }: 
               </Group>
               <Group justify="space-between" wrap="wrap" gap="xs" align="flex-start">
                 <Badge variant="light" color="gray" radius="sm" tt="none">
-                  {organization.type.name}
+                  {referenceName(organization.type)}
                 </Badge>
                 <Members organization={organization} />
               </Group>

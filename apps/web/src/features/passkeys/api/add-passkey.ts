@@ -1,8 +1,10 @@
 import { type PasskeyRegistrationResponse, passkeysEndpoints } from '@cabinet/contracts';
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from '@simplewebauthn/browser';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { passkeyKeys } from '@/lib/query-keys/passkeys';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { passkeysTexts } from '../texts';
 
 /**
  * A new passkey of the signed-in user (decision 0142): the server's creation options, the browser's own
@@ -20,9 +22,10 @@ export async function addPasskey(name: string) {
 
 /** The dialog shows a failure in place (the browser's refusals have no server message). */
 export function useAddPasskey() {
+  const t = useText(passkeysTexts);
   return useApiMutation({
     mutationFn: addPasskey,
-    successToast: 'Ключ доступа добавлен',
+    successToast: t('Ключ доступа добавлен'),
     meta: { errorToast: false },
     invalidates: [passkeyKeys.list],
   });

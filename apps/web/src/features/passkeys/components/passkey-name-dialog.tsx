@@ -1,8 +1,11 @@
 import { PasskeyNameSchema } from '@cabinet/contracts';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useId } from 'react';
 import { z } from 'zod';
+import { useText } from '@/lib/i18n/catalogue';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
+import { passkeysTexts } from '../texts';
 
 const NameFormSchema = z.object({ name: PasskeyNameSchema });
 
@@ -33,6 +36,7 @@ export function PasskeyNameDialog({
   error,
   children,
 }: PasskeyNameDialogProps) {
+  const t = useText(passkeysTexts);
   const errorId = useId();
   const form = useForm({
     mode: 'uncontrolled',
@@ -52,8 +56,8 @@ export function PasskeyNameDialog({
           <TextInput
             {...form.getInputProps('name')}
             key={form.key('name')}
-            label="Название"
-            placeholder="Например, «Рабочий ноутбук»"
+            label={t('Название')}
+            placeholder={t('Например, «Рабочий ноутбук»')}
             maxLength={64}
             data-autofocus
             disabled={busy}
@@ -66,7 +70,7 @@ export function PasskeyNameDialog({
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Отмена
+              {t('Отмена')}
             </Button>
             <Button type="submit" loading={busy}>
               {submitLabel}

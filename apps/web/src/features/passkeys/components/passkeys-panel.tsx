@@ -10,10 +10,12 @@ import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
 import { TooltipAction } from '@/components/tooltip-action';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n/catalogue';
 import { passkeyErrorMessage } from '@/lib/passkey-errors';
 import { useAddPasskey } from '../api/add-passkey';
 import { useDeletePasskey, useRenamePasskey } from '../api/change-passkey';
 import { PASSKEYS_LOAD_FAILED, usePasskeys } from '../api/get-passkeys';
+import { passkeysTexts } from '../texts';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
 type Dialog =
@@ -24,14 +26,19 @@ type Dialog =
 
 const UNSUPPORTED = 'Этот браузер не поддерживает ключи доступа';
 
-const usedText = (passkey: Passkey) =>
-  passkey.last_used_at ? `последний вход ${formatDateTime(passkey.last_used_at)}` : 'ещё не использовался';
+function usedText(passkey: Passkey): string {
+  const t = textNow(passkeysTexts);
+  return passkey.last_used_at
+    ? t('последний вход {when}', { when: formatDateTime(passkey.last_used_at) })
+    : t('ещё не использовался');
+}
 
 /**
  * 'Ключи доступа' of the 'Безопасность' screen (issue 14, decision 0143): the passkeys, named, with when
  * each was added and last used; add (after a code sign-in, so always signed in here), rename, remove.
  */
 export function PasskeysPanel() {
+  const t = useText(passkeysTexts);
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
   const passkeys = usePasskeys(page);
@@ -46,11 +53,11 @@ export function PasskeysPanel() {
     setDialog(null);
   };
   const failure = (error: unknown) =>
-    error ? passkeyErrorMessage(error, 'Не удалось добавить ключ доступа, попробуйте ещё раз') : null;
+    error ? passkeyErrorMessage(error, t('Не удалось добавить ключ доступа, попробуйте ещё раз')) : null;
 
   return (
     <SectionCard
-      title="Ключи доступа"
+      title={t('Ключи доступа')}
       gap="sm"
       aside={
         <SubmitButton
@@ -58,33 +65,41 @@ export function PasskeysPanel() {
           size="sm"
           leftSection={<IconPlus size={16} />}
           onClick={() => setDialog({ kind: 'add' })}
-          blockedReason={supported ? null : UNSUPPORTED}
+          blockedReason={supported ? null : t(UNSUPPORTED)}
         >
-          Добавить ключ доступа
+          {t('Добавить ключ доступа')}
         </SubmitButton>
       }
     >
       <Text size="sm" c="dimmed">
-        Входите без кода из письма: отпечатком пальца, лицом, PIN-кодом устройства или электронным ключом.
-        Вход по коду из письма остаётся доступен всегда.
+        {t(
+          'Входите без кода из письма: отпечатком пальца, лицом, PIN-кодом устройства или электронным ключом. Вход по коду из письма остаётся доступен всегда.',
+        )}
       </Text>
       {!supported && (
         <Text size="sm" c="orange.9">
-          {UNSUPPORTED}.
+          {t(UNSUPPORTED)}.
         </Text>
       )}
-      {passkeys.isError && passkeys.data && <StaleNotice title={PASSKEYS_LOAD_FAILED} query={passkeys} />}
+      {passkeys.isError && passkeys.data && <StaleNotice title={t(PASSKEYS_LOAD_FAILED)} query={passkeys} />}
       {passkeys.isPending ? (
-        <Skeleton height={64} aria-label="Загрузка" />
+        <Skeleton height={64} aria-label={t('Загрузка')} />
       ) : passkeys.isError && !passkeys.data ? (
-        <ListError compact title={PASSKEYS_LOAD_FAILED} query={passkeys} />
+        <ListError compact title={t(PASSKEYS_LOAD_FAILED)} query={passkeys} />
       ) : items.length === 0 ? (
         <ListEmpty
           compact
-          hint={supported ? 'Добавьте ключ доступа, чтобы входить без кода из письма' : undefined}
+          hint={supported ? t('Добавьте ключ доступа, чтобы входить без кода из письма') : undefined}
         />
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ключи доступа">
+        <Stack
+          component="ul"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Ключи доступа')}
+        >
           {items.map((passkey) => (
             <Paper key={passkey.id} component="li" withBorder p="sm" radius="md">
               <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -97,14 +112,14 @@ export function PasskeysPanel() {
                       {passkey.name}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      добавлен {formatDate(passkey.created_at)} · {usedText(passkey)}
+                      {t('добавлен {date}', { date: formatDate(passkey.created_at) })} · {usedText(passkey)}
                     </Text>
                   </Stack>
                 </Group>
                 <Group gap={4} wrap="nowrap">
                   <TooltipAction
-                    tooltip="Переименовать"
-                    label={`Переименовать ключ доступа ${passkey.name}`}
+                    tooltip={t('Переименовать')}
+                    label={t('Переименовать ключ доступа {name}', { name: passkey.name })}
                     icon={<IconPencil size={18} />}
                     variant="subtle"
                     color="gray"
@@ -112,8 +127,8 @@ export function PasskeysPanel() {
                     onClick={() => setDialog({ kind: 'rename', passkey })}
                   />
                   <TooltipAction
-                    tooltip="Удалить"
-                    label={`Удалить ключ доступа ${passkey.name}`}
+                    tooltip={t('Удалить')}
+                    label={t('Удалить ключ доступа {name}', { name: passkey.name })}
                     icon={<IconTrash size={18} />}
                     variant="subtle"
                     color="red"
@@ -131,26 +146,26 @@ export function PasskeysPanel() {
       <PasskeyNameDialog
         opened={dialog?.kind === 'add'}
         onClose={close}
-        title="Новый ключ доступа"
+        title={t('Новый ключ доступа')}
         initialName=""
-        submitLabel="Продолжить"
+        submitLabel={t('Продолжить')}
         busy={add.isPending}
         error={failure(add.error)}
         onSubmit={(name) => add.mutate(name, { onSuccess: close })}
       >
         <Text size="sm">
-          Назовите ключ, чтобы узнать его в списке. Затем браузер попросит подтвердить создание ключа.
+          {t('Назовите ключ, чтобы узнать его в списке. Затем браузер попросит подтвердить создание ключа.')}
         </Text>
       </PasskeyNameDialog>
       <PasskeyNameDialog
         opened={dialog?.kind === 'rename'}
         onClose={close}
-        title="Переименовать ключ доступа"
+        title={t('Переименовать ключ доступа')}
         initialName={dialog?.kind === 'rename' ? dialog.passkey.name : ''}
-        submitLabel="Сохранить"
+        submitLabel={t('Сохранить')}
         busy={rename.isPending}
         error={
-          rename.error ? passkeyErrorMessage(rename.error, 'Не удалось переименовать ключ доступа') : null
+          rename.error ? passkeyErrorMessage(rename.error, t('Не удалось переименовать ключ доступа')) : null
         }
         onSubmit={(name) =>
           dialog?.kind === 'rename' && rename.mutate({ id: dialog.passkey.id, name }, { onSuccess: close })
@@ -159,16 +174,20 @@ export function PasskeysPanel() {
       <ConfirmDeleteDialog
         opened={dialog?.kind === 'delete'}
         onClose={close}
-        title="Удалить ключ доступа?"
-        confirmLabel="Удалить ключ"
+        title={t('Удалить ключ доступа?')}
+        confirmLabel={t('Удалить ключ')}
         busy={remove.isPending}
         onConfirm={() =>
           dialog?.kind === 'delete' && remove.mutate(dialog.passkey.id, { onSettled: () => setDialog(null) })
         }
       >
         <Text size="sm">
-          Ключом «{dialog?.kind === 'delete' ? dialog.passkey.name : ''}» больше нельзя будет войти. Удалите
-          его и на самом устройстве, если оно у вас.
+          {t(
+            'Ключом «{name}» больше нельзя будет войти. Удалите его и на самом устройстве, если оно у вас.',
+            {
+              name: dialog?.kind === 'delete' ? dialog.passkey.name : '',
+            },
+          )}
         </Text>
       </ConfirmDeleteDialog>
     </SectionCard>

@@ -12,11 +12,14 @@ import { SectionCard } from '@/components/section-card';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { PAYMENTS_LOAD_FAILED, usePayments } from '../api/get-payments';
-import { methodLabel, orderNumber, PERIOD_LABEL } from './payment-labels';
+import { paymentTexts } from '../texts';
+import { methodLabel, orderNumber, periodLabel } from './payment-labels';
 
 /** 'Квитанция': the payment's printable receipt (issue 15), named by its date for screen readers. */
 function ReceiptLink({ payment }: { payment: Payment }) {
+  const t = useText(paymentTexts);
   return (
     <Button
       component={Link}
@@ -24,9 +27,9 @@ function ReceiptLink({ payment }: { payment: Payment }) {
       size="xs"
       variant="light"
       leftSection={<IconReceipt size={14} aria-hidden />}
-      aria-label={`Квитанция от ${formatDateTime(payment.paid_at ?? payment.created_at)}`}
+      aria-label={t('Квитанция от {date}', { date: formatDateTime(payment.paid_at ?? payment.created_at) })}
     >
-      Квитанция
+      {t('Квитанция')}
     </Button>
   );
 }
@@ -36,21 +39,22 @@ function ReceiptLink({ payment }: { payment: Payment }) {
  * 'Тестовый' (docs/decisions/0090), each with its 'Квитанция' (issue 15).
  */
 export function PaymentHistory({ userId }: { userId?: number } = {}) {
+  const t = useText(paymentTexts);
   const [page, setPage] = useState(1);
   const payments = usePayments(page, userId);
   const items = payments.data?.items ?? [];
   const pages = payments.data?.meta?.pages ?? 1;
   return (
     // Beside the admin user screen's full-size cards it takes their padding (its title lines up with theirs).
-    <SectionCard title="История платежей" gap="sm" compact={!userId}>
+    <SectionCard title={t('История платежей')} gap="sm" compact={!userId}>
       {payments.isPending ? (
         <Skeleton height={80} />
       ) : payments.isError ? (
-        <ListError compact title={PAYMENTS_LOAD_FAILED} query={payments} />
+        <ListError compact title={t(PAYMENTS_LOAD_FAILED)} query={payments} />
       ) : items.length === 0 ? (
         <ListEmpty
           compact
-          hint={userId ? 'Пользователь ещё не оплачивал тарифы' : 'Здесь появятся ваши оплаты тарифов'}
+          hint={userId ? t('Пользователь ещё не оплачивал тарифы') : t('Здесь появятся ваши оплаты тарифов')}
         />
       ) : (
         <>
@@ -60,7 +64,7 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                 <Group justify="space-between" gap="xs">
                   <Group gap={6}>
                     <Text fw={600}>
-                      {payment.plan.name} · {PERIOD_LABEL[payment.period]}
+                      {payment.plan.name} · {periodLabel(payment.period)}
                     </Text>
                     {payment.test && <TestPaymentBadge />}
                   </Group>
@@ -69,9 +73,12 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  Заказ {orderNumber(payment.id)} · {formatDateTime(payment.paid_at ?? payment.created_at)} ·{' '}
-                  {methodLabel(payment.method)} · действует до{' '}
-                  {payment.granted_until ? formatDate(payment.granted_until) : 'бессрочно'}
+                  {t('Заказ {order} · {date} · {method} · действует до {until}', {
+                    order: orderNumber(payment.id),
+                    date: formatDateTime(payment.paid_at ?? payment.created_at),
+                    method: methodLabel(payment.method),
+                    until: payment.granted_until ? formatDate(payment.granted_until) : t('бессрочно'),
+                  })}
                 </Text>
                 <Group mt={6}>
                   <ReceiptLink payment={payment} />
@@ -80,7 +87,15 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
             ))}
           </CardList>
           <ListTable
-            columns={['Заказ', 'Дата', 'Тариф', 'Период', 'Способ', 'Сумма', 'Действует до']}
+            columns={[
+              t('Заказ'),
+              t('Дата'),
+              t('Тариф'),
+              t('Период'),
+              t('Способ'),
+              t('Сумма'),
+              t('Действует до'),
+            ]}
             actions
             scrollMinWidth={800}
             verticalSpacing="xs"
@@ -92,7 +107,7 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{orderNumber(payment.id)}</Table.Td>
                 <Table.Td>{formatDateTime(payment.paid_at ?? payment.created_at)}</Table.Td>
                 <Table.Td>{payment.plan.name}</Table.Td>
-                <Table.Td>{PERIOD_LABEL[payment.period]}</Table.Td>
+                <Table.Td>{periodLabel(payment.period)}</Table.Td>
                 <Table.Td>{methodLabel(payment.method)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Group gap={6} wrap="nowrap">
@@ -100,7 +115,9 @@ export function PaymentHistory({ userId }: { userId?: number } = {}) {
                     {payment.test && <TestPaymentBadge />}
                   </Group>
                 </Table.Td>
-                <Table.Td>{payment.granted_until ? formatDate(payment.granted_until) : 'Бессрочно'}</Table.Td>
+                <Table.Td>
+                  {payment.granted_until ? formatDate(payment.granted_until) : t('Бессрочно')}
+                </Table.Td>
                 <Table.Td className={classes.actions}>
                   <ReceiptLink payment={payment} />
                 </Table.Td>

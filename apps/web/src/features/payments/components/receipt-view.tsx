@@ -1,16 +1,22 @@
 import type { Receipt } from '@cabinet/contracts';
+import type { Translate } from '@cabinet/contracts/i18n';
 import { Alert, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { Logo } from '@/components/logo';
 import { formatDate, formatDateTime, formatMoney, personLabel } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
-import { methodLabel, orderNumber, PERIOD_LABEL } from './payment-labels';
+import { type PaymentText, paymentTexts } from '../texts';
+import { methodLabel, orderNumber, periodLabel } from './payment-labels';
 import classes from './receipt-view.module.css';
 
 /** 'с 27.11.2026 по 27.12.2026'; an end-less grant reads 'бессрочно'. */
-function termText(receipt: Receipt): string {
-  const end = receipt.granted_until ? `по ${formatDate(receipt.granted_until)}` : 'бессрочно';
-  return receipt.term_start ? `с ${formatDate(receipt.term_start)} ${end}` : end;
+function termText(t: Translate<PaymentText>, receipt: Receipt): string {
+  const start = receipt.term_start ? formatDate(receipt.term_start) : null;
+  const end = receipt.granted_until ? formatDate(receipt.granted_until) : null;
+  if (start && end) return t('с {start} по {end}', { start, end });
+  if (start) return t('с {start} бессрочно', { start });
+  return end ? t('по {end}', { end }) : t('бессрочно');
 }
 
 /**
@@ -18,14 +24,15 @@ function termText(receipt: Receipt): string {
  * the plan's new end date. Printed as it shows, without the cabinet around it.
  */
 export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const t = useText(paymentTexts);
   const rows: [string, string][] = [
-    ['Дата оплаты', formatDateTime(receipt.paid_at)],
-    ['Плательщик', personLabel({ name: receipt.user.name, email: receipt.user.email })],
-    ['Тариф', `${quoted(receipt.plan.name)}`],
-    ['Период', PERIOD_LABEL[receipt.period]],
-    ['Способ оплаты', methodLabel(receipt.method)],
-    ['Оплаченный срок', termText(receipt)],
-    ['Тариф действует до', receipt.granted_until ? formatDate(receipt.granted_until) : 'Бессрочно'],
+    [t('Дата оплаты'), formatDateTime(receipt.paid_at)],
+    [t('Плательщик'), personLabel({ name: receipt.user.name, email: receipt.user.email })],
+    [t('Тариф'), `${quoted(receipt.plan.name)}`],
+    [t('Период'), periodLabel(receipt.period)],
+    [t('Способ оплаты'), methodLabel(receipt.method)],
+    [t('Оплаченный срок'), termText(t, receipt)],
+    [t('Тариф действует до'), receipt.granted_until ? formatDate(receipt.granted_until) : t('Бессрочно')],
   ];
   return (
     <Paper withBorder p={{ base: 'md', xs: 40 }} maw={760} className={classes.sheet} data-testid="receipt">
@@ -34,16 +41,16 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           <Logo />
           <Stack gap={2} className={classes.number}>
             <Title order={2} size="h3">
-              Квитанция № {receipt.payment_id}
+              {t('Квитанция № {id}', { id: receipt.payment_id })}
             </Title>
             <Text size="sm" c="dimmed">
-              от {formatDate(receipt.paid_at)}
+              {t('от {date}', { date: formatDate(receipt.paid_at) })}
             </Text>
           </Stack>
         </Group>
         {receipt.test && (
           <Alert color="orange" variant="light" icon={<IconFlask size={20} aria-hidden />} p="sm">
-            Тестовый платёж: оплата прошла в тестовом режиме, деньги не списывались.
+            {t('Тестовый платёж: оплата прошла в тестовом режиме, деньги не списывались.')}
           </Alert>
         )}
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md" m={0}>
@@ -59,7 +66,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           ))}
           <Stack gap={2}>
             <Text component="dt" size="sm" c="dimmed">
-              Номер заказа
+              {t('Номер заказа')}
             </Text>
             {/* The short number people read (issue 34, rule 10); the provider's label stays with the provider. */}
             <Text component="dd" m={0} fw={500} data-testid="order-number">
@@ -69,7 +76,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </SimpleGrid>
         <Divider />
         <Group justify="space-between" align="baseline">
-          <Text fw={600}>Итого оплачено</Text>
+          <Text fw={600}>{t('Итого оплачено')}</Text>
           <Text fw={700} fz={28} data-testid="receipt-amount">
             {formatMoney(receipt.amount)}
           </Text>

@@ -1,7 +1,9 @@
 import type { PaymentPeriod, Plan } from '@cabinet/contracts';
 import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { useText } from '@/lib/i18n';
 import { isFreePlan, membersLabel, organizationsLabel } from '../lib/plan-pricing';
+import { planTexts } from '../texts';
 import { PlanPrice } from './plan-price';
 
 type PlanCardProps = {
@@ -16,8 +18,9 @@ type PlanCardProps = {
 
 /** One plan of the price list (spec section 9): price, limits, description and 'Выбрать'. */
 export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanCardProps) {
+  const t = useText(planTexts);
   const free = isFreePlan(plan);
-  const renew = `Продлить на ${period === 'year' ? 'год' : 'месяц'}`;
+  const renew = period === 'year' ? t('Продлить на год') : t('Продлить на месяц');
   return (
     <Card
       withBorder
@@ -35,7 +38,7 @@ export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanC
           </Title>
           {current && (
             <Badge variant="filled" radius="sm" tt="none">
-              Ваш тариф
+              {t('Ваш тариф')}
             </Badge>
           )}
         </Group>
@@ -56,7 +59,7 @@ export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanC
         >
           <List.Item>{organizationsLabel(plan)}</List.Item>
           <List.Item>{membersLabel(plan)}</List.Item>
-          {plan.sso && <List.Item>Единый вход (SSO) и SCIM</List.Item>}
+          {plan.sso && <List.Item>{t('Единый вход (SSO) и SCIM')}</List.Item>}
         </List>
         {plan.description && (
           <Text size="sm" c="dimmed" style={{ flex: 1 }}>
@@ -69,9 +72,13 @@ export function PlanCard({ plan, period, current, currentTerm, onChoose }: PlanC
             fullWidth
             variant={current ? 'light' : 'filled'}
             onClick={() => onChoose(plan)}
-            aria-label={current ? `${renew}: тариф ${plan.name}` : `Выбрать тариф ${plan.name}`}
+            aria-label={
+              current
+                ? t('{action}: тариф {plan}', { action: renew, plan: plan.name })
+                : t('Выбрать тариф {plan}', { plan: plan.name })
+            }
           >
-            {current ? renew : 'Выбрать'}
+            {current ? renew : t('Выбрать')}
           </Button>
         )}
       </Stack>

@@ -1,11 +1,14 @@
 import type { PaymentPeriod, Plan } from '@cabinet/contracts';
 import { Badge, Group, Text } from '@mantine/core';
+import { useText } from '@/lib/i18n';
 import { planPriceView } from '../lib/plan-pricing';
+import { planTexts } from '../texts';
 
 type PlanPriceProps = { plan: Plan; period: PaymentPeriod; size?: 'md' | 'lg' };
 
 /** The price of a plan for a period by the rules of spec section 9. */
 export function PlanPrice({ plan, period, size = 'lg' }: PlanPriceProps) {
+  const t = useText(planTexts);
   const view = planPriceView(plan, period);
   const fz = size === 'lg' ? 28 : 20;
   if (view.kind === 'free') {
@@ -22,7 +25,7 @@ export function PlanPrice({ plan, period, size = 'lg' }: PlanPriceProps) {
           component="s"
           c="dimmed"
           fz={size === 'lg' ? 'md' : 'sm'}
-          aria-label={`Без скидки ${view.fullLabel}`}
+          aria-label={t('Без скидки {price}', { price: view.fullLabel })}
         >
           {view.fullLabel}
         </Text>

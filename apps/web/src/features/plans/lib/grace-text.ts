@@ -1,9 +1,10 @@
-import { formatDate, type PluralForms, pluralize } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { textNow } from '@/lib/i18n';
+import { planTexts } from '../texts';
 
 // The grace period banner of issue 15 (decision 0156): 'Подписка «Про» закончилась 2 дня назад — продлите
 // до 27.11.2026, чтобы не потерять возможности'.
 
-const DAY_FORMS: PluralForms = { one: 'день', few: 'дня', many: 'дней' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The viewer's calendar day of `date` as a day number, so that a DST change never makes 23 or 25 hours. */
@@ -17,9 +18,10 @@ export function endedAgo(endIso: string, now: Date): string {
   const end = new Date(endIso);
   if (Number.isNaN(end.getTime())) return '';
   const days = calendarDay(now) - calendarDay(end);
-  if (days <= 0) return 'сегодня';
-  if (days === 1) return 'вчера';
-  return `${days} ${pluralize(days, DAY_FORMS)} назад`;
+  const t = textNow(planTexts);
+  if (days <= 0) return t('сегодня');
+  if (days === 1) return t('вчера');
+  return t('{days, plural, one {# день} few {# дня} many {# дней} other {# дня}} назад', { days });
 }
 
 type GraceFacts = {
@@ -32,8 +34,18 @@ type GraceFacts = {
 
 /** The banner's sentence, word for word as issue 15 writes it. */
 export function graceBannerText({ planName, expiresAt, graceUntil }: GraceFacts, now = new Date()): string {
+  const t = textNow(planTexts);
   const ago = expiresAt ? endedAgo(expiresAt, now) : '';
-  const ended = ago ? `закончилась ${ago}` : 'закончилась';
+  const until = formatDate(graceUntil);
   // Issue 15's own words ('Подписка', not 'Тариф'): docs/glossary.md allows this template's head, 'Подписка «'.
-  return `Подписка «${planName}» ${ended} — продлите до ${formatDate(graceUntil)}, чтобы не потерять возможности`;
+  return ago
+    ? t('Подписка «{plan}» закончилась {ago} — продлите до {until}, чтобы не потерять возможности', {
+        plan: planName,
+        ago,
+        until,
+      })
+    : t('Подписка «{plan}» закончилась — продлите до {until}, чтобы не потерять возможности', {
+        plan: planName,
+        until,
+      });
 }

@@ -1,8 +1,10 @@
 import { profileEndpoints } from '@cabinet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { profileTexts } from '../texts';
 
 export const EMAIL_CONFIRMED = 'Адрес эл. почты изменён';
 export const EMAIL_CONFIRM_FAILED = 'Не удалось подтвердить адрес эл. почты';
@@ -18,10 +20,11 @@ export function confirmEmail(code: string) {
  */
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
+  const t = useText(profileTexts);
   return useApiMutation({
     mutationFn: confirmEmail,
-    successToast: EMAIL_CONFIRMED,
-    failureToast: EMAIL_CONFIRM_FAILED,
+    successToast: t(EMAIL_CONFIRMED),
+    failureToast: t(EMAIL_CONFIRM_FAILED),
     invalidates: [profileKeys.me],
     onError: async (error) => {
       if (error instanceof ApiError && error.status === 401) return;

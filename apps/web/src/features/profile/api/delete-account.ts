@@ -1,8 +1,10 @@
 import { type AccountDeletePreview, profileEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { profileTexts } from '../texts';
 
 export const ACCOUNT_DELETED = 'Пользователь удалён';
 export const ACCOUNT_DELETE_FAILED = 'Не удалось удалить аккаунт';
@@ -32,9 +34,10 @@ export function deleteAccount(userId: number) {
 
 /** 409: the last admin; the server says so. */
 export function useDeleteAccount() {
+  const t = useText(profileTexts);
   return useApiMutation({
     mutationFn: deleteAccount,
-    successToast: () => ACCOUNT_DELETED,
-    failureToast: ACCOUNT_DELETE_FAILED,
+    successToast: () => t(ACCOUNT_DELETED),
+    failureToast: t(ACCOUNT_DELETE_FAILED),
   });
 }

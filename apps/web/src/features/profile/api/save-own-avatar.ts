@@ -6,9 +6,11 @@ import {
   withChosenFile,
 } from '@/components/avatar-field/avatar-value';
 import { useAvatarSave, useDeleteAvatarNow } from '@/components/avatar-field/use-avatar-save';
+import { useText } from '@/lib/i18n/catalogue';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { notifySuccess } from '@/lib/toasts';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { profileTexts } from '../texts';
 import { PROFILE_UPDATE_FAILED, updateProfile } from './update-profile';
 
 export const AVATAR_CHANGED = 'Аватар изменен';
@@ -21,12 +23,13 @@ export const AVATAR_DELETED = 'Аватар успешно удален';
  */
 export function useOwnAvatar(userId: number, setAvatar: (value: AvatarValue) => void) {
   const queryClient = useQueryClient();
+  const t = useText(profileTexts);
   const upload = useAvatarSave();
   const remove = useDeleteAvatarNow();
   const attach = useApiMutation({
     mutationFn: updateProfile,
-    successToast: () => AVATAR_CHANGED,
-    failureToast: PROFILE_UPDATE_FAILED,
+    successToast: () => t(AVATAR_CHANGED),
+    failureToast: t(PROFILE_UPDATE_FAILED),
     invalidates: [profileKeys.me],
   });
 
@@ -46,7 +49,7 @@ export function useOwnAvatar(userId: number, setAvatar: (value: AvatarValue) => 
   const removeNow = (existing: ExistingAvatar) =>
     remove.mutate(existing.id, {
       onSuccess: () => {
-        notifySuccess(AVATAR_DELETED);
+        notifySuccess(t(AVATAR_DELETED));
         setAvatar({ existing: null, scheduledDelete: false });
         return queryClient.invalidateQueries({ queryKey: profileKeys.me });
       },

@@ -1,7 +1,9 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { useText } from '@/lib/i18n/catalogue';
 import { useDeleteAccount, useDeletePreview } from '../api/delete-account';
+import { profileTexts } from '../texts';
 import {
   blocksDeletion,
   DeletedOrganizationsPreview,
@@ -29,6 +31,7 @@ export function DeleteAccountDialog({
   onDeleted,
   organizationActions,
 }: DeleteAccountDialogProps) {
+  const t = useText(profileTexts);
   const preview = useDeletePreview(userId, opened);
   const remove = useDeleteAccount();
 
@@ -36,20 +39,20 @@ export function DeleteAccountDialog({
     <ConfirmDeleteDialog
       opened={opened}
       onClose={onClose}
-      title="Удалить аккаунт?"
-      confirmLabel="Удалить аккаунт"
+      title={t('Удалить аккаунт?')}
+      confirmLabel={t('Удалить аккаунт')}
       busy={remove.isPending}
       // An organization with other members keeps the account until it is transferred or deleted.
       confirmDisabled={preview.isPending || blocksDeletion(preview.data)}
       onConfirm={() => remove.mutate(userId, { onSuccess: onDeleted })}
     >
       <Text size="sm">
-        Аккаунт, его файлы и участие в организациях будут удалены. Действие невозможно будет отменить.
+        {t('Аккаунт, его файлы и участие в организациях будут удалены. Действие невозможно будет отменить.')}
       </Text>
       <DeletedOrganizationsPreview
         preview={preview}
         showError
-        emptyText="Вы не владеете ни одной организацией."
+        emptyText={t('Вы не владеете ни одной организацией.')}
         organizationActions={organizationActions}
       />
     </ConfirmDeleteDialog>

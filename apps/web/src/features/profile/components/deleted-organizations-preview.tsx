@@ -4,6 +4,8 @@ import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { formatCount, MEMBER_FORMS } from '@/lib/format';
+import { useText } from '@/lib/i18n/catalogue';
+import { profileTexts } from '../texts';
 
 export type OwnedOrganization = AccountDeletePreview['organizations'][number];
 
@@ -46,6 +48,7 @@ export function DeletedOrganizationsPreview({
   showError,
   organizationActions,
 }: DeletedOrganizationsPreviewProps) {
+  const t = useText(profileTexts);
   const organizations = preview.data?.organizations ?? [];
   const shared = organizations.filter((o) => o.has_other_members);
   const alone = organizations.filter((o) => !o.has_other_members);
@@ -55,13 +58,13 @@ export function DeletedOrganizationsPreview({
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm" c="dimmed">
-            Проверяем организации…
+            {t('Проверяем организации…')}
           </Text>
         </Group>
       )}
       {showError && preview.isError && (
         <Text size="sm" c="red.9" role="alert">
-          Не удалось получить список организаций, которые будут удалены.
+          {t('Не удалось получить список организаций, которые будут удалены.')}
         </Text>
       )}
       {preview.isSuccess && shared.length > 0 && (
@@ -69,9 +72,9 @@ export function DeletedOrganizationsPreview({
           color="yellow"
           variant="light"
           icon={<IconUsers size={18} aria-hidden />}
-          title="Сначала передайте или удалите организации с другими участниками"
+          title={t('Сначала передайте или удалите организации с другими участниками')}
         >
-          <List size="sm" spacing="xs" aria-label="Организации, которые нужно передать или удалить">
+          <List size="sm" spacing="xs" aria-label={t('Организации, которые нужно передать или удалить')}>
             {shared.map((organization) => (
               <List.Item key={organization.id}>
                 <Group gap="xs" justify="space-between" wrap="wrap">
@@ -88,9 +91,9 @@ export function DeletedOrganizationsPreview({
           color="red"
           variant="light"
           icon={<IconAlertTriangle size={18} aria-hidden />}
-          title="Вместе с аккаунтом будут удалены организации"
+          title={t('Вместе с аккаунтом будут удалены организации')}
         >
-          <List size="sm" spacing={4} aria-label="Организации, которые будут удалены">
+          <List size="sm" spacing={4} aria-label={t('Организации, которые будут удалены')}>
             {alone.map((organization) => (
               <List.Item key={organization.id}>
                 <OrganizationName organization={organization} />

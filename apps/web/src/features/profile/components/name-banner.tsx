@@ -2,8 +2,11 @@ import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mant
 import { IconUserEdit } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useFieldErrorsClaim } from '@/lib/field-errors';
+import { useText } from '@/lib/i18n/catalogue';
+import { loadContractsText } from '@/lib/i18n/contracts-text';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
+import { profileTexts } from '../texts';
 
 export const NAME_BANNER_TEXT = 'Укажите имя, чтобы коллеги вас узнавали';
 /** Hidden for this tab once closed; it comes back in a new tab while the name is still missing. */
@@ -23,6 +26,7 @@ function dismissedInThisTab(): boolean {
  * closed.
  */
 export function NameBanner() {
+  const t = useText(profileTexts);
   const { data: profile } = useProfile();
   const update = useUpdateProfile();
   const [name, setName] = useState('');
@@ -40,9 +44,10 @@ export function NameBanner() {
     event.preventDefault();
     // The schema (and zod) come with the first submit, not with home's first load (decision 0175).
     const { UserNameSchema } = await import('@cabinet/contracts/profile');
+    await loadContractsText();
     const parsed = UserNameSchema.safeParse(name);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Обязательное поле');
+      setError(parsed.error.issues[0]?.message ?? t('Обязательное поле'));
       return;
     }
     setError(null);
@@ -66,16 +71,16 @@ export function NameBanner() {
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconUserEdit size={22} stroke={1.6} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text id="name-banner-title" fw={600}>
-              {NAME_BANNER_TEXT}
+              {t(NAME_BANNER_TEXT)}
             </Text>
           </Group>
-          <CloseButton aria-label="Скрыть до следующего входа" onClick={dismiss} />
+          <CloseButton aria-label={t('Скрыть до следующего входа')} onClick={dismiss} />
         </Group>
         <form noValidate onSubmit={submit}>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="Имя"
-              description="От 2 до 40 символов. Его увидят участники ваших организаций"
+              label={t('Имя')}
+              description={t('От 2 до 40 символов. Его увидят участники ваших организаций')}
               value={name}
               onChange={(event) => {
                 setName(event.currentTarget.value);
@@ -88,7 +93,7 @@ export function NameBanner() {
               style={{ flex: '1 1 240px' }}
             />
             <Button type="submit" loading={update.isPending} mt={{ base: 0, xs: 46 }}>
-              Сохранить имя
+              {t('Сохранить имя')}
             </Button>
           </Group>
         </form>

@@ -1,11 +1,15 @@
 import { EmailConfirmFormSchema } from '@cabinet/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { EmailText } from '@/components/email-text';
 import { useFieldErrorsClaim } from '@/lib/field-errors';
+import { useText } from '@/lib/i18n/catalogue';
+import { richText } from '@/lib/i18n/rich-text';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useConfirmEmail } from '../api/confirm-email';
 import { useUpdateProfile } from '../api/update-profile';
+import { profileTexts } from '../texts';
 
 type PendingEmailPanelProps = {
   userId: number;
@@ -20,6 +24,7 @@ type PendingEmailPanelProps = {
  * field, a new code, and calling the change off (the current address sent back).
  */
 export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailPanelProps) {
+  const t = useText(profileTexts);
   const confirm = useConfirmEmail();
   const update = useUpdateProfile();
   const form = useForm({
@@ -42,23 +47,27 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
       color="yellow"
       variant="light"
       icon={<IconMailForward size={20} aria-hidden />}
-      title="Смена адреса эл. почты"
+      title={t('Смена адреса эл. почты')}
       mb="lg"
     >
       <Stack gap="sm">
         <Text size="sm">
-          Новый адрес ожидает подтверждения:{' '}
-          <EmailText component="span" fw={600} inherit email={pendingEmail} />
+          {richText(t, 'Новый адрес ожидает подтверждения: {email}', {
+            email: <EmailText component="span" fw={600} inherit email={pendingEmail} />,
+          })}
         </Text>
         <Text size="sm">
-          Мы отправили на него код. Пока код не введён, вход и письма остаются на прежнем адресе{' '}
-          <EmailText component="span" inherit email={email} />.
+          {richText(
+            t,
+            'Мы отправили на него код. Пока код не введён, вход и письма остаются на прежнем адресе {email}.',
+            { email: <EmailText component="span" inherit email={email} /> },
+          )}
         </Text>
         <form noValidate onSubmit={submit} aria-busy={busy}>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               {...form.getInputProps('code')}
-              label="Код из письма"
+              label={t('Код из письма')}
               placeholder="123456"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -67,7 +76,7 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
               w={{ base: '100%', xs: 180 }}
             />
             <Button type="submit" mt={{ base: 0, xs: 25 }} loading={confirm.isPending} disabled={busy}>
-              Подтвердить
+              {t('Подтвердить')}
             </Button>
           </Group>
         </form>
@@ -78,7 +87,7 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
             disabled={busy}
             onClick={() => update.mutate({ userId, body: { email: pendingEmail } })}
           >
-            Отправить код ещё раз
+            {t('Отправить код ещё раз')}
           </Button>
           <Button
             variant="subtle"
@@ -87,7 +96,7 @@ export function PendingEmailPanel({ userId, email, pendingEmail }: PendingEmailP
             disabled={busy}
             onClick={() => update.mutate({ userId, body: { email } })}
           >
-            Отменить смену адреса
+            {t('Отменить смену адреса')}
           </Button>
         </Group>
       </Stack>

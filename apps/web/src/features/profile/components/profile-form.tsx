@@ -1,8 +1,7 @@
 import { type Profile, ProfileFormSchema } from '@cabinet/contracts';
 import { Button, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import {
@@ -14,9 +13,12 @@ import {
 } from '@/components/avatar-field/avatar-value';
 import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n/catalogue';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { notifySuccess } from '@/lib/toasts';
 import { useOwnAvatar } from '../api/save-own-avatar';
 import { useUpdateProfile } from '../api/update-profile';
+import { profileTexts } from '../texts';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import type { OwnedOrganization } from './deleted-organizations-preview';
 
@@ -61,7 +63,6 @@ export type ProfileFormProps = {
 };
 
 type FormValues = { name: string; email: string };
-const FIELD_LABELS = { name: 'Имя', email: 'Email' };
 
 /** Name, e-mail and avatar of an account, with save, cancel and delete (spec sections 2 and 4). */
 export function ProfileForm({
@@ -72,7 +73,7 @@ export function ProfileForm({
   onDeleted,
   organizationActions,
 }: ProfileFormProps) {
-  const queryClient = useQueryClient();
+  const t = useText(profileTexts);
   const update = useUpdateProfile();
   const avatarSave = useAvatarSave();
   const [avatar, setAvatar] = useState<AvatarValue>(() => avatarValueFrom(user.avatar));
@@ -121,7 +122,7 @@ export function ProfileForm({
           ...(imageId !== undefined ? { image_id: imageId } : {}),
         },
       });
-      if (typeof imageId === 'number') notifySuccess('Аватар изменен');
+      if (typeof imageId === 'number') notifySuccess(t('Аватар изменен'));
       setAvatar(avatarValueFrom(saved));
       onSaved?.();
     } catch {
@@ -144,11 +145,11 @@ export function ProfileForm({
       <FormFrame
         gap="lg"
         form={form}
-        labels={FIELD_LABELS}
+        labels={{ name: t('Имя'), email: 'Email' }}
         changed={form.isDirty() || isAvatarChanged(avatar)}
         onSubmit={submit}
         busy={busy}
-        submitLabel="Сохранить изменения"
+        submitLabel={t('Сохранить изменения')}
         onCancel={cancel}
         extraActions={
           mode === 'self' && (
@@ -159,7 +160,7 @@ export function ProfileForm({
               onClick={() => setDeleteOpened(true)}
               disabled={busy}
             >
-              Удалить аккаунт
+              {t('Удалить аккаунт')}
             </Button>
           )
         }
@@ -178,8 +179,8 @@ export function ProfileForm({
         <TextInput
           {...form.getInputProps('name')}
           // An admin names someone else (issue 34, rule 13); one's own form asks how to address you.
-          label={mode === 'self' ? 'Имя' : 'Имя пользователя'}
-          placeholder={mode === 'self' ? 'Как к вам обращаться' : 'Имя и фамилия'}
+          label={mode === 'self' ? t('Имя') : t('Имя пользователя')}
+          placeholder={mode === 'self' ? t('Как к вам обращаться') : t('Имя и фамилия')}
           withAsterisk
           autoComplete={mode === 'self' ? 'name' : 'off'}
           maxLength={80}
@@ -197,8 +198,8 @@ export function ProfileForm({
           description={
             form.isDirty('email')
               ? mode === 'self'
-                ? 'На новый адрес придёт код подтверждения; до его ввода действует прежний адрес'
-                : 'После смены адреса код для входа будет приходить на новый email'
+                ? t('На новый адрес придёт код подтверждения; до его ввода действует прежний адрес')
+                : t('После смены адреса код для входа будет приходить на новый email')
               : undefined
           }
         />

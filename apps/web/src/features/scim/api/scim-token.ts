@@ -1,8 +1,10 @@
 import { type ScimTokenCreated, type ScimTokenStatus, scimEndpoints } from '@cabinet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { scimKeys } from '@/lib/query-keys/scim';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { scimTexts } from '../texts';
 
 // The calls of the 'SCIM' section of an organization's settings (issue 30).
 
@@ -26,7 +28,7 @@ export function useCreateScimToken(organizationId: number) {
   return useApiMutation({
     mutationFn: async (): Promise<ScimTokenCreated> =>
       (await callEndpoint(scimEndpoints.createToken, { params: { id: organizationId } })).data,
-    failureToast: 'Не удалось создать токен SCIM',
+    failureToast: textNow(scimTexts)('Не удалось создать токен SCIM'),
     invalidates: [scimKeys.token(organizationId)],
   });
 }

@@ -1,7 +1,9 @@
 import { sessionsEndpoints } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { sessionKeys } from '@/lib/query-keys/sessions';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { sessionsTexts } from '../texts';
 
 // Ending sessions (decision 0140): the ended session's next request answers 401, wherever it is.
 
@@ -11,10 +13,11 @@ export function revokeSession(id: number) {
 
 /** 'Завершить' on one of one's own sessions. */
 export function useRevokeSession() {
+  const t = useText(sessionsTexts);
   return useApiMutation({
     mutationFn: revokeSession,
-    successToast: 'Сеанс завершён',
-    failureToast: 'Не удалось завершить сеанс',
+    successToast: t('Сеанс завершён'),
+    failureToast: t('Не удалось завершить сеанс'),
     invalidates: [sessionKeys.list],
   });
 }
@@ -25,10 +28,11 @@ export function revokeOtherSessions() {
 
 /** 'Выйти на всех других устройствах'. */
 export function useRevokeOtherSessions() {
+  const t = useText(sessionsTexts);
   return useApiMutation({
     mutationFn: revokeOtherSessions,
-    successToast: 'Сеансы на других устройствах завершены',
-    failureToast: 'Не удалось завершить сеансы',
+    successToast: t('Сеансы на других устройствах завершены'),
+    failureToast: t('Не удалось завершить сеансы'),
     invalidates: [sessionKeys.list],
   });
 }
@@ -39,10 +43,11 @@ export function revokeUserSession(input: { userId: number; sessionId: number }) 
 
 /** An admin's 'Завершить' on a user's session. */
 export function useRevokeUserSession() {
+  const t = useText(sessionsTexts);
   return useApiMutation({
     mutationFn: revokeUserSession,
-    successToast: 'Сеанс завершён',
-    failureToast: 'Не удалось завершить сеанс',
+    successToast: t('Сеанс завершён'),
+    failureToast: t('Не удалось завершить сеанс'),
     invalidates: [sessionKeys.adminList],
   });
 }

@@ -1,8 +1,10 @@
 import { type SecuritySettings, sessionsEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n/catalogue';
 import { sessionKeys } from '@/lib/query-keys/sessions';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { sessionsTexts } from '../texts';
 
 export const SECURITY_SETTINGS_LOAD_FAILED = 'Не удалось получить настройки безопасности';
 
@@ -30,10 +32,11 @@ export async function updateSecuritySettings(input: SecuritySettings) {
 }
 
 export function useUpdateSecuritySettings() {
+  const t = useText(sessionsTexts);
   return useApiMutation({
     mutationFn: updateSecuritySettings,
-    successToast: 'Настройки сохранены',
-    failureToast: 'Не удалось сохранить настройки',
+    successToast: t('Настройки сохранены'),
+    failureToast: t('Не удалось сохранить настройки'),
     invalidates: [sessionKeys.settings],
   });
 }

@@ -1,14 +1,17 @@
 import { Skeleton, Switch } from '@mantine/core';
 import { ListError } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
+import { useText } from '@/lib/i18n/catalogue';
 import {
   SECURITY_SETTINGS_LOAD_FAILED,
   useSecuritySettings,
   useUpdateSecuritySettings,
 } from '../api/security-settings';
+import { sessionsTexts } from '../texts';
 
 /** 'Уведомления' of the 'Безопасность' screen: the new-device mail switch (decision 0141). */
 export function NewDeviceMailCard() {
+  const t = useText(sessionsTexts);
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
   const checked = update.isPending
@@ -16,19 +19,21 @@ export function NewDeviceMailCard() {
     : settings.data?.new_device_mail;
 
   return (
-    <SectionCard title="Уведомления" gap="sm">
+    <SectionCard title={t('Уведомления')} gap="sm">
       {settings.isPending ? (
-        <Skeleton height={40} aria-label="Загрузка" />
+        <Skeleton height={40} aria-label={t('Загрузка')} />
       ) : settings.isError && !settings.data ? (
         // A switch drawn without the setting would show a state the account may not have.
-        <ListError compact title={SECURITY_SETTINGS_LOAD_FAILED} query={settings} />
+        <ListError compact title={t(SECURITY_SETTINGS_LOAD_FAILED)} query={settings} />
       ) : (
         <Switch
           checked={checked ?? true}
           disabled={!settings.data || update.isPending}
           onChange={(event) => update.mutate({ new_device_mail: event.currentTarget.checked })}
-          label="Сообщать о входе с нового устройства"
-          description="Письмо «Новый вход в аккаунт» придёт, когда в аккаунт войдут с устройства или адреса, с которых раньше не входили."
+          label={t('Сообщать о входе с нового устройства')}
+          description={t(
+            'Письмо «Новый вход в аккаунт» придёт, когда в аккаунт войдут с устройства или адреса, с которых раньше не входили.',
+          )}
         />
       )}
     </SectionCard>

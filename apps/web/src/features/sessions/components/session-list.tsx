@@ -2,6 +2,8 @@ import type { Session } from '@cabinet/contracts';
 import { Badge, Button, Flex, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { formatDateTime } from '@/lib/format';
+import { textNow, useText } from '@/lib/i18n/catalogue';
+import { sessionsTexts } from '../texts';
 
 type SessionListProps = {
   sessions: Session[];
@@ -17,11 +19,12 @@ const MOBILE = /\b(iOS|Android|iPadOS)\b/;
 
 /** The facts of a session in one line: where from, when signed in, when last active. */
 function sessionFacts(session: Session): string {
+  const t = textNow(sessionsTexts);
   return [
     session.application ? session.device : null,
     session.ip ? `IP ${session.ip}` : null,
-    `вход ${formatDateTime(session.created_at)}`,
-    `активность ${formatDateTime(session.last_used_at)}`,
+    t('вход {when}', { when: formatDateTime(session.created_at) }),
+    t('активность {when}', { when: formatDateTime(session.last_used_at) }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -32,8 +35,9 @@ function sessionFacts(session: Session): string {
  * empty and failed states are SessionListState's.
  */
 export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: SessionListProps) {
+  const t = useText(sessionsTexts);
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Сеансы">
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Сеансы')}>
       {sessions.map((session) => {
         const Icon = MOBILE.test(session.device) ? IconDeviceMobile : IconDeviceDesktop;
         const isCurrent = markCurrent && session.current;
@@ -63,17 +67,19 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
                     </Text>
                     {isCurrent && (
                       <Badge color="teal" variant="light" size="sm">
-                        Это устройство
+                        {t('Это устройство')}
                       </Badge>
                     )}
                     {session.application && (
                       <Badge color="indigo" variant="light" size="sm">
-                        {session.scopes.includes('write') ? 'Токен: чтение и изменение' : 'Токен: чтение'}
+                        {session.scopes.includes('write')
+                          ? t('Токен: чтение и изменение')
+                          : t('Токен: чтение')}
                       </Badge>
                     )}
                     {session.is_desktop && (
                       <Badge color="grape" variant="light" size="sm">
-                        Приложение
+                        {t('Приложение')}
                       </Badge>
                     )}
                   </Group>
@@ -91,9 +97,11 @@ export function SessionList({ sessions, onRevoke, revokingId, markCurrent }: Ses
                   loading={revokingId === session.id}
                   style={{ flexShrink: 0 }}
                   ml={{ base: 52, xs: 0 }}
-                  aria-label={`Завершить сеанс: ${session.application ?? session.device}`}
+                  aria-label={t('Завершить сеанс: {session}', {
+                    session: session.application ?? session.device,
+                  })}
                 >
-                  Завершить
+                  {t('Завершить')}
                 </Button>
               )}
             </Flex>

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { ListPagination } from '@/components/list-frame/list-pagination';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
+import { useText } from '@/lib/i18n/catalogue';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions, useRevokeSession } from '../api/revoke-sessions';
+import { sessionsTexts } from '../texts';
 import { SessionList } from './session-list';
 import { SessionListState } from './session-list-state';
 
@@ -15,6 +17,7 @@ import { SessionListState } from './session-list-state';
  * устройство' on this browser, 'Завершить' on any other, 'Выйти на всех других устройствах'.
  */
 export function SessionsPanel() {
+  const t = useText(sessionsTexts);
   const [page, setPage] = useState(1);
   const sessions = useSessions(page);
   const revoke = useRevokeSession();
@@ -24,17 +27,19 @@ export function SessionsPanel() {
 
   const confirmRevokeOthers = () =>
     modals.openConfirmModal({
-      title: 'Выйти на всех других устройствах?',
-      children: <Text size="sm">Все сеансы, кроме этого, будут завершены: там придётся войти заново.</Text>,
-      labels: { confirm: 'Выйти на других устройствах', cancel: 'Отмена' },
+      title: t('Выйти на всех других устройствах?'),
+      children: (
+        <Text size="sm">{t('Все сеансы, кроме этого, будут завершены: там придётся войти заново.')}</Text>
+      ),
+      labels: { confirm: t('Выйти на других устройствах'), cancel: t('Отмена') },
       confirmProps: { color: 'red' },
       onConfirm: () => revokeOthers.mutate(),
     });
 
   return (
-    <SectionCard title="Устройства и сеансы" gap="sm">
+    <SectionCard title={t('Устройства и сеансы')} gap="sm">
       <Text size="sm" c="dimmed">
-        Где выполнен вход в ваш аккаунт. Если не узнаёте устройство, завершите его сеанс.
+        {t('Где выполнен вход в ваш аккаунт. Если не узнаёте устройство, завершите его сеанс.')}
       </Text>
       {/* Never empty while signed in: this browser's session is one. */}
       <SessionListState sessions={sessions}>
@@ -56,7 +61,7 @@ export function SessionsPanel() {
           loading={revokeOthers.isPending}
           // Says why it cannot act (decision 0165): until the list is in, and with no other session.
           blockedReason={
-            !sessions.data ? 'Список сеансов ещё не получен' : total <= 1 ? 'Других сеансов нет' : null
+            !sessions.data ? t('Список сеансов ещё не получен') : total <= 1 ? t('Других сеансов нет') : null
           }
           w={{ base: '100%', xs: 'auto' }}
           // On the narrowest phones the words wrap onto a second line rather than being cut.
@@ -65,7 +70,7 @@ export function SessionsPanel() {
           py={6}
           styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         >
-          Выйти на всех других устройствах
+          {t('Выйти на всех других устройствах')}
         </SubmitButton>
       </Group>
     </SectionCard>

@@ -4,8 +4,10 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, UNKNOWN_SERVER_ERROR } from '@/lib/api-client';
+import { textNow, useText } from '@/lib/i18n';
 import { finishSsoSignIn } from '../api/finish';
 import { landingError } from '../lib/sso-texts';
+import { ssoTexts } from '../texts';
 
 type SsoLandingProps = {
   /** The sign-in screen to go back to (with a desktop app's loginKey). */
@@ -34,6 +36,7 @@ function takeAnswer(): URLSearchParams {
  * sign-in, or says in Russian why it cannot.
  */
 export function SsoLanding({ signInHref, onSignedIn, signedIn }: SsoLandingProps) {
+  const t = useText(ssoTexts);
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
 
@@ -45,7 +48,7 @@ export function SsoLanding({ signInHref, onSignedIn, signedIn }: SsoLandingProps
     const code = answer.get('code');
     const ssoState = answer.get('state');
     if (!code || !ssoState) {
-      setState({ kind: 'failed', message: landingError(answer.get('error')) });
+      setState({ kind: 'failed', message: textNow(ssoTexts)(landingError(answer.get('error'))) });
       return;
     }
     const iss = answer.get('iss');
@@ -67,9 +70,9 @@ export function SsoLanding({ signInHref, onSignedIn, signedIn }: SsoLandingProps
     return (
       <Center py="xl">
         <Stack align="center" gap="sm">
-          <Loader size="sm" aria-label="Загрузка" />
+          <Loader size="sm" aria-label={t('Загрузка')} />
           <Text size="sm" c="dimmed">
-            Завершаем вход…
+            {t('Завершаем вход…')}
           </Text>
         </Stack>
       </Center>
@@ -82,14 +85,14 @@ export function SsoLanding({ signInHref, onSignedIn, signedIn }: SsoLandingProps
           <IconAlertTriangle size={30} stroke={2} />
         </ThemeIcon>
         <Title order={1} size="h3">
-          Не удалось войти
+          {t('Не удалось войти')}
         </Title>
         <Text role="alert" size="sm">
           {state.message}
         </Text>
       </Stack>
       <Button component={Link} to={signInHref} size="md" fullWidth autoFocus>
-        Вернуться ко входу
+        {t('Вернуться ко входу')}
       </Button>
     </Stack>
   );

@@ -16,8 +16,10 @@ import { LoadError } from '@/components/load-error';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
 import { formatDateTime } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { SSO_LOAD_FAILED, useSsoSettings, useStartSsoTest } from '../api/sso-settings';
 import { TEST_OUTCOMES, testOutcome } from '../lib/sso-texts';
+import { ssoTexts } from '../texts';
 import { SsoSettingsForm } from './sso-settings-form';
 
 /** The outcome the API's callback left in the address after 'Проверить подключение', read once. */
@@ -42,6 +44,7 @@ function useTestOutcome() {
  * sign-in at the provider that signs nobody in), and why it does nothing while the owner's plan lacks SSO.
  */
 export function SsoSection({ organizationId }: { organizationId: number }) {
+  const t = useText(ssoTexts);
   const settings = useSsoSettings(organizationId);
   const startTest = useStartSsoTest(organizationId);
   const outcome = useTestOutcome();
@@ -49,52 +52,53 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
 
   return (
     <SectionCard
-      title="Единый вход (SSO)"
+      title={t('Единый вход (SSO)')}
       aside={
         data && (
           <Badge color={data.enabled && data.available ? 'green' : 'gray'} variant="light" tt="none">
-            {data.enabled && data.available ? 'Включён' : 'Выключен'}
+            {data.enabled && data.available ? t('Включён') : t('Выключен')}
           </Badge>
         )
       }
     >
       <Text size="sm" c="dimmed">
-        Сотрудники входят через поставщика входа вашей компании (Keycloak, Entra ID, Google Workspace, Яндекс
-        360 и другие по OpenID Connect). Действует для адресов подтверждённых доменов организации.
+        {t(
+          'Сотрудники входят через поставщика входа вашей компании (Keycloak, Entra ID, Google Workspace, Яндекс 360 и другие по OpenID Connect). Действует для адресов подтверждённых доменов организации.',
+        )}
       </Text>
       {settings.isPending && <Skeleton height={240} />}
-      {settings.isError && <LoadError title={SSO_LOAD_FAILED} query={settings} />}
+      {settings.isError && <LoadError title={t(SSO_LOAD_FAILED)} query={settings} />}
       {outcome && (
         <Alert
           color={outcome.outcome === 'ok' ? (outcome.inDomain ? 'green' : 'yellow') : 'red'}
-          title={outcome.outcome === 'ok' ? 'Проверка прошла' : 'Проверка не прошла'}
+          title={outcome.outcome === 'ok' ? t('Проверка прошла') : t('Проверка не прошла')}
           role="status"
         >
-          {TEST_OUTCOMES[outcome.outcome]}
+          {t(TEST_OUTCOMES[outcome.outcome])}
           {outcome.outcome === 'ok' &&
             !outcome.inDomain &&
-            ' Но адрес, который он сообщил, не входит в подтверждённые домены: с ним войти не получится.'}
+            ` ${t('Но адрес, который он сообщил, не входит в подтверждённые домены: с ним войти не получится.')}`}
         </Alert>
       )}
       {data && (
         <Stack gap="lg">
           {!data.available && (
-            <Alert color="yellow" title="Не действует">
+            <Alert color="yellow" title={t('Не действует')}>
               {data.unavailable_reason}
             </Alert>
           )}
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
               style={{ flex: 1, minWidth: 0 }}
-              label="Адрес возврата (redirect URI)"
-              description="Укажите его в настройках клиента у поставщика входа"
+              label={t('Адрес возврата (redirect URI)')}
+              description={t('Укажите его в настройках клиента у поставщика входа')}
               value={data.callback_url}
               readOnly
               onFocus={(event) => event.currentTarget.select()}
             />
             <CopyButton value={data.callback_url}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Скопировано' : 'Скопировать'} withArrow>
+                <Tooltip label={copied ? t('Скопировано') : t('Скопировать')} withArrow>
                   <Button
                     variant="default"
                     onClick={copy}
@@ -102,7 +106,7 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
                       copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
                     }
                   >
-                    {copied ? 'Скопировано' : 'Копировать'}
+                    {copied ? t('Скопировано') : t('Копировать')}
                   </Button>
                 </Tooltip>
               )}
@@ -119,17 +123,17 @@ export function SsoSection({ organizationId }: { organizationId: number }) {
                 !data.available
                   ? data.unavailable_reason
                   : !data.configured
-                    ? 'Сначала сохраните настройки подключения'
+                    ? t('Сначала сохраните настройки подключения')
                     : null
               }
               onClick={() => startTest.mutate(undefined, { onSuccess: (url) => window.location.assign(url) })}
             >
-              Проверить подключение
+              {t('Проверить подключение')}
             </SubmitButton>
             <Text size="sm" c="dimmed">
               {data.tested_at
-                ? `Проверено ${formatDateTime(data.tested_at)}`
-                : 'Подключение ещё не проверено: вы войдёте у поставщика, в кабинет никто не войдёт'}
+                ? t('Проверено {date}', { date: formatDateTime(data.tested_at) })
+                : t('Подключение ещё не проверено: вы войдёте у поставщика, в кабинет никто не войдёт')}
             </Text>
           </Group>
         </Stack>

@@ -1,10 +1,13 @@
 import { type SsoSettings, SsoSettingsUpdateSchema } from '@cabinet/contracts';
 import { PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useSaveSsoSettings } from '../api/sso-settings';
+import { ssoTexts } from '../texts';
 
 type FormValues = {
   issuer: string;
@@ -24,12 +27,12 @@ const FIELD_LABELS = {
   client_secret: 'Секрет клиента',
   display_name: 'Имя поставщика на кнопке входа',
   default_type_id: 'Кем добавлять новых участников',
-};
+} as const;
 
 const ROLE_OPTIONS = [
   { value: '2', label: 'Участник' },
   { value: '3', label: 'Администратор' },
-];
+] as const;
 
 const valuesOf = (settings: SsoSettings): FormValues => ({
   issuer: settings.issuer,
@@ -54,6 +57,14 @@ type SsoSettingsFormProps = {
  * on asks first and says what it ends.
  */
 export function SsoSettingsForm({ organizationId, settings, locked }: SsoSettingsFormProps) {
+  const t = useText(ssoTexts);
+  const labels = {
+    issuer: t(FIELD_LABELS.issuer),
+    client_id: t(FIELD_LABELS.client_id),
+    client_secret: t(FIELD_LABELS.client_secret),
+    display_name: t(FIELD_LABELS.display_name),
+    default_type_id: t(FIELD_LABELS.default_type_id),
+  };
   const save = useSaveSsoSettings(organizationId);
   const [confirmEnforce, setConfirmEnforce] = useState(false);
   const form = useForm<FormValues>({
@@ -83,19 +94,21 @@ export function SsoSettingsForm({ organizationId, settings, locked }: SsoSetting
     <>
       <FormFrame
         form={form}
-        labels={FIELD_LABELS}
+        labels={labels}
         changed={form.isDirty()}
         onSubmit={submit}
         busy={busy}
-        submitLabel="Сохранить настройки SSO"
+        submitLabel={t('Сохранить настройки SSO')}
         onCancel={() => form.reset()}
       >
         <fieldset disabled={locked || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <TextInput
               {...form.getInputProps('issuer')}
-              label={FIELD_LABELS.issuer}
-              description="Например, https://sso.company.ru/realms/company или https://login.microsoftonline.com/<tenant>/v2.0"
+              label={labels.issuer}
+              description={t(
+                'Например, https://sso.company.ru/realms/company или https://login.microsoftonline.com/<tenant>/v2.0',
+              )}
               placeholder="https://…"
               withAsterisk
               autoComplete="off"
@@ -103,32 +116,32 @@ export function SsoSettingsForm({ organizationId, settings, locked }: SsoSetting
             />
             <TextInput
               {...form.getInputProps('client_id')}
-              label={FIELD_LABELS.client_id}
+              label={labels.client_id}
               withAsterisk
               autoComplete="off"
               spellCheck={false}
             />
             <PasswordInput
               {...form.getInputProps('client_secret')}
-              label={FIELD_LABELS.client_secret}
+              label={labels.client_secret}
               description={
                 settings.client_secret_set
-                  ? 'Сохранён и не показывается. Оставьте поле пустым, чтобы не менять его'
-                  : 'Хранится зашифрованным и больше не показывается'
+                  ? t('Сохранён и не показывается. Оставьте поле пустым, чтобы не менять его')
+                  : t('Хранится зашифрованным и больше не показывается')
               }
               withAsterisk={!settings.client_secret_set}
               autoComplete="new-password"
             />
             <TextInput
               {...form.getInputProps('display_name')}
-              label={FIELD_LABELS.display_name}
-              description="«Войти через …» на экране входа; пусто — название организации"
+              label={labels.display_name}
+              description={t('«Войти через …» на экране входа; пусто — название организации')}
               maxLength={80}
             />
             <Select
-              label={FIELD_LABELS.default_type_id}
-              description="Кого первый вход через SSO добавляет в организацию"
-              data={ROLE_OPTIONS}
+              label={labels.default_type_id}
+              description={t('Кого первый вход через SSO добавляет в организацию')}
+              data={ROLE_OPTIONS.map((option) => ({ ...option, label: t(option.label) }))}
               value={String(form.values.default_type_id)}
               onChange={(value) => form.setFieldValue('default_type_id', Number(value ?? 2))}
               error={form.errors.default_type_id}
@@ -136,19 +149,21 @@ export function SsoSettingsForm({ organizationId, settings, locked }: SsoSetting
               comboboxProps={{ withinPortal: true }}
             />
             <Switch
-              label="Вход через SSO включён"
+              label={t('Вход через SSO включён')}
               description={
                 canEnable
-                  ? 'Адреса подтверждённых доменов увидят «Войти через …» на экране входа'
-                  : 'Включить можно после успешной проверки подключения с этими адресом и client ID'
+                  ? t('Адреса подтверждённых доменов увидят «Войти через …» на экране входа')
+                  : t('Включить можно после успешной проверки подключения с этими адресом и client ID')
               }
               checked={form.values.enabled}
               disabled={!canEnable && !form.values.enabled}
               onChange={(event) => form.setFieldValue('enabled', event.currentTarget.checked)}
             />
             <Switch
-              label="Только через SSO"
-              description="Другие способы входа для адресов подтверждённых доменов будут отклонены (кроме владельца и администраторов сайта)"
+              label={t('Только через SSO')}
+              description={t(
+                'Другие способы входа для адресов подтверждённых доменов будут отклонены (кроме владельца и администраторов сайта)',
+              )}
               checked={form.values.enforce}
               onChange={(event) => {
                 if (event.currentTarget.checked && !settings.enforce) setConfirmEnforce(true);
@@ -161,8 +176,8 @@ export function SsoSettingsForm({ organizationId, settings, locked }: SsoSetting
       <ConfirmDeleteDialog
         opened={confirmEnforce}
         onClose={() => setConfirmEnforce(false)}
-        title="Разрешить вход только через SSO?"
-        confirmLabel="Только через SSO"
+        title={t('Разрешить вход только через SSO?')}
+        confirmLabel={t('Только через SSO')}
         confirmColor="orange"
         busy={false}
         onConfirm={() => {
@@ -171,13 +186,14 @@ export function SsoSettingsForm({ organizationId, settings, locked }: SsoSetting
         }}
       >
         <Text size="sm">
-          Аккаунты с адресами подтверждённых доменов смогут входить только через единый вход: код из письма,
-          ключи доступа, Яндекс ID, вход приложений и новые токены доступа будут отклонены.
+          {t(
+            'Аккаунты с адресами подтверждённых доменов смогут входить только через единый вход: код из письма, ключи доступа, Яндекс ID, вход приложений и новые токены доступа будут отклонены.',
+          )}
         </Text>
         <Text size="sm">
-          Когда вы сохраните настройки при включённом входе через SSO, их сеансы, открытые не через SSO,
-          завершатся, а токены доступа будут отозваны. Владельца организации и администраторов сайта это не
-          касается.
+          {t(
+            'Когда вы сохраните настройки при включённом входе через SSO, их сеансы, открытые не через SSO, завершатся, а токены доступа будут отозваны. Владельца организации и администраторов сайта это не касается.',
+          )}
         </Text>
       </ConfirmDeleteDialog>
     </>

@@ -1,5 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
+import { useText } from '@/lib/i18n';
+import { ssoTexts } from '../texts';
 
 type SsoSignInOfferProps = {
   choice: { name: string; url: string; onlySso: boolean };
@@ -12,6 +14,7 @@ type SsoSignInOfferProps = {
  * stays below unless the organization allows only SSO, which is said here.
  */
 export function SsoSignInOffer({ choice, loginKey }: SsoSignInOfferProps) {
+  const t = useText(ssoTexts);
   const href = loginKey === 'web' ? choice.url : `${choice.url}&login_key=${encodeURIComponent(loginKey)}`;
   return (
     <Stack gap="xs">
@@ -22,11 +25,11 @@ export function SsoSignInOffer({ choice, loginKey }: SsoSignInOfferProps) {
         fullWidth
         leftSection={<IconBuildingSkyscraper size={18} stroke={1.6} aria-hidden />}
       >
-        Войти через {choice.name}
+        {t('Войти через {name}', { name: choice.name })}
       </Button>
       {choice.onlySso && (
         <Text size="sm" c="dimmed">
-          Организация разрешает вход с этим адресом только через единый вход (SSO).
+          {t('Организация разрешает вход с этим адресом только через единый вход (SSO).')}
         </Text>
       )}
     </Stack>

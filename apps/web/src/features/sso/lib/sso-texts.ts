@@ -1,9 +1,11 @@
 import type { SsoLandingError, SsoTestOutcome } from '@cabinet/contracts';
+import type { SsoText } from '../texts';
 
 // What the SSO landing page and the settings say about a fragment the API put in the URL (issue 30; decision
 // 0276): a fixed code, never a text from the URL, so nobody can make the cabinet's page say their words.
+// The texts are ids of the sso catalogue: shown through t().
 
-export const LANDING_ERRORS: Record<SsoLandingError | 'missing', string> = {
+export const LANDING_ERRORS: Record<SsoLandingError | 'missing', SsoText> = {
   expired: 'Вход устарел или уже выполнен. Начните вход заново.',
   unavailable: 'Единый вход этой организации сейчас недоступен. Войдите по коду из письма.',
   provider:
@@ -12,10 +14,10 @@ export const LANDING_ERRORS: Record<SsoLandingError | 'missing', string> = {
   missing: 'Нет ответа поставщика входа. Начните вход заново.',
 };
 
-export const landingError = (code: string | null): string =>
-  (LANDING_ERRORS as Record<string, string>)[code ?? 'missing'] ?? LANDING_ERRORS.missing;
+export const landingError = (code: string | null): SsoText =>
+  (LANDING_ERRORS as Record<string, SsoText>)[code ?? 'missing'] ?? LANDING_ERRORS.missing;
 
-export const TEST_OUTCOMES: Record<SsoTestOutcome, string> = {
+export const TEST_OUTCOMES: Record<SsoTestOutcome, SsoText> = {
   ok: 'Подключение работает: поставщик входа подтвердил вас, никто не вошёл в кабинет.',
   expired: 'Проверка устарела или начата в другом браузере. Нажмите «Проверить подключение» ещё раз.',
   denied: 'Проверка отменена на странице поставщика входа.',

@@ -6,8 +6,10 @@ import {
 } from '@cabinet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { tokenKeys } from '@/lib/query-keys/tokens';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { tokenTexts } from '../texts';
 
 export const TOKENS_PAGE_SIZE = 20;
 export const TOKENS_LOAD_FAILED = 'Не удалось получить список токенов';
@@ -34,7 +36,7 @@ export function useCreateToken() {
   return useApiMutation({
     mutationFn: async (body: PersonalTokenCreate) =>
       (await callEndpoint(tokensEndpoints.create, { body })).data,
-    failureToast: 'Не удалось создать токен',
+    failureToast: textNow(tokenTexts)('Не удалось создать токен'),
     invalidates: [tokenKeys.list],
   });
 }
@@ -43,8 +45,8 @@ export function useCreateToken() {
 export function useRevokeToken() {
   return useApiMutation({
     mutationFn: (id: number) => callEndpoint(tokensEndpoints.revoke, { params: { id } }),
-    successToast: 'Токен отозван',
-    failureToast: 'Не удалось отозвать токен',
+    successToast: textNow(tokenTexts)('Токен отозван'),
+    failureToast: textNow(tokenTexts)('Не удалось отозвать токен'),
     invalidates: [tokenKeys.list],
   });
 }
@@ -70,8 +72,8 @@ export function useRevokeUserToken() {
   return useApiMutation({
     mutationFn: (input: { userId: number; tokenId: number }) =>
       callEndpoint(tokensEndpoints.adminRevoke, { params: { id: input.userId, tid: input.tokenId } }),
-    successToast: 'Токен отозван',
-    failureToast: 'Не удалось отозвать токен',
+    successToast: textNow(tokenTexts)('Токен отозван'),
+    failureToast: textNow(tokenTexts)('Не удалось отозвать токен'),
     invalidates: [tokenKeys.adminList],
   });
 }

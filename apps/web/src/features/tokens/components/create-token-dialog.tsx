@@ -1,24 +1,34 @@
 import { type PersonalTokenCreated, TokenNameSchema } from '@cabinet/contracts';
 import { Button, Code, Group, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { useFieldErrorsClaim } from '@/lib/field-errors';
+import { textNow, useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { notifyError, notifySuccess } from '@/lib/toasts';
 import { useCreateToken } from '../api/tokens';
+import { tokenTexts } from '../texts';
 
 const FormSchema = z.object({ name: TokenNameSchema, access: z.enum(['read', 'write']), days: z.string() });
 
-const EXPIRY = [
-  { value: '7', label: '7 дней' },
-  { value: '30', label: '30 дней' },
-  { value: '90', label: '90 дней' },
-  { value: '365', label: '1 год' },
-  { value: 'never', label: 'Бессрочно' },
-];
+/** The terms offered, in days ('never': no end). */
+const EXPIRY_DAYS = ['7', '30', '90', '365', 'never'] as const;
 
 /** 'Создать токен': name, rights, term; then the token, shown this once, with 'Скопировать'. */
 export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useText(tokenTexts);
+  const expiry = EXPIRY_DAYS.map((value) => ({
+    value,
+    label:
+      value === 'never'
+        ? t('Бессрочно')
+        : value === '365'
+          ? t('1 год')
+          : t('{count, plural, one {# день} few {# дня} many {# дней} other {# дня}}', {
+              count: Number(value),
+            }),
+  }));
   const create = useCreateToken();
   const form = useForm({
     mode: 'uncontrolled',
@@ -42,28 +52,28 @@ export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClos
     Promise.resolve()
       .then(() => navigator.clipboard.writeText(token))
       .then(
-        () => notifySuccess('Токен скопирован в буфер обмена'),
-        () => notifyError('Ошибка при копировании в буфер обмена'),
+        () => notifySuccess(textNow(tokenTexts)('Токен скопирован в буфер обмена')),
+        () => notifyError(textNow(tokenTexts)('Ошибка при копировании в буфер обмена')),
       );
 
   return (
     <Modal
       opened={opened}
       onClose={busy ? () => {} : onClose}
-      title={created ? 'Токен создан' : 'Новый токен доступа'}
+      title={created ? t('Токен создан') : t('Новый токен доступа')}
       centered
     >
       {created ? (
         <Stack gap="md">
-          <Text size="sm">Скопируйте токен сейчас: больше он показан не будет.</Text>
-          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label="Токен">
+          <Text size="sm">{t('Скопируйте токен сейчас: больше он показан не будет.')}</Text>
+          <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} aria-label={t('Токен')}>
             {created.token}
           </Code>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => copy(created.token)}>
-              Скопировать
+              {t('Скопировать')}
             </Button>
-            <Button onClick={onClose}>Готово</Button>
+            <Button onClick={onClose}>{t('Готово')}</Button>
           </Group>
         </Stack>
       ) : (
@@ -82,32 +92,32 @@ export function CreateTokenDialog({ opened, onClose }: { opened: boolean; onClos
             <TextInput
               {...form.getInputProps('name')}
               key={form.key('name')}
-              label="Название"
-              placeholder="Например, «Сборка на CI»"
+              label={t('Название')}
+              placeholder={t('Например, «Сборка на CI»')}
               maxLength={40}
               data-autofocus
               disabled={busy}
             />
-            <Radio.Group {...form.getInputProps('access')} key={form.key('access')} label="Права">
+            <Radio.Group {...form.getInputProps('access')} key={form.key('access')} label={t('Права')}>
               <Stack gap={6} mt={6}>
-                <Radio value="read" label="Только чтение" disabled={busy} />
-                <Radio value="write" label="Чтение и изменение" disabled={busy} />
+                <Radio value="read" label={t('Только чтение')} disabled={busy} />
+                <Radio value="write" label={t('Чтение и изменение')} disabled={busy} />
               </Stack>
             </Radio.Group>
             <Select
               {...form.getInputProps('days')}
               key={form.key('days')}
-              label="Срок действия"
-              data={EXPIRY}
+              label={t('Срок действия')}
+              data={expiry}
               allowDeselect={false}
               disabled={busy}
             />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose} disabled={busy}>
-                Отмена
+                {t('Отмена')}
               </Button>
               <Button type="submit" loading={busy}>
-                Создать токен
+                {t('Создать токен')}
               </Button>
             </Group>
           </Stack>

@@ -1,16 +1,22 @@
 import type { PersonalToken } from '@cabinet/contracts';
+import type { Translate } from '@cabinet/contracts/i18n';
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { TooltipAction } from '@/components/tooltip-action';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { type TokenText, tokenTexts } from '../texts';
 
-function tokenFacts(token: PersonalToken): string {
+function tokenFacts(t: Translate<TokenText>, token: PersonalToken): string {
+  const used = token.last_used_at ? formatDateTime(token.last_used_at) : null;
   return [
-    `создан ${formatDate(token.created_at)}`,
-    token.expires_at ? `действует до ${formatDate(token.expires_at)}` : 'бессрочный',
-    token.last_used_at
-      ? `использован ${formatDateTime(token.last_used_at)}${token.last_used_ip ? ` с IP ${token.last_used_ip}` : ''}`
-      : 'ещё не использовался',
+    t('создан {date}', { date: formatDate(token.created_at) }),
+    token.expires_at ? t('действует до {date}', { date: formatDate(token.expires_at) }) : t('бессрочный'),
+    used === null
+      ? t('ещё не использовался')
+      : token.last_used_ip
+        ? t('использован {date} с IP {ip}', { date: used, ip: token.last_used_ip })
+        : t('использован {date}', { date: used }),
   ].join(' · ');
 }
 
@@ -22,8 +28,9 @@ export function TokenList({
   tokens: PersonalToken[];
   onRevoke: (token: PersonalToken) => void;
 }) {
+  const t = useText(tokenTexts);
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Токены доступа">
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Токены доступа')}>
       {tokens.map((token) => (
         <Paper key={token.id} component="li" withBorder p="sm" radius="md">
           <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -37,20 +44,20 @@ export function TokenList({
                     {token.name}
                   </Text>
                   <Badge variant="light" size="sm" color={token.scopes.includes('write') ? 'orange' : 'blue'}>
-                    {token.scopes.includes('write') ? 'Чтение и изменение' : 'Только чтение'}
+                    {token.scopes.includes('write') ? t('Чтение и изменение') : t('Только чтение')}
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed" ff="monospace">
                   {token.prefix}…
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {tokenFacts(token)}
+                  {tokenFacts(t, token)}
                 </Text>
               </Stack>
             </Group>
             <TooltipAction
-              tooltip="Отозвать"
-              label={`Отозвать токен ${token.name}`}
+              tooltip={t('Отозвать')}
+              label={t('Отозвать токен {name}', { name: token.name })}
               icon={<IconTrash size={18} />}
               variant="subtle"
               color="red"

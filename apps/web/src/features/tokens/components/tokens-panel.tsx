@@ -7,7 +7,9 @@ import { ListPagination } from '@/components/list-frame/list-pagination';
 import { ListEmpty, ListError, StaleNotice } from '@/components/list-frame/list-states';
 import { SectionCard } from '@/components/section-card';
 import { SubmitButton } from '@/components/submit-button';
+import { useText } from '@/lib/i18n';
 import { TOKENS_LOAD_FAILED, useRevokeToken, useTokens } from '../api/tokens';
+import { tokenTexts } from '../texts';
 import { CreateTokenDialog } from './create-token-dialog';
 import { TokenList } from './token-list';
 
@@ -18,6 +20,7 @@ const MAX_TOKENS = 20;
  * and last use; 'Создать токен' shows the token once; 'Отозвать' ends it at once.
  */
 export function TokensPanel() {
+  const t = useText(tokenTexts);
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<PersonalToken | null>(null);
@@ -28,7 +31,7 @@ export function TokensPanel() {
 
   return (
     <SectionCard
-      title="Токены доступа"
+      title={t('Токены доступа')}
       gap="sm"
       aside={
         <SubmitButton
@@ -36,23 +39,26 @@ export function TokensPanel() {
           size="sm"
           leftSection={<IconPlus size={16} />}
           onClick={() => setCreating(true)}
-          blockedReason={total >= MAX_TOKENS ? `Не более ${MAX_TOKENS} действующих токенов` : null}
+          blockedReason={
+            total >= MAX_TOKENS ? t('Не более {count} действующих токенов', { count: MAX_TOKENS }) : null
+          }
         >
-          Создать токен
+          {t('Создать токен')}
         </SubmitButton>
       }
     >
       <Text size="sm" c="dimmed">
-        Токен позволяет скриптам и программам в терминале вызывать API от вашего имени: передавайте его в
-        заголовке Authorization: Bearer. Токен не даёт доступа к администрированию, безопасности и оплате.
+        {t(
+          'Токен позволяет скриптам и программам в терминале вызывать API от вашего имени: передавайте его в заголовке Authorization: Bearer. Токен не даёт доступа к администрированию, безопасности и оплате.',
+        )}
       </Text>
-      {tokens.isError && tokens.data && <StaleNotice title={TOKENS_LOAD_FAILED} query={tokens} />}
+      {tokens.isError && tokens.data && <StaleNotice title={t(TOKENS_LOAD_FAILED)} query={tokens} />}
       {tokens.isPending ? (
-        <Skeleton height={64} aria-label="Загрузка" />
+        <Skeleton height={64} aria-label={t('Загрузка')} />
       ) : tokens.isError && !tokens.data ? (
-        <ListError compact title={TOKENS_LOAD_FAILED} query={tokens} />
+        <ListError compact title={t(TOKENS_LOAD_FAILED)} query={tokens} />
       ) : items.length === 0 ? (
-        <ListEmpty compact hint="Создайте токен, чтобы вызывать API из скриптов" />
+        <ListEmpty compact hint={t('Создайте токен, чтобы вызывать API из скриптов')} />
       ) : (
         <TokenList tokens={items} onRevoke={setRevoking} />
       )}
@@ -61,14 +67,16 @@ export function TokensPanel() {
       <ConfirmDeleteDialog
         opened={revoking !== null}
         onClose={() => setRevoking(null)}
-        title="Отозвать токен?"
-        confirmLabel="Отозвать токен"
+        title={t('Отозвать токен?')}
+        confirmLabel={t('Отозвать токен')}
         busy={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) })}
       >
         <Text size="sm">
-          Скрипты, которые используют токен «{revoking?.name}», сразу перестанут работать. Действие невозможно
-          отменить.
+          {t(
+            'Скрипты, которые используют токен «{name}», сразу перестанут работать. Действие невозможно отменить.',
+            { name: revoking?.name ?? '' },
+          )}
         </Text>
       </ConfirmDeleteDialog>
     </SectionCard>

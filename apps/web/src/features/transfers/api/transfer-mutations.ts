@@ -1,9 +1,11 @@
 import { callLazyEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { transfersEndpoint } from '@/lib/lazy-endpoints';
 import { organizationKeys } from '@/lib/query-keys/organizations';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { transferKeys } from '@/lib/query-keys/transfers';
 import { SERVER_MESSAGE, useApiMutation } from '@/lib/use-api-mutation';
+import { transferTexts } from '../texts';
 
 // Two-step ownership transfer (decision 0133). The open offer is read from the organization itself
 // (`transfer` of GET /organizations/{id}) and from home's list of offers to the caller (GET /transfers,
@@ -36,7 +38,7 @@ export function useOfferTransfer() {
   return useApiMutation({
     mutationFn: offerTransfer,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось предложить передачу организации',
+    failureToast: textNow(transferTexts)('Не удалось предложить передачу организации'),
     invalidates: refreshed,
   });
 }
@@ -45,7 +47,7 @@ export function useCancelTransfer() {
   return useApiMutation({
     mutationFn: cancelTransfer,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось отменить передачу',
+    failureToast: textNow(transferTexts)('Не удалось отменить передачу'),
     invalidates: refreshed,
   });
 }
@@ -55,7 +57,7 @@ export function useAcceptTransfer() {
   return useApiMutation({
     mutationFn: acceptTransfer,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось принять организацию',
+    failureToast: textNow(transferTexts)('Не удалось принять организацию'),
     invalidates: refreshed,
   });
 }
@@ -64,7 +66,7 @@ export function useDeclineTransfer() {
   return useApiMutation({
     mutationFn: declineTransfer,
     successToast: SERVER_MESSAGE,
-    failureToast: 'Не удалось отклонить предложение',
+    failureToast: textNow(transferTexts)('Не удалось отклонить предложение'),
     invalidates: refreshed,
   });
 }

@@ -3,8 +3,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { AnswerButtons } from '@/components/answer-buttons';
 import { displayName, formatDate } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 import { useAcceptTransfer, useCancelTransfer, useDeclineTransfer } from '../api/transfer-mutations';
+import { transferTexts } from '../texts';
 
 type TransferNoticeProps = {
   organization: Organization;
@@ -18,6 +20,7 @@ type TransferNoticeProps = {
  * or decline; the owner (and site admins) see whom it waits for and may cancel it. Nothing for others.
  */
 export function TransferNotice({ organization, viewerId, canCancel }: TransferNoticeProps) {
+  const t = useText(transferTexts);
   const accept = useAcceptTransfer();
   const decline = useDeclineTransfer();
   const cancel = useCancelTransfer();
@@ -25,7 +28,7 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
   if (!transfer) return null;
   const nameOf = (userId: number) => {
     const member = organization.members.find((m) => m.account_id === userId);
-    return member ? displayName(member.account) : 'участник';
+    return member ? displayName(member.account) : t('участник');
   };
   const until = formatDate(transfer.expires_at);
   const busy = accept.isPending || decline.isPending || cancel.isPending;
@@ -36,12 +39,16 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
         color="blue"
         variant="light"
         icon={<IconArrowsExchange size={20} aria-hidden />}
-        title={`Вам предлагают стать владельцем организации ${quoted(organization.name)}`}
+        title={t('Вам предлагают стать владельцем организации {organization}', {
+          organization: quoted(organization.name),
+        })}
       >
         <Stack gap="sm">
           <Text size="sm">
-            {nameOf(transfer.from_user_id)} предлагает передать вам организацию. Вы станете её владельцем, а
-            прежний владелец — администратором. Предложение действует до {until}.
+            {t(
+              '{name} предлагает передать вам организацию. Вы станете её владельцем, а прежний владелец — администратором. Предложение действует до {until}.',
+              { name: nameOf(transfer.from_user_id), until },
+            )}
           </Text>
           <AnswerButtons
             onAccept={() => accept.mutate(organization.id)}
@@ -59,11 +66,14 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
       color="yellow"
       variant="light"
       icon={<IconArrowsExchange size={20} aria-hidden />}
-      title="Передача организации ожидает ответа"
+      title={t('Передача организации ожидает ответа')}
     >
       <Group justify="space-between" gap="sm">
         <Text size="sm">
-          Предложение отправлено: {nameOf(transfer.to_user_id)} может принять его до {until}.
+          {t('Предложение отправлено: {name} может принять его до {until}.', {
+            name: nameOf(transfer.to_user_id),
+            until,
+          })}
         </Text>
         <Button
           size="sm"
@@ -72,7 +82,7 @@ export function TransferNotice({ organization, viewerId, canCancel }: TransferNo
           disabled={busy}
           onClick={() => cancel.mutate(organization.id)}
         >
-          Отменить передачу
+          {t('Отменить передачу')}
         </Button>
       </Group>
     </Alert>

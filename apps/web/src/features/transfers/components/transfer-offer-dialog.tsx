@@ -3,8 +3,10 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SubmitButton } from '@/components/submit-button';
 import { personLabel } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { quoted } from '@/lib/quoted';
 import { useOfferTransfer } from '../api/transfer-mutations';
+import { transferTexts } from '../texts';
 
 type TransferOfferDialogProps = {
   organization: Organization;
@@ -17,6 +19,7 @@ type TransferOfferDialogProps = {
  * in the cabinet, and becomes the owner only when they accept (decision 0133).
  */
 export function TransferOfferDialog({ organization, opened, onClose }: TransferOfferDialogProps) {
+  const t = useText(transferTexts);
   const offer = useOfferTransfer();
   const [userId, setUserId] = useState<string | null>(null);
   const candidates = organization.members
@@ -34,35 +37,39 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
     <Modal
       opened={opened}
       onClose={close}
-      title="Передать организацию"
+      title={t('Передать организацию')}
       centered
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      closeButtonProps={{ 'aria-label': t('Закрыть') }}
     >
       <Stack gap="md">
         <Text size="sm">
-          Новый владелец получит письмо и сможет принять предложение в течение 7 дней. После этого вы станете
-          администратором организации {quoted(organization.name)}.
+          {t(
+            'Новый владелец получит письмо и сможет принять предложение в течение 7 дней. После этого вы станете администратором организации {organization}.',
+            { organization: quoted(organization.name) },
+          )}
         </Text>
         {candidates.length === 0 ? (
           <Text size="sm" c="dimmed">
-            В организации нет других активных участников: сначала добавьте того, кому хотите её передать.
+            {t(
+              'В организации нет других активных участников: сначала добавьте того, кому хотите её передать.',
+            )}
           </Text>
         ) : (
           <Select
-            label="Новый владелец"
-            placeholder="Выберите участника"
+            label={t('Новый владелец')}
+            placeholder={t('Выберите участника')}
             data={candidates}
             value={userId}
             onChange={setUserId}
             searchable
-            nothingFoundMessage="Нет такого участника"
+            nothingFoundMessage={t('Нет такого участника')}
             disabled={offer.isPending}
             comboboxProps={{ withinPortal: true }}
           />
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={offer.isPending} data-autofocus>
-            Отмена
+            {t('Отмена')}
           </Button>
           <SubmitButton
             type="button"
@@ -72,14 +79,14 @@ export function TransferOfferDialog({ organization, opened, onClose }: TransferO
             }
             blockedReason={
               candidates.length === 0
-                ? 'В организации нет других активных участников'
+                ? t('В организации нет других активных участников')
                 : userId
                   ? null
-                  : 'Выберите нового владельца'
+                  : t('Выберите нового владельца')
             }
             loading={offer.isPending}
           >
-            Передать организацию
+            {t('Передать организацию')}
           </SubmitButton>
         </Group>
       </Stack>

@@ -1,34 +1,38 @@
 import type { WebhookDelivery } from '@cabinet/contracts';
 import { Badge, Button, Loader, Table, Text } from '@mantine/core';
+import { getLocale, useText } from '@/lib/i18n';
 import { useDeliveries, useDeliveryMutation, type WebhookScope, webhooksApi } from '../api/webhooks';
+import { type WebhookText, webhookTexts } from '../texts';
 
-const STATUS: Record<WebhookDelivery['status'], { label: string; color: string }> = {
+const STATUS: Record<WebhookDelivery['status'], { label: WebhookText; color: string }> = {
   pending: { label: 'Ожидает', color: 'yellow' },
   succeeded: { label: 'Доставлено', color: 'green' },
   failed: { label: 'Не доставлено', color: 'red' },
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString('ru-RU');
+// 'ru' reads as 'ru-RU' did: '07.12.2026, 10:00:00'.
+const when = (iso: string) => new Date(iso).toLocaleString(getLocale());
 
 /** An endpoint's deliveries, newest first: event, status, last answer, tries, and 'Повторить'. */
 export function WebhookDeliveries({ scope, webhookId }: { scope: WebhookScope; webhookId: number }) {
+  const t = useText(webhookTexts);
   const list = useDeliveries(scope, webhookId);
   const retry = useDeliveryMutation(scope, webhookId, (did: number) =>
     webhooksApi.retry(scope, webhookId, did),
   );
-  if (list.isPending) return <Loader size="sm" aria-label="Загрузка" />;
-  if (list.isError) return <Text c="red">Не удалось получить доставки</Text>;
-  if (list.data.length === 0) return <Text c="dimmed">Доставок пока нет: нажмите «Тест»</Text>;
+  if (list.isPending) return <Loader size="sm" aria-label={t('Загрузка')} />;
+  if (list.isError) return <Text c="red">{t('Не удалось получить доставки')}</Text>;
+  if (list.data.length === 0) return <Text c="dimmed">{t('Доставок пока нет: нажмите «Тест»')}</Text>;
   return (
     <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Доставки">
+      <Table aria-label={t('Доставки')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Событие</Table.Th>
-            <Table.Th>Статус</Table.Th>
-            <Table.Th>Ответ</Table.Th>
-            <Table.Th>Попыток</Table.Th>
-            <Table.Th>Создано</Table.Th>
+            <Table.Th>{t('Событие')}</Table.Th>
+            <Table.Th>{t('Статус')}</Table.Th>
+            <Table.Th>{t('Ответ')}</Table.Th>
+            <Table.Th>{t('Попыток')}</Table.Th>
+            <Table.Th>{t('Создано')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -38,7 +42,7 @@ export function WebhookDeliveries({ scope, webhookId }: { scope: WebhookScope; w
               <Table.Td>{d.event_type}</Table.Td>
               <Table.Td>
                 <Badge color={STATUS[d.status].color} variant="light" tt="none">
-                  {STATUS[d.status].label}
+                  {t(STATUS[d.status].label)}
                 </Badge>
               </Table.Td>
               <Table.Td>{d.last_status ?? d.last_error ?? '—'}</Table.Td>
@@ -51,7 +55,7 @@ export function WebhookDeliveries({ scope, webhookId }: { scope: WebhookScope; w
                   loading={retry.isPending && retry.variables === d.id}
                   onClick={() => retry.mutate(d.id)}
                 >
-                  Повторить
+                  {t('Повторить')}
                 </Button>
               </Table.Td>
             </Table.Tr>

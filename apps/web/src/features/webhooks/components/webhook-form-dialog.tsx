@@ -1,8 +1,11 @@
 import { WEBHOOK_EVENT_TYPES, type Webhook, WebhookCreateSchema } from '@cabinet/contracts';
 import { Checkbox, Modal, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useWebhookMutation, type WebhookScope, webhooksApi } from '../api/webhooks';
+import { webhookTexts } from '../texts';
 
 type Props = {
   scope: WebhookScope;
@@ -21,13 +24,13 @@ type Values = { url: string; description: string; event_types: EventType[]; enab
 const typesOf = (scope: WebhookScope) =>
   WEBHOOK_EVENT_TYPES.filter((type) => scope.organizationId === null || !type.startsWith('user.'));
 
-const LABELS = { url: 'Адрес', description: 'Описание', event_types: 'События' };
-
 /**
  * 'Добавить вебхук' and 'Изменить': address, description, events, on or off. A bad address or no event is
  * said under its field, by the form and by the server alike (issue 34, rule 5), in the form frame.
  */
 export function WebhookFormDialog({ scope, webhook, opened, onClose, onCreated }: Props) {
+  const t = useText(webhookTexts);
+  const labels = { url: t('Адрес'), description: t('Описание'), event_types: t('События') };
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
@@ -58,36 +61,36 @@ export function WebhookFormDialog({ scope, webhook, opened, onClose, onCreated }
     <Modal
       opened={opened}
       onClose={onClose}
-      title={webhook ? 'Изменить вебхук' : 'Добавить вебхук'}
+      title={webhook ? t('Изменить вебхук') : t('Добавить вебхук')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Закрыть' }}
+      closeButtonProps={{ 'aria-label': t('Закрыть') }}
     >
       <FormFrame
         form={form}
-        labels={LABELS}
+        labels={labels}
         changed={webhook ? form.isDirty() : undefined}
         onSubmit={submit}
         busy={save.isPending}
-        submitLabel="Сохранить"
+        submitLabel={t('Сохранить')}
         onCancel={onClose}
       >
         <TextInput
           {...form.getInputProps('url')}
-          label="Адрес"
+          label={labels.url}
           placeholder="https://crm.example.ru/hooks/cabinet"
           withAsterisk
           inputMode="url"
           data-autofocus
         />
-        <Textarea {...form.getInputProps('description')} label="Описание" />
-        <Checkbox.Group {...form.getInputProps('event_types')} label="События" withAsterisk>
+        <Textarea {...form.getInputProps('description')} label={labels.description} />
+        <Checkbox.Group {...form.getInputProps('event_types')} label={labels.event_types} withAsterisk>
           <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
             {typesOf(scope).map((type) => (
               <Checkbox key={type} value={type} label={type} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Switch {...form.getInputProps('enabled', { type: 'checkbox' })} label="Включён" />
+        <Switch {...form.getInputProps('enabled', { type: 'checkbox' })} label={t('Включён')} />
       </FormFrame>
     </Modal>
   );

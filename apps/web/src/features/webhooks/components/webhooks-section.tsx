@@ -3,13 +3,16 @@ import { Badge, Button, Code, Group, Modal, Paper, Stack, Text } from '@mantine/
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { SectionCard } from '@/components/section-card';
+import { useText } from '@/lib/i18n';
 import {
   useDeliveryMutation,
   useWebhookMutation,
   useWebhooks,
+  WEBHOOKS_LOAD_FAILED,
   type WebhookScope,
   webhooksApi,
 } from '../api/webhooks';
+import { webhookTexts } from '../texts';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookFormDialog } from './webhook-form-dialog';
 
@@ -18,24 +21,25 @@ import { WebhookFormDialog } from './webhook-form-dialog';
  * install's (/admin). Each with its events, 'Показать секрет', a new secret, 'Тест' and its deliveries.
  */
 export function WebhooksSection({ scope }: { scope: WebhookScope }) {
+  const t = useText(webhookTexts);
   const list = useWebhooks(scope);
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <SectionCard
       // /admin's page is itself 'Вебхуки': its card names what it lists.
-      title={scope.organizationId === null ? 'Адреса для событий' : 'Вебхуки'}
+      title={scope.organizationId === null ? t('Адреса для событий') : t('Вебхуки')}
       aside={
         <Button size="sm" onClick={() => setEditing('new')}>
-          Добавить вебхук
+          {t('Добавить вебхук')}
         </Button>
       }
     >
       <Text size="sm" c="dimmed">
-        Кабинет отправляет события на ваши адреса, подписывая их по стандарту Standard Webhooks.
+        {t('Кабинет отправляет события на ваши адреса, подписывая их по стандарту Standard Webhooks.')}
       </Text>
-      {list.isError && <Text c="red">Не удалось получить вебхуки</Text>}
-      {list.data?.length === 0 && <Text c="dimmed">Вебхуков пока нет</Text>}
+      {list.isError && <Text c="red">{t(WEBHOOKS_LOAD_FAILED)}</Text>}
+      {list.data?.length === 0 && <Text c="dimmed">{t('Вебхуков пока нет')}</Text>}
       {list.data?.map((webhook) => (
         <WebhookCard
           key={webhook.id}
@@ -57,11 +61,13 @@ export function WebhooksSection({ scope }: { scope: WebhookScope }) {
       <Modal
         opened={secret !== null}
         onClose={() => setSecret(null)}
-        title="Секрет вебхука"
-        closeButtonProps={{ 'aria-label': 'Закрыть' }}
+        title={t('Секрет вебхука')}
+        closeButtonProps={{ 'aria-label': t('Закрыть') }}
       >
         <Stack gap="sm">
-          <Text size="sm">Проверяйте им подпись webhook-signature. Не передавайте его посторонним.</Text>
+          <Text size="sm">
+            {t('Проверяйте им подпись webhook-signature. Не передавайте его посторонним.')}
+          </Text>
           <Code block>{secret}</Code>
         </Stack>
       </Modal>
@@ -72,6 +78,7 @@ export function WebhooksSection({ scope }: { scope: WebhookScope }) {
 type CardProps = { scope: WebhookScope; webhook: Webhook; onEdit: () => void; onSecret: (s: string) => void };
 
 function WebhookCard({ scope, webhook, onEdit, onSecret }: CardProps) {
+  const t = useText(webhookTexts);
   const [deleting, setDeleting] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
   const remove = useWebhookMutation(scope, () => webhooksApi.remove(scope, webhook.id));
@@ -94,7 +101,7 @@ function WebhookCard({ scope, webhook, onEdit, onSecret }: CardProps) {
             {webhook.url}
           </Text>
           <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light" tt="none">
-            {webhook.enabled ? 'Включён' : 'Выключен'}
+            {webhook.enabled ? t('Включён') : t('Выключен')}
           </Badge>
         </Group>
         {webhook.description && <Text size="sm">{webhook.description}</Text>}
@@ -108,16 +115,16 @@ function WebhookCard({ scope, webhook, onEdit, onSecret }: CardProps) {
             onClick={() => test.mutate(undefined, { onSuccess: () => setShowDeliveries(true) })}
             loading={test.isPending}
           >
-            Тест
+            {t('Тест')}
           </Button>
           <Button size="xs" variant="subtle" onClick={() => setShowDeliveries((v) => !v)}>
-            Доставки
+            {t('Доставки')}
           </Button>
           <Button size="xs" variant="subtle" onClick={onEdit}>
-            Изменить
+            {t('Изменить')}
           </Button>
           <Button size="xs" variant="subtle" onClick={reveal} loading={revealing}>
-            Показать секрет
+            {t('Показать секрет')}
           </Button>
           <Button
             size="xs"
@@ -125,10 +132,10 @@ function WebhookCard({ scope, webhook, onEdit, onSecret }: CardProps) {
             loading={rotate.isPending}
             onClick={() => rotate.mutate(undefined, { onSuccess: (r) => onSecret(r.data.secret) })}
           >
-            Заменить секрет
+            {t('Заменить секрет')}
           </Button>
           <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(true)}>
-            Удалить
+            {t('Удалить')}
           </Button>
         </Group>
         {showDeliveries && <WebhookDeliveries scope={scope} webhookId={webhook.id} />}
@@ -136,13 +143,15 @@ function WebhookCard({ scope, webhook, onEdit, onSecret }: CardProps) {
       <ConfirmDeleteDialog
         opened={deleting}
         onClose={() => setDeleting(false)}
-        title="Удалить вебхук?"
-        confirmLabel="Удалить вебхук"
+        title={t('Удалить вебхук?')}
+        confirmLabel={t('Удалить вебхук')}
         busy={remove.isPending}
         onConfirm={() => remove.mutate(undefined, { onSuccess: () => setDeleting(false) })}
       >
         <Text size="sm">
-          События перестанут уходить на {webhook.url}; журнал доставок удалится вместе с ним.
+          {t('События перестанут уходить на {url}; журнал доставок удалится вместе с ним.', {
+            url: webhook.url,
+          })}
         </Text>
       </ConfirmDeleteDialog>
     </Paper>

@@ -1,24 +1,27 @@
 import type { OauthClient } from '@cabinet/contracts';
 import { Badge, Button, Code, Table, Text } from '@mantine/core';
 import { formatDate } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { useUpdateClient } from '../api/clients';
-
-const scopeWords = (scopes: string[]) => (scopes.includes('write') ? 'Чтение и изменение' : 'Только чтение');
+import { adminApplicationsTexts } from '../texts';
 
 /** The admins' 'Приложения': each client with its client_id, rights and state; 'Отключить' / 'Включить'. */
 export function ClientsTable({ clients }: { clients: OauthClient[] }) {
+  const t = useText(adminApplicationsTexts);
   const update = useUpdateClient();
+  const scopeWords = (scopes: string[]) =>
+    scopes.includes('write') ? t('Чтение и изменение') : t('Только чтение');
   return (
     <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-label="Приложения">
+      <Table verticalSpacing="sm" aria-label={t('Приложения')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Название</Table.Th>
+            <Table.Th>{t('Название')}</Table.Th>
             <Table.Th>client_id</Table.Th>
-            <Table.Th>Права</Table.Th>
-            <Table.Th>Добавлено</Table.Th>
-            <Table.Th>Состояние</Table.Th>
-            <Table.Th aria-label="Действия" />
+            <Table.Th>{t('Права')}</Table.Th>
+            <Table.Th>{t('Добавлено')}</Table.Th>
+            <Table.Th>{t('Состояние')}</Table.Th>
+            <Table.Th aria-label={t('Действия')} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -36,7 +39,7 @@ export function ClientsTable({ clients }: { clients: OauthClient[] }) {
               <Table.Td>{formatDate(client.created_at)}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={client.disabled ? 'gray' : 'teal'}>
-                  {client.disabled ? 'Отключено' : 'Включено'}
+                  {client.disabled ? t('Отключено') : t('Включено')}
                 </Badge>
               </Table.Td>
               <Table.Td>
@@ -46,9 +49,13 @@ export function ClientsTable({ clients }: { clients: OauthClient[] }) {
                   color={client.disabled ? 'blue' : 'red'}
                   loading={update.isPending && update.variables?.id === client.id}
                   onClick={() => update.mutate({ id: client.id, disabled: !client.disabled })}
-                  aria-label={`${client.disabled ? 'Включить' : 'Отключить'} приложение ${client.name}`}
+                  aria-label={
+                    client.disabled
+                      ? t('Включить приложение {name}', { name: client.name })
+                      : t('Отключить приложение {name}', { name: client.name })
+                  }
                 >
-                  {client.disabled ? 'Включить' : 'Отключить'}
+                  {client.disabled ? t('Включить') : t('Отключить')}
                 </Button>
               </Table.Td>
             </Table.Tr>

@@ -1,10 +1,13 @@
 import { OauthClientCreateSchema } from '@cabinet/contracts';
 import { Checkbox, Modal, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useCreateClient } from '../api/clients';
+import { adminApplicationsTexts } from '../texts';
 
 const FormSchema = z.object({ name: OauthClientCreateSchema.shape.name, write: z.boolean() });
 
@@ -13,6 +16,7 @@ const FormSchema = z.object({ name: OauthClientCreateSchema.shape.name, write: z
  * A name the form or the server refuses is said under the field (issue 34, rule 5), in the form frame.
  */
 export function CreateClientDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const t = useText(adminApplicationsTexts);
   const create = useCreateClient();
   const form = useForm({
     mode: 'controlled',
@@ -37,26 +41,31 @@ export function CreateClientDialog({ opened, onClose }: { opened: boolean; onClo
     ),
   );
   return (
-    <Modal opened={opened} onClose={create.isPending ? () => {} : onClose} title="Новое приложение" centered>
+    <Modal
+      opened={opened}
+      onClose={create.isPending ? () => {} : onClose}
+      title={t('Новое приложение')}
+      centered
+    >
       <FormFrame
         form={form}
-        labels={{ name: 'Название' }}
+        labels={{ name: t('Название') }}
         serverFields={{ scopes: 'write' }}
         onSubmit={submit}
         busy={create.isPending}
-        submitLabel="Зарегистрировать"
+        submitLabel={t('Зарегистрировать')}
         onCancel={onClose}
       >
         <TextInput
           {...form.getInputProps('name')}
-          label="Название"
-          placeholder="Например, «Сборочный сервер»"
+          label={t('Название')}
+          placeholder={t('Например, «Сборочный сервер»')}
           withAsterisk
           maxLength={80}
           data-autofocus
         />
-        <Checkbox label="Чтение" checked disabled readOnly />
-        <Checkbox {...form.getInputProps('write', { type: 'checkbox' })} label="Изменение" />
+        <Checkbox label={t('Чтение')} checked disabled readOnly />
+        <Checkbox {...form.getInputProps('write', { type: 'checkbox' })} label={t('Изменение')} />
       </FormFrame>
     </Modal>
   );

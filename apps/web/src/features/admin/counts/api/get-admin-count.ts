@@ -1,7 +1,9 @@
 import { adminEndpoints } from '@cabinet/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { adminKeys } from '@/lib/query-keys/admin';
+import { adminCountsTexts } from '../texts';
 
 /** What the admin home counts (spec section 2, admin home). */
 export type AdminCountKind = 'users' | 'organizations' | 'plans';
@@ -25,7 +27,9 @@ export function adminCountQueryOptions(kind: AdminCountKind) {
     queryKey: COUNT_CALLS[kind].key,
     queryFn: () => getAdminCount(kind),
     // Spec section 8 has one text for all three widgets; the toast dedupes, so three failures show once.
-    meta: { errorToast: 'Ошибка при получении количества пользователей / организаций' },
+    meta: {
+      errorToast: textNow(adminCountsTexts)('Ошибка при получении количества пользователей / организаций'),
+    },
   });
 }
 

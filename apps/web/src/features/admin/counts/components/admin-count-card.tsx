@@ -1,7 +1,9 @@
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CountCard, countFormat } from '@/components/count-card';
+import { CountCard } from '@/components/count-card';
+import { useText } from '@/lib/i18n';
 import { type AdminCountKind, useAdminCount } from '../api/get-admin-count';
+import { adminCountsTexts } from '../texts';
 
 type AdminCountCardProps = {
   kind: AdminCountKind;
@@ -16,6 +18,7 @@ type AdminCountCardProps = {
  * (those are purged after 7 days unless an admin made them).
  */
 export function AdminCountCard({ kind, ...card }: AdminCountCardProps) {
+  const t = useText(adminCountsTexts);
   const { data, isPending, isError } = useAdminCount(kind);
   return (
     <CountCard
@@ -24,7 +27,7 @@ export function AdminCountCard({ kind, ...card }: AdminCountCardProps) {
       note={
         data?.unverified !== undefined && (
           <Text size="sm" c="dimmed" data-testid={`admin-count-${kind}-unverified`}>
-            из них не подтвердили эл. почту: {countFormat.format(data.unverified)}
+            {t('из них не подтвердили эл. почту: {count, number}', { count: data.unverified })}
           </Text>
         )
       }

@@ -3,9 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { organizationKeys } from '@/lib/query-keys/organizations';
+import type { AdminOrganizationsText } from '../texts';
 
 /** Spec section 8's text of a failed organizations load; the lists show it in place. */
-export const ADMIN_ORGANIZATIONS_LOAD_FAILED = 'Не удалось получить данные организации';
+export const ADMIN_ORGANIZATIONS_LOAD_FAILED =
+  'Не удалось получить данные организации' satisfies AdminOrganizationsText;
 
 export type AdminOrganizationsQuery = {
   search: string;

@@ -11,7 +11,9 @@ import { type KeyboardEvent, useState } from 'react';
 import { TooltipAction } from '@/components/tooltip-action';
 import { UserEmailField } from '@/components/user-email-field';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { findUserByEmail, inviteEmailError, submittedEmailError } from '@/lib/user-lookup';
+import { adminOrganizationsTexts } from '../texts';
 
 export type PickedMember = UserSearchItem;
 
@@ -34,6 +36,7 @@ type OrganizationMembersPickerProps = {
  * e-mail, as in 'Добавить пользователя'; the first in the list becomes the owner.
  */
 export function OrganizationMembersPicker({ members, onChange, disabled }: OrganizationMembersPickerProps) {
+  const t = useText(adminOrganizationsTexts);
   const [email, setEmail] = useState('');
   const lookup = useMutation({ mutationFn: findUserByEmail, meta: { errorToast: USER_NOT_FOUND } });
   // A bad address or no such user: said under the field, the text kept (issue 34, rule 5).
@@ -84,7 +87,7 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
       <UserEmailField
         value={email}
         onChange={typeEmail}
-        placeholder="Введите Email пользователя"
+        placeholder={t('Введите Email пользователя')}
         error={error}
         canAdd={canAdd}
         busy={lookup.isPending}
@@ -95,10 +98,10 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
       />
       {members.length === 0 ? (
         <Text size="sm" c="dimmed">
-          Первый добавленный пользователь в организацию получит статус владельца
+          {t('Первый добавленный пользователь в организацию получит статус владельца')}
         </Text>
       ) : (
-        <Stack gap={6} component="ul" aria-label="Участники новой организации" p={0} m={0}>
+        <Stack gap={6} component="ul" aria-label={t('Участники новой организации')} p={0} m={0}>
           {members.map((member, index) => (
             <Group
               key={member.id}
@@ -121,12 +124,12 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
               </Stack>
               <Group gap={4} wrap="nowrap">
                 <Badge variant="light" color={index === 0 ? 'blue' : 'gray'}>
-                  {index === 0 ? 'Владелец' : 'Участник'}
+                  {index === 0 ? t('Владелец') : t('Участник')}
                 </Badge>
                 {index > 0 && (
                   <TooltipAction
-                    tooltip="Сделать владельцем"
-                    label={`Сделать владельцем ${displayName(member)}`}
+                    tooltip={t('Сделать владельцем')}
+                    label={t('Сделать владельцем {name}', { name: displayName(member) })}
                     icon={<IconCrown size={16} />}
                     onClick={() => makeOwner(member.id)}
                     disabled={disabled}
@@ -135,8 +138,8 @@ export function OrganizationMembersPicker({ members, onChange, disabled }: Organ
                   />
                 )}
                 <TooltipAction
-                  tooltip="Убрать"
-                  label={`Убрать ${displayName(member)}`}
+                  tooltip={t('Убрать')}
+                  label={t('Убрать {name}', { name: displayName(member) })}
                   icon={<IconX size={16} />}
                   onClick={() => onChange(members.filter((m) => m.id !== member.id))}
                   disabled={disabled}

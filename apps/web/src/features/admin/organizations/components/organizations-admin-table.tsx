@@ -8,6 +8,9 @@ import classes from '@/components/list-frame/table.module.css';
 import { NameAvatar } from '@/components/name-avatar';
 import { PersonInline, PersonName } from '@/components/person-name';
 import { paths } from '@/config/paths';
+import { useText } from '@/lib/i18n';
+import { referenceName } from '@/lib/reference-names';
+import { adminOrganizationsTexts } from '../texts';
 
 type OrganizationsAdminTableProps = {
   organizations: AdminOrganizationListItem[];
@@ -17,13 +20,14 @@ type OrganizationsAdminTableProps = {
 
 /** Columns ID, Название, Владелец, Тип, Действия (spec section 2). */
 export function OrganizationsAdminTable({ organizations, onDelete }: OrganizationsAdminTableProps) {
+  const t = useText(adminOrganizationsTexts);
   return (
     <ListTable
       columns={[
         { label: 'ID', visibleFrom: 'xs' },
-        'Название',
-        { label: 'Владелец', visibleFrom: 'xs' },
-        { label: 'Тип', visibleFrom: 'xs' },
+        t('Название'),
+        { label: t('Владелец'), visibleFrom: 'xs' },
+        { label: t('Тип'), visibleFrom: 'xs' },
       ]}
       actions
     >
@@ -52,7 +56,7 @@ export function OrganizationsAdminTable({ organizations, onDelete }: Organizatio
                     {organization.name}
                   </Anchor>
                   <Text size="xs" c="dimmed" hiddenFrom="xs" style={{ overflowWrap: 'break-word' }}>
-                    {organization.type.name} · <PersonInline person={organization.owner} />
+                    {referenceName(organization.type)} · <PersonInline person={organization.owner} />
                   </Text>
                 </Stack>
               </Group>
@@ -63,12 +67,12 @@ export function OrganizationsAdminTable({ organizations, onDelete }: Organizatio
                 <EmailText size="xs" c="dimmed" email={organization.owner.email} />
               )}
             </Table.Td>
-            <Table.Td visibleFrom="xs">{organization.type.name}</Table.Td>
+            <Table.Td visibleFrom="xs">{referenceName(organization.type)}</Table.Td>
             <Table.Td className={classes.actions}>
               <RowActions
                 settingsHref={href}
-                settingsLabel={`Настройки организации ${organization.name}`}
-                deleteLabel={`Удалить организацию ${organization.name}`}
+                settingsLabel={t('Настройки организации {name}', { name: organization.name })}
+                deleteLabel={t('Удалить организацию {name}', { name: organization.name })}
                 onDelete={() => onDelete(organization)}
               />
             </Table.Td>

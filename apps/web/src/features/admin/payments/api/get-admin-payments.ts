@@ -9,10 +9,11 @@ import { callEndpoint, downloadEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { paymentKeys } from '@/lib/query-keys/payments';
 import { saveFile } from '@/lib/save-file';
+import type { AdminPaymentsText } from '../texts';
 
 /** Shown in place with 'Повторить' (decision 0164). */
-export const ADMIN_PAYMENTS_LOAD_FAILED = 'Не удалось получить список платежей';
-export const ADMIN_PAYMENTS_EXPORT_FAILED = 'Не удалось скачать платежи';
+export const ADMIN_PAYMENTS_LOAD_FAILED = 'Не удалось получить список платежей' satisfies AdminPaymentsText;
+export const ADMIN_PAYMENTS_EXPORT_FAILED = 'Не удалось скачать платежи' satisfies AdminPaymentsText;
 
 /** The list's filters as the screen keeps them (and the URL carries them): the API's query, all text. */
 export type AdminPaymentFilters = {

@@ -7,40 +7,43 @@ import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { type AdminPaymentsText, adminPaymentsTexts } from '../texts';
 import { RefundButton } from './refund-payment-dialog';
 
-const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const;
+const PERIOD_LABEL = { month: 'Месяц', year: 'Год' } as const satisfies Record<string, AdminPaymentsText>;
 
 /** Paid, waiting (an abandoned checkout stays 'Не оплачен'), and a refund case on top of either. */
 function PaymentStatus({ payment }: { payment: AdminPayment }) {
+  const t = useText(adminPaymentsTexts);
   return (
     <Group gap={6}>
       {payment.status === 'paid' ? (
         <Badge color="green" variant="light" radius="sm" tt="none">
-          Оплачен
+          {t('Оплачен')}
         </Badge>
       ) : payment.status === 'canceled' ? (
         <Badge color="gray" variant="outline" radius="sm" tt="none">
-          Отменён
+          {t('Отменён')}
         </Badge>
       ) : (
         <Badge color="gray" variant="light" radius="sm" tt="none">
-          Не оплачен
+          {t('Не оплачен')}
         </Badge>
       )}
       {payment.refunded_amount !== '0.00' && (
         <Badge color="orange" variant="outline" radius="sm" tt="none">
-          Возвращено {formatMoney(payment.refunded_amount)}
+          {t('Возвращено {amount}', { amount: formatMoney(payment.refunded_amount) })}
         </Badge>
       )}
       {payment.needs_review && (
         <Badge color="red" variant="light" radius="sm" tt="none">
-          Требует проверки
+          {t('Требует проверки')}
         </Badge>
       )}
       {payment.refund && payment.refunded_amount === '0.00' && (
         <Badge color="orange" variant="light" radius="sm" tt="none">
-          К возврату
+          {t('К возврату')}
         </Badge>
       )}
       {payment.test && <TestPaymentBadge />}
@@ -50,13 +53,14 @@ function PaymentStatus({ payment }: { payment: AdminPayment }) {
 
 /** The payer: the account's e-mail, or the one kept on the order once the account is gone (decision 0093). */
 function Payer({ payment }: { payment: AdminPayment }) {
+  const t = useText(adminPaymentsTexts);
   return (
     <Text size="sm" style={{ wordBreak: 'break-all' }}>
       {payment.user.email}
       {payment.user.id === null && (
         <Text component="span" size="xs" c="dimmed">
           {' '}
-          (аккаунт удалён)
+          {t('(аккаунт удалён)')}
         </Text>
       )}
     </Text>
@@ -64,6 +68,7 @@ function Payer({ payment }: { payment: AdminPayment }) {
 }
 
 function ReceiptLink({ payment }: { payment: AdminPayment }) {
+  const t = useText(adminPaymentsTexts);
   if (payment.status !== 'paid') return null;
   return (
     <Button
@@ -72,9 +77,9 @@ function ReceiptLink({ payment }: { payment: AdminPayment }) {
       size="xs"
       variant="light"
       leftSection={<IconReceipt size={14} aria-hidden />}
-      aria-label={`Квитанция № ${payment.id}`}
+      aria-label={t('Квитанция № {id}', { id: payment.id })}
     >
-      Квитанция
+      {t('Квитанция')}
     </Button>
   );
 }
@@ -84,19 +89,20 @@ function ReceiptLink({ payment }: { payment: AdminPayment }) {
  * the row folds into its first cell, the receipt included.
  */
 export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
+  const t = useText(adminPaymentsTexts);
   return (
     <Table.ScrollContainer minWidth={0}>
       <ListTable
         columns={[
-          'Дата',
-          { label: 'Плательщик', visibleFrom: 'xs' },
-          { label: 'Тариф', visibleFrom: 'xs' },
-          { label: 'Сумма', visibleFrom: 'xs' },
-          { label: 'Статус', visibleFrom: 'xs' },
-          { label: 'Действует до', visibleFrom: 'sm' },
-          { label: 'Действия', visibleFrom: 'xs' },
+          t('Дата'),
+          { label: t('Плательщик'), visibleFrom: 'xs' },
+          { label: t('Тариф'), visibleFrom: 'xs' },
+          { label: t('Сумма'), visibleFrom: 'xs' },
+          { label: t('Статус'), visibleFrom: 'xs' },
+          { label: t('Действует до'), visibleFrom: 'sm' },
+          { label: t('Действия'), visibleFrom: 'xs' },
         ]}
-        aria-label="Платежи"
+        aria-label={t('Платежи')}
       >
         {payments.map((payment) => (
           <Table.Tr key={payment.id} data-testid="admin-payment-row">
@@ -106,11 +112,11 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   {formatDateTime(payment.paid_at ?? payment.created_at)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  № {payment.id}
+                  {t('№ {id}', { id: payment.id })}
                 </Text>
                 <Stack gap={4} hiddenFrom="xs">
                   <Text size="sm" fw={600}>
-                    {payment.plan.name} · {PERIOD_LABEL[payment.period]} ·{' '}
+                    {payment.plan.name} · {t(PERIOD_LABEL[payment.period])} ·{' '}
                     <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(payment.amount)}</span>
                   </Text>
                   <Payer payment={payment} />
@@ -128,7 +134,7 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
             <Table.Td visibleFrom="xs">
               {payment.plan.name}
               <Text size="xs" c="dimmed">
-                {PERIOD_LABEL[payment.period]}
+                {t(PERIOD_LABEL[payment.period])}
               </Text>
             </Table.Td>
             <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
@@ -141,7 +147,7 @@ export function AdminPaymentsTable({ payments }: { payments: AdminPayment[] }) {
               {payment.granted_until
                 ? formatDate(payment.granted_until)
                 : payment.status === 'paid'
-                  ? 'Бессрочно'
+                  ? t('Бессрочно')
                   : '—'}
             </Table.Td>
             <Table.Td className={classes.actions} visibleFrom="xs">

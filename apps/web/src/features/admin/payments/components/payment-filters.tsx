@@ -1,7 +1,9 @@
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useText } from '@/lib/i18n';
 import type { AdminPaymentFilters } from '../api/get-admin-payments';
+import { type AdminPaymentsText, adminPaymentsTexts } from '../texts';
 
 type PaymentFiltersProps = {
   /** The filters in force: the form starts from them. */
@@ -13,19 +15,32 @@ type PaymentFiltersProps = {
   downloading: boolean;
 };
 
-export const PERIOD_OPTIONS = [
+/** A filter's choices; each label is a text of the payments catalogue, said through `t()` where it shows. */
+export type FilterOption = { value: string; label: AdminPaymentsText };
+
+export const PERIOD_OPTIONS: FilterOption[] = [
   { value: 'month', label: 'Месяц' },
   { value: 'year', label: 'Год' },
 ];
-export const STATUS_OPTIONS = [
+export const STATUS_OPTIONS: FilterOption[] = [
   { value: 'paid', label: 'Оплачен' },
   { value: 'pending', label: 'Не оплачен' },
   { value: 'refund', label: 'К возврату' },
 ];
-export const TEST_OPTIONS = [
+export const TEST_OPTIONS: FilterOption[] = [
   { value: 'false', label: 'Только настоящие' },
   { value: 'true', label: 'Только тестовые' },
 ];
+
+/** The label a filter's value shows: its choice's, else the value itself (an id the list does not know). */
+export function optionLabel(
+  options: FilterOption[],
+  value: string,
+  t: (id: AdminPaymentsText) => string,
+): string {
+  const option = options.find((candidate) => candidate.value === value);
+  return option ? t(option.label) : value;
+}
 
 /** Empty fields are left out: the API reads an absent filter as 'any'. */
 function compact(filters: AdminPaymentFilters): AdminPaymentFilters {
@@ -37,9 +52,12 @@ function compact(filters: AdminPaymentFilters): AdminPaymentFilters {
  * test or real; 'Скачать CSV' exports what the filters in force select.
  */
 export function PaymentFilters({ filters, plans, onApply, onDownload, downloading }: PaymentFiltersProps) {
+  const t = useText(adminPaymentsTexts);
+  const choices = (options: FilterOption[]) =>
+    options.map(({ value, label }) => ({ value, label: t(label) }));
   const [draft, setDraft] = useState<AdminPaymentFilters>(filters);
   const [shown, setShown] = useState(filters);
-  const [rangeError, setRangeError] = useState<string | null>(null);
+  const [rangeError, setRangeError] = useState<AdminPaymentsText | null>(null);
 
   // New filters from outside (the URL: back, a link) replace the form's.
   if (filters !== shown) {
@@ -67,49 +85,49 @@ export function PaymentFilters({ filters, plans, onApply, onDownload, downloadin
   }
 
   return (
-    <form onSubmit={submit} aria-label="Фильтры платежей">
+    <form onSubmit={submit} aria-label={t('Фильтры платежей')}>
       <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="sm">
         <Select
-          label="Тариф"
-          placeholder="Все тарифы"
+          label={t('Тариф')}
+          placeholder={t('Все тарифы')}
           data={plans}
           value={draft.plan_id ?? null}
           onChange={(value) => set('plan_id', value)}
           clearable
         />
         <Select
-          label="Период"
-          placeholder="Любой"
-          data={PERIOD_OPTIONS}
+          label={t('Период')}
+          placeholder={t('Любой')}
+          data={choices(PERIOD_OPTIONS)}
           value={draft.period ?? null}
           onChange={(value) => set('period', value as AdminPaymentFilters['period'])}
           clearable
         />
         <Select
-          label="Статус"
-          placeholder="Любой"
-          data={STATUS_OPTIONS}
+          label={t('Статус')}
+          placeholder={t('Любой')}
+          data={choices(STATUS_OPTIONS)}
           value={draft.status ?? null}
           onChange={(value) => set('status', value as AdminPaymentFilters['status'])}
           clearable
         />
         <TextInput
-          label="Создан с"
+          label={t('Создан с')}
           type="date"
           value={draft.from ?? ''}
           onChange={(e) => set('from', e.currentTarget.value)}
         />
         <TextInput
-          label="по"
+          label={t('по')}
           type="date"
           value={draft.to ?? ''}
           onChange={(e) => set('to', e.currentTarget.value)}
-          error={rangeError}
+          error={rangeError && t(rangeError)}
         />
         <Select
-          label="Оплата"
-          placeholder="Все платежи"
-          data={TEST_OPTIONS}
+          label={t('Оплата')}
+          placeholder={t('Все платежи')}
+          data={choices(TEST_OPTIONS)}
           value={draft.test ?? null}
           onChange={(value) => set('test', value as AdminPaymentFilters['test'])}
           clearable
@@ -117,10 +135,10 @@ export function PaymentFilters({ filters, plans, onApply, onDownload, downloadin
       </SimpleGrid>
       <Group mt="md" gap="sm">
         <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-          Применить
+          {t('Применить')}
         </Button>
         <Button variant="default" onClick={reset}>
-          Сбросить
+          {t('Сбросить')}
         </Button>
         <Button
           variant="light"
@@ -129,7 +147,7 @@ export function PaymentFilters({ filters, plans, onApply, onDownload, downloadin
           loading={downloading}
           ml={{ xs: 'auto' }}
         >
-          Скачать CSV
+          {t('Скачать CSV')}
         </Button>
       </Group>
     </form>

@@ -1,11 +1,14 @@
 import { type Payment, PaymentRefundRequestSchema } from '@cabinet/contracts';
 import { Button, Modal, Text, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormFrame } from '@/components/form-frame';
 import { useRefundPayment } from '@/features/admin/payments/api/refund-payment';
 import { formatMoney } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
+import { adminPaymentsTexts } from '../texts';
 
 /** What is left to return of a payment, in rubles with two decimals. */
 export function leftToRefund(payment: Pick<Payment, 'amount' | 'refunded_amount'>): string {
@@ -22,6 +25,7 @@ type Props = { payment: Refundable; opened: boolean; onClose: () => void };
  * the payment's own page (its receipt).
  */
 export function RefundButton({ payment, size = 'xs' }: { payment: Refundable; size?: 'xs' | 'sm' }) {
+  const t = useText(adminPaymentsTexts);
   const [opened, setOpened] = useState(false);
   if (payment.provider !== 'yookassa' || payment.status !== 'paid' || leftToRefund(payment) === '0.00') {
     return null;
@@ -32,10 +36,10 @@ export function RefundButton({ payment, size = 'xs' }: { payment: Refundable; si
         size={size}
         variant="default"
         leftSection={<IconArrowBackUp size={14} aria-hidden />}
-        aria-label={`Вернуть деньги по платежу № ${payment.id}`}
+        aria-label={t('Вернуть деньги по платежу № {id}', { id: payment.id })}
         onClick={() => setOpened(true)}
       >
-        Вернуть
+        {t('Вернуть')}
       </Button>
       {opened && <RefundPaymentDialog payment={payment} opened onClose={() => setOpened(false)} />}
     </>
@@ -44,6 +48,7 @@ export function RefundButton({ payment, size = 'xs' }: { payment: Refundable; si
 
 /** 'Вернуть деньги': all or part of a YooKassa payment, with a reason (the payer is mailed). */
 export function RefundPaymentDialog({ payment, opened, onClose }: Props) {
+  const t = useText(adminPaymentsTexts);
   const left = leftToRefund(payment);
   const refund = useRefundPayment(payment.id);
   const form = useForm({
@@ -56,21 +61,28 @@ export function RefundPaymentDialog({ payment, opened, onClose }: Props) {
     refund.mutate(PaymentRefundRequestSchema.parse(values), { onSuccess: onClose }),
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Возврат по платежу № ${payment.id}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('Возврат по платежу № {id}', { id: payment.id })}
+      centered
+    >
       <FormFrame
         form={form}
-        labels={{ amount: 'Сумма', reason: 'Причина' }}
+        labels={{ amount: t('Сумма'), reason: t('Причина') }}
         onSubmit={submit}
         busy={refund.isPending}
-        submitLabel="Вернуть"
+        submitLabel={t('Вернуть')}
         onCancel={onClose}
       >
         <Text size="sm">
-          Оплачено {formatMoney(payment.amount)}, можно вернуть {formatMoney(left)}. Полный возврат сразу
-          завершает тариф, частичный оставляет срок.
+          {t(
+            'Оплачено {paid}, можно вернуть {left}. Полный возврат сразу завершает тариф, частичный оставляет срок.',
+            { paid: formatMoney(payment.amount), left: formatMoney(left) },
+          )}
         </Text>
         <TextInput
-          label="Сумма"
+          label={t('Сумма')}
           inputMode="decimal"
           withAsterisk
           data-autofocus
@@ -78,7 +90,7 @@ export function RefundPaymentDialog({ payment, opened, onClose }: Props) {
           {...form.getInputProps('amount')}
         />
         <Textarea
-          label="Причина"
+          label={t('Причина')}
           withAsterisk
           autosize
           minRows={2}

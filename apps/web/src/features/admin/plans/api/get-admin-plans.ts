@@ -3,12 +3,13 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { planKeys } from '@/lib/query-keys/plans';
+import type { AdminPlansText } from '../texts';
 
 /**
  * Spec section 8: the admin tariffs ('подписки') list has its own text, which the users list reuses;
  * 'Не удалось получить список тарифов' is the cabinet's price list (features/plans/api/get-plans.ts).
  */
-export const ADMIN_PLANS_LOAD_FAILED = 'Ошибка при получении подписок';
+export const ADMIN_PLANS_LOAD_FAILED = 'Ошибка при получении подписок' satisfies AdminPlansText;
 
 export type AdminPlansQuery = { search: string; page: number };
 

@@ -1,8 +1,10 @@
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { ListError } from '@/components/list-frame/list-states';
+import { useText } from '@/lib/i18n';
 import { usePlanDeletion } from '../api/get-plan-deletion';
 import { useDeletePlan } from '../api/plan-mutations';
+import { type AdminPlansText, adminPlansTexts } from '../texts';
 
 type PlanDeleteDialogProps = {
   /** The plan to delete; the dialog is closed while null. */
@@ -11,7 +13,7 @@ type PlanDeleteDialogProps = {
   onDeleted?: () => void;
 };
 
-export const PLAN_NOT_DELETABLE = 'Тариф нельзя удалить';
+export const PLAN_NOT_DELETABLE = 'Тариф нельзя удалить' satisfies AdminPlansText;
 
 /**
  * 'Удалить тариф': first asks the server whether the plan can go (decision 0163). A plan that users hold
@@ -20,21 +22,22 @@ export const PLAN_NOT_DELETABLE = 'Тариф нельзя удалить';
  * отменить'. A refusal that arrives anyway (a holder appeared in between) toasts the server's reason.
  */
 export function PlanDeleteDialog({ plan, onClose, onDeleted }: PlanDeleteDialogProps) {
+  const t = useText(adminPlansTexts);
   const deletePlan = useDeletePlan();
   const deletion = usePlanDeletion(plan?.id ?? null);
   const answer = deletion.data;
 
   if (plan && answer?.deletable === false) {
     return (
-      <Modal opened onClose={onClose} title={PLAN_NOT_DELETABLE} centered>
+      <Modal opened onClose={onClose} title={t(PLAN_NOT_DELETABLE)} centered>
         <Stack gap="md">
           <Text size="sm">{answer.reason}</Text>
           <Text size="sm" c="dimmed">
-            Пользователей с этим тарифом: {answer.holders}
+            {t('Пользователей с этим тарифом: {count}', { count: answer.holders })}
           </Text>
           <Group justify="flex-end">
             <Button onClick={onClose} data-autofocus>
-              Понятно
+              {t('Понятно')}
             </Button>
           </Group>
         </Stack>
@@ -44,12 +47,12 @@ export function PlanDeleteDialog({ plan, onClose, onDeleted }: PlanDeleteDialogP
 
   if (plan && !answer) {
     return (
-      <Modal opened onClose={onClose} title="Удалить тариф?" centered>
+      <Modal opened onClose={onClose} title={t('Удалить тариф?')} centered>
         {deletion.isError ? (
-          <ListError compact title="Не удалось проверить, можно ли удалить тариф" query={deletion} />
+          <ListError compact title={t('Не удалось проверить, можно ли удалить тариф')} query={deletion} />
         ) : (
           <Center py="md">
-            <Loader size="sm" aria-label="Проверяем, можно ли удалить тариф" />
+            <Loader size="sm" aria-label={t('Проверяем, можно ли удалить тариф')} />
           </Center>
         )}
       </Modal>
@@ -60,14 +63,14 @@ export function PlanDeleteDialog({ plan, onClose, onDeleted }: PlanDeleteDialogP
     <ConfirmDeleteDialog
       opened={plan !== null}
       onClose={onClose}
-      title="Удалить тариф?"
-      confirmLabel="Удалить тариф"
+      title={t('Удалить тариф?')}
+      confirmLabel={t('Удалить тариф')}
       busy={deletePlan.isPending}
       onConfirm={() =>
         plan && deletePlan.mutate(plan.id, { onSuccess: () => onDeleted?.(), onSettled: onClose })
       }
     >
-      <Text size="sm">Действие невозможно будет отменить</Text>
+      <Text size="sm">{t('Действие невозможно будет отменить')}</Text>
     </ConfirmDeleteDialog>
   );
 }

@@ -7,11 +7,14 @@ import {
   SUPPORT_TYPE_ID,
 } from '@cabinet/contracts';
 import { SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconCurrencyRubel } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import type { z } from 'zod';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
+import { adminPlansTexts } from '../texts';
 
 export type PlanFormOutput = z.output<typeof PlanEditFormSchema>;
 
@@ -37,15 +40,6 @@ export const EMPTY_PLAN_FORM: PlanEditFormValues = {
   description: '',
   supportTypeId: SUPPORT_TYPE_ID,
   sso: false,
-};
-
-const FIELD_LABELS = {
-  name: 'Название',
-  priceMonth: 'Стоимость/мес',
-  priceYear: 'Стоимость/год',
-  maxOrganizations: 'Количество организаций',
-  maxMembers: 'Количество пользователей в организации',
-  description: 'Описание',
 };
 
 /** The API's names of the fields whose names differ in the form (its errors land on them). */
@@ -76,6 +70,17 @@ export function planToFormValues(plan: Plan): PlanEditFormValues {
 
 /** The tariff form of 'Создание тарифа' and tariff settings, with every rule of spec section 5. */
 export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, extraActions }: PlanFormProps) {
+  const t = useText(adminPlansTexts);
+  const labels = {
+    name: t('Название'),
+    priceMonth: t('Стоимость/мес'),
+    priceYear: t('Стоимость/год'),
+    maxOrganizations: t('Количество организаций'),
+    maxMembers: t('Количество пользователей в организации'),
+    description: t('Описание'),
+  };
+  const priceHint = t('В рублях, до 2 знаков после запятой; 0 — бесплатно');
+  const countHint = t('Целое число от 1 до 99');
   const schema = mode === 'create' ? PlanFormSchema : PlanEditFormSchema;
   const form = useForm<PlanEditFormValues>({
     mode: 'controlled',
@@ -112,13 +117,12 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
    */
   const numberField = (
     field: 'priceMonth' | 'priceYear' | 'maxOrganizations' | 'maxMembers',
-    label: string,
     hint: string,
   ) => {
     const price = field === 'priceMonth' || field === 'priceYear';
     return (
       <TextInput
-        label={label}
+        label={labels[field]}
         description={hint}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         inputMode={price ? 'decimal' : 'numeric'}
@@ -135,7 +139,7 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
     <FormFrame
       cardWidth={760}
       form={form}
-      labels={FIELD_LABELS}
+      labels={labels}
       // Settings: nothing to save until something changed.
       changed={mode === 'edit' ? form.isDirty() : undefined}
       serverFields={SERVER_FIELDS}
@@ -146,21 +150,21 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
       extraActions={extraActions}
     >
       <TextInput
-        label="Название"
-        placeholder="Например, Про"
+        label={labels.name}
+        placeholder={t('Например, Про')}
         withAsterisk
         disabled={busy}
         {...form.getInputProps('name')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {numberField('priceMonth', 'Стоимость/мес', 'В рублях, до 2 знаков после запятой; 0 — бесплатно')}
-        {numberField('priceYear', 'Стоимость/год', 'В рублях, до 2 знаков после запятой; 0 — бесплатно')}
-        {numberField('maxOrganizations', 'Количество организаций', 'Целое число от 1 до 99')}
-        {numberField('maxMembers', 'Количество пользователей в организации', 'Целое число от 1 до 99')}
+        {numberField('priceMonth', priceHint)}
+        {numberField('priceYear', priceHint)}
+        {numberField('maxOrganizations', countHint)}
+        {numberField('maxMembers', countHint)}
       </SimpleGrid>
       <Textarea
-        label="Описание"
-        placeholder="Что входит в тариф"
+        label={labels.description}
+        placeholder={t('Что входит в тариф')}
         withAsterisk={mode === 'create'}
         autosize
         minRows={3}
@@ -171,8 +175,10 @@ export function PlanForm({ mode, plan, busy, submitLabel, onSubmit, onCancel, ex
         {...form.getInputProps('description')}
       />
       <Switch
-        label="Единый вход (SSO) и SCIM"
-        description="Организации владельцев с этим тарифом смогут настроить вход через свой провайдер и SCIM"
+        label={t('Единый вход (SSO) и SCIM')}
+        description={t(
+          'Организации владельцев с этим тарифом смогут настроить вход через свой провайдер и SCIM',
+        )}
         disabled={busy}
         {...form.getInputProps('sso', { type: 'checkbox' })}
       />

@@ -7,10 +7,13 @@ import { RowActions } from '@/components/list-frame/row-actions';
 import classes from '@/components/list-frame/table.module.css';
 import { paths } from '@/config/paths';
 import { formatMoneyExact } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { adminPlansTexts } from '../texts';
 import { PlanDeleteDialog } from './plan-delete-dialog';
 
 /** Columns ID, Название, Стоимость/мес, Стоимость/год, Действия (spec section 2). */
 export function PlansTable({ plans }: { plans: Plan[] }) {
+  const t = useText(adminPlansTexts);
   const [deleting, setDeleting] = useState<Plan | null>(null);
 
   return (
@@ -18,9 +21,9 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
       <ListTable
         columns={[
           { label: 'ID', visibleFrom: 'xs' },
-          'Название',
-          { label: 'Стоимость/мес', visibleFrom: 'xs' },
-          { label: 'Стоимость/год', visibleFrom: 'xs' },
+          t('Название'),
+          { label: t('Стоимость/мес'), visibleFrom: 'xs' },
+          { label: t('Стоимость/год'), visibleFrom: 'xs' },
         ]}
         actions
       >
@@ -35,7 +38,10 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
                     {plan.name}
                   </Anchor>
                   <Text size="xs" c="dimmed" hiddenFrom="xs">
-                    {formatMoneyExact(plan.price_month)} в мес · {formatMoneyExact(plan.price_year)} в год
+                    {t('{month} в мес · {year} в год', {
+                      month: formatMoneyExact(plan.price_month),
+                      year: formatMoneyExact(plan.price_year),
+                    })}
                   </Text>
                 </Stack>
               </Table.Td>
@@ -44,8 +50,8 @@ export function PlansTable({ plans }: { plans: Plan[] }) {
               <Table.Td className={classes.actions}>
                 <RowActions
                   settingsHref={href}
-                  settingsLabel={`Настройки тарифа ${plan.name}`}
-                  deleteLabel={`Удалить тариф ${plan.name}`}
+                  settingsLabel={t('Настройки тарифа {name}', { name: plan.name })}
+                  deleteLabel={t('Удалить тариф {name}', { name: plan.name })}
                   onDelete={() => setDeleting(plan)}
                 />
               </Table.Td>

@@ -1,10 +1,12 @@
 import { paymentsEndpoints, type Refund } from '@cabinet/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { textNow } from '@/lib/i18n';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { paymentKeys } from '@/lib/query-keys/payments';
+import { type AdminRefundsText, adminRefundsTexts } from '../texts';
 
-export const REFUNDS_LOAD_FAILED = 'Не удалось получить список возвратов';
+export const REFUNDS_LOAD_FAILED = 'Не удалось получить список возвратов' satisfies AdminRefundsText;
 
 /** Every refund case, newest first (docs/decisions/0092). */
 export async function getRefunds(page: number): Promise<ListPage<Refund>> {
@@ -37,7 +39,7 @@ export function useOpenRefundsCount() {
     queryOptions({
       queryKey: paymentKeys.openRefunds,
       queryFn: getOpenRefundsCount,
-      meta: { errorToast: REFUNDS_LOAD_FAILED },
+      meta: { errorToast: textNow(adminRefundsTexts)(REFUNDS_LOAD_FAILED) },
     }),
   );
 }

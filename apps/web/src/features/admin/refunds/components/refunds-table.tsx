@@ -6,21 +6,24 @@ import { ListTable } from '@/components/list-frame/list-table';
 import classes from '@/components/list-frame/table.module.css';
 import { TestPaymentBadge } from '@/components/test-payment-badge';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { useResolveRefund } from '../api/resolve-refund';
+import { adminRefundsTexts } from '../texts';
 import { REFUND_REASON_LABELS, RESOLVE_REFUND_LABEL } from './refund-labels';
 
 function RefundState({ refund }: { refund: Refund }) {
+  const t = useText(adminRefundsTexts);
   if (!refund.resolved_at) {
     return (
       <Badge color="orange" variant="light" radius="sm" tt="none">
-        Ожидает возврата
+        {t('Ожидает возврата')}
       </Badge>
     );
   }
   return (
     <Stack gap={2}>
       <Badge color="green" variant="light" radius="sm" tt="none">
-        Возвращён
+        {t('Возвращён')}
       </Badge>
       <Text size="xs" c="dimmed">
         {formatDateTime(refund.resolved_at)}
@@ -38,17 +41,20 @@ const payer = (refund: Refund) => refund.user?.email ?? '—';
  * into its first cell. Marking asks first: it cannot be taken back.
  */
 export function RefundsTable({ refunds }: { refunds: Refund[] }) {
+  const t = useText(adminRefundsTexts);
   const resolve = useResolveRefund();
   const confirm = (refund: Refund) =>
     modals.openConfirmModal({
-      title: 'Деньги возвращены?',
+      title: t('Деньги возвращены?'),
       children: (
         <Text size="sm">
-          Отметьте возврат, когда {formatMoney(refund.amount)} по операции {refund.operation_id} вернули
-          плательщику. Отметку нельзя снять.
+          {t(
+            'Отметьте возврат, когда {amount} по операции {operation} вернули плательщику. Отметку нельзя снять.',
+            { amount: formatMoney(refund.amount), operation: refund.operation_id },
+          )}
         </Text>
       ),
-      labels: { confirm: RESOLVE_REFUND_LABEL, cancel: 'Отмена' },
+      labels: { confirm: t(RESOLVE_REFUND_LABEL), cancel: t('Отмена') },
       onConfirm: () => resolve.mutate(refund.id),
     });
 
@@ -56,13 +62,13 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
     <Table.ScrollContainer minWidth={0}>
       <ListTable
         columns={[
-          'Дата',
-          { label: 'Операция', visibleFrom: 'xs' },
-          { label: 'Заказ', visibleFrom: 'sm' },
-          { label: 'Сумма', visibleFrom: 'xs' },
-          { label: 'Причина', visibleFrom: 'xs' },
-          { label: 'Эл. почта', visibleFrom: 'xs' },
-          { label: 'Состояние', visibleFrom: 'xs' },
+          t('Дата'),
+          { label: t('Операция'), visibleFrom: 'xs' },
+          { label: t('Заказ'), visibleFrom: 'sm' },
+          { label: t('Сумма'), visibleFrom: 'xs' },
+          { label: t('Причина'), visibleFrom: 'xs' },
+          { label: t('Эл. почта'), visibleFrom: 'xs' },
+          { label: t('Состояние'), visibleFrom: 'xs' },
         ]}
         actions
       >
@@ -80,10 +86,13 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
                 )}
                 <Stack gap={2} hiddenFrom="xs">
                   <Text size="sm" fw={600}>
-                    {formatMoney(refund.amount)} · {REFUND_REASON_LABELS[refund.reason]}
+                    {formatMoney(refund.amount)} · {t(REFUND_REASON_LABELS[refund.reason])}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {payer(refund)} · операция {refund.operation_id}
+                    {t('{payer} · операция {operation}', {
+                      payer: payer(refund),
+                      operation: refund.operation_id,
+                    })}
                   </Text>
                   <RefundState refund={refund} />
                 </Stack>
@@ -96,7 +105,7 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
               {/* The order's short number when the label names one (issue 34, rule 10); else the label. */}
               {refund.order_id !== null ? (
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  № {refund.order_id}
+                  {t('№ {id}', { id: refund.order_id })}
                 </Text>
               ) : (
                 <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
@@ -107,7 +116,7 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
             <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
               {formatMoney(refund.amount)}
             </Table.Td>
-            <Table.Td visibleFrom="xs">{REFUND_REASON_LABELS[refund.reason]}</Table.Td>
+            <Table.Td visibleFrom="xs">{t(REFUND_REASON_LABELS[refund.reason])}</Table.Td>
             <Table.Td visibleFrom="xs" style={{ wordBreak: 'break-all' }}>
               {payer(refund)}
             </Table.Td>
@@ -122,9 +131,11 @@ export function RefundsTable({ refunds }: { refunds: Refund[] }) {
                   leftSection={<IconCheck size={14} aria-hidden />}
                   loading={resolve.isPending && resolve.variables === refund.id}
                   onClick={() => confirm(refund)}
-                  aria-label={`${RESOLVE_REFUND_LABEL}: операция ${refund.operation_id}`}
+                  aria-label={t('Отметить как возвращённый: операция {operation}', {
+                    operation: refund.operation_id,
+                  })}
                 >
-                  {RESOLVE_REFUND_LABEL}
+                  {t(RESOLVE_REFUND_LABEL)}
                 </Button>
               )}
             </Table.Td>

@@ -5,12 +5,13 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@m
 import { type ReactNode, useId } from 'react';
 import { ListEmpty } from '@/components/list-frame/list-states';
 import { formatPrice } from '@/lib/format';
+import { useLocale, useText } from '@/lib/i18n';
 import { monthName, newUserRows, payingByPlanMonth, revenueRows } from '../lib/revenue-data';
+import { adminRevenueTexts } from '../texts';
 
 // The charts of the 'Выручка' dashboard (issue 15). This module is loaded on demand (React.lazy in
 // revenue-section.tsx): recharts and the charts' styles stay out of every other screen's bundle.
 
-const count = new Intl.NumberFormat('ru-RU');
 const rubles = (value: number) => (value === 0 ? '0 ₽' : formatPrice(value));
 
 type ChartCardProps = {
@@ -81,6 +82,8 @@ const CHART_HEIGHT = 260;
 
 /** Revenue by month, paying users by plan, new accounts by week and the share of paying users. */
 export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
+  const t = useText(adminRevenueTexts);
+  const count = new Intl.NumberFormat(useLocale());
   const months = revenueRows(revenue);
   const plans = payingByPlanMonth(revenue);
   const weeks = newUserRows(revenue);
@@ -93,18 +96,18 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
         value: plan.paying_users,
         color: plans.series.find((s) => s.label === plan.name)?.color ?? 'blue.6',
       })),
-    { name: 'Без оплаты', value: free, color: 'gray.4' },
+    { name: t('Без оплаты'), value: free, color: 'gray.4' },
   ];
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <ChartCard
-        title="Выручка по месяцам"
-        note="Оплаченные заказы, без тестовых платежей"
+        title={t('Выручка по месяцам')}
+        note={t('Оплаченные заказы, без тестовых платежей')}
         testId="chart-revenue-by-month"
-        empty={months.every((m) => m.payments === 0) && 'Здесь появится выручка после первых оплат'}
+        empty={months.every((m) => m.payments === 0) && t('Здесь появится выручка после первых оплат')}
         table={{
-          columns: ['Месяц', 'Выручка', 'Оплат'],
+          columns: [t('Месяц'), t('Выручка'), t('Оплат')],
           rows: months.map((m) => [monthName(m.month), rubles(m.amount), m.payments]),
         }}
       >
@@ -113,7 +116,7 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
           h={CHART_HEIGHT}
           data={months}
           dataKey="label"
-          series={[{ name: 'amount', label: 'Выручка', color: 'blue.6' }]}
+          series={[{ name: 'amount', label: t('Выручка'), color: 'blue.6' }]}
           valueFormatter={rubles}
           yAxisProps={{ width: 84 }}
           tickLine="y"
@@ -122,12 +125,12 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
       </ChartCard>
 
       <ChartCard
-        title="Платящие пользователи по тарифам"
-        note="Сколько пользователей пользовались платным тарифом в каждом месяце"
+        title={t('Платящие пользователи по тарифам')}
+        note={t('Сколько пользователей пользовались платным тарифом в каждом месяце')}
         testId="chart-paying-by-plan"
-        empty={plans.series.length === 0 && 'Здесь появятся пользователи платных тарифов'}
+        empty={plans.series.length === 0 && t('Здесь появятся пользователи платных тарифов')}
         table={{
-          columns: ['Месяц', ...plans.series.map((s) => s.label)],
+          columns: [t('Месяц'), ...plans.series.map((s) => s.label)],
           rows: plans.rows.map((row) => [
             monthName(String(row.month)),
             ...plans.series.map((s) => Number(row[s.name] ?? 0)),
@@ -150,18 +153,21 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
       </ChartCard>
 
       <ChartCard
-        title="Новые аккаунты по неделям"
-        note="Зарегистрировались за неделю (с понедельника)"
+        title={t('Новые аккаунты по неделям')}
+        note={t('Зарегистрировались за неделю (с понедельника)')}
         testId="chart-new-users"
-        empty={weeks.length === 0 && 'Здесь появятся новые аккаунты'}
-        table={{ columns: ['Неделя с', 'Новых аккаунтов'], rows: weeks.map((w) => [w.week, w.count]) }}
+        empty={weeks.length === 0 && t('Здесь появятся новые аккаунты')}
+        table={{
+          columns: [t('Неделя с'), t('Новых аккаунтов')],
+          rows: weeks.map((w) => [w.week, w.count]),
+        }}
       >
         <BarChart
           accessibilityLayer={false}
           h={CHART_HEIGHT}
           data={weeks}
           dataKey="label"
-          series={[{ name: 'count', label: 'Новых аккаунтов', color: 'teal.6' }]}
+          series={[{ name: 'count', label: t('Новых аккаунтов'), color: 'teal.6' }]}
           valueFormatter={(value) => count.format(value)}
           yAxisProps={{ allowDecimals: false }}
           tickLine="y"
@@ -170,11 +176,11 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
       </ChartCard>
 
       <ChartCard
-        title="Доля платящих"
-        note="Пользователи на платном тарифе сейчас, с льготным периодом"
+        title={t('Доля платящих')}
+        note={t('Пользователи на платном тарифе сейчас, с льготным периодом')}
         testId="chart-paying-share"
-        empty={revenue.total_users === 0 && 'Здесь появятся пользователи'}
-        table={{ columns: ['Тариф', 'Пользователей'], rows: share.map((s) => [s.name, s.value]) }}
+        empty={revenue.total_users === 0 && t('Здесь появятся пользователи')}
+        table={{ columns: [t('Тариф'), t('Пользователей')], rows: share.map((s) => [s.name, s.value]) }}
       >
         <Stack align="center" gap="xs">
           <DonutChart
@@ -185,7 +191,10 @@ export default function RevenueCharts({ revenue }: { revenue: Revenue }) {
             withLabels={false}
             // The drawing is hidden from screen readers (its table reads out): nothing in it takes the focus.
             pieProps={{ rootTabIndex: -1 }}
-            chartLabel={`${count.format(revenue.paying_users)} из ${count.format(revenue.total_users)}`}
+            chartLabel={t('{paying, number} из {total, number}', {
+              paying: revenue.paying_users,
+              total: revenue.total_users,
+            })}
             valueFormatter={(value) => count.format(value)}
           />
           <Text size="sm" c="dimmed" ta="center">

@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { countFormat } from '@/components/count-card';
 import { ListEmpty } from '@/components/list-frame/list-states';
 import { LoadError } from '@/components/load-error';
-import { formatMoney, formatUsage, USERS_OF } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { REVENUE_LOAD_FAILED, REVENUE_MONTHS, useRevenue } from '../api/get-revenue';
 import { hasNoRevenue, payingShare, revenueTotal } from '../lib/revenue-data';
+import { adminRevenueTexts } from '../texts';
 
 // recharts is ~100 KB compressed: only this section's own chunk asks for it (issue 15's bundle budgets).
 const RevenueCharts = lazy(() => import('./revenue-charts'));
@@ -62,6 +64,7 @@ export function RevenueSection({
   testMode?: boolean;
 }) {
   // A test-mode server may show its test payments (issue 34, rule 8); the live figures never include them.
+  const t = useText(adminRevenueTexts);
   const [showTest, setShowTest] = useState(false);
   const revenue = useRevenue(REVENUE_MONTHS, testMode && showTest);
   const data = revenue.data;
@@ -80,15 +83,15 @@ export function RevenueSection({
       </Stack>
     );
   } else if (revenue.isError || !data) {
-    body = <LoadError title={REVENUE_LOAD_FAILED} query={revenue} />;
+    body = <LoadError title={t(REVENUE_LOAD_FAILED)} query={revenue} />;
   } else if (hasNoRevenue(data)) {
     body = (
       <Paper withBorder>
         <ListEmpty
           hint={
             showTest
-              ? 'Тестовых оплат ещё не было'
-              : 'Здесь появится выручка после первых оплат (тестовые платежи не учитываются)'
+              ? t('Тестовых оплат ещё не было')
+              : t('Здесь появится выручка после первых оплат (тестовые платежи не учитываются)')
           }
         />
       </Paper>
@@ -98,26 +101,33 @@ export function RevenueSection({
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 4 }} spacing="lg">
           <Figure
-            label={`Выручка за ${REVENUE_MONTHS} месяцев`}
+            label={t(
+              'Выручка за {count, plural, one {# месяц} few {# месяца} many {# месяцев} other {# месяца}}',
+              { count: REVENUE_MONTHS },
+            )}
             value={formatMoney(revenueTotal(data))}
             testId="revenue-total"
           />
           <Figure
-            label="Выручка в этом месяце"
+            label={t('Выручка в этом месяце')}
             value={formatMoney(thisMonth?.amount ?? '0.00')}
-            note={`Оплат: ${countFormat.format(thisMonth?.payments ?? 0)}`}
+            note={t('Оплат: {count, number}', { count: thisMonth?.payments ?? 0 })}
             testId="revenue-this-month"
           />
           <Figure
-            label="Доля платящих"
+            label={t('Доля платящих')}
             value={payingShare(data)}
-            note={formatUsage(data.paying_users, data.total_users, USERS_OF)}
+            // The noun agrees with the total, as Russian has it (issue 34, rule 13): '1 из 21 пользователя'.
+            note={t(
+              '{paying, number} из {total, plural, one {# пользователя} few {# пользователей} many {# пользователей} other {# пользователей}}',
+              { paying: data.paying_users, total: data.total_users },
+            )}
             testId="revenue-paying-share"
           />
           <Figure
-            label="Продления за 30 дней"
+            label={t('Продления за 30 дней')}
             value={countFormat.format(data.renewals_next_30_days)}
-            note="Платные тарифы, срок которых подходит к концу"
+            note={t('Платные тарифы, срок которых подходит к концу')}
             testId="revenue-renewals"
           />
         </SimpleGrid>
@@ -132,7 +142,7 @@ export function RevenueSection({
     <Stack gap="md" component="section" aria-labelledby="revenue-title" mt="xl">
       <Group justify="space-between" gap="sm">
         <Title id="revenue-title" order={2} size="h3">
-          Выручка
+          {t('Выручка')}
         </Title>
         <Button
           component={Link}
@@ -140,7 +150,7 @@ export function RevenueSection({
           variant="light"
           rightSection={<IconArrowRight size={16} />}
         >
-          Все платежи
+          {t('Все платежи')}
         </Button>
       </Group>
       {testMode && (
@@ -148,21 +158,22 @@ export function RevenueSection({
           color="yellow"
           variant="light"
           icon={<IconFlask size={20} aria-hidden />}
-          title="Тестовый режим"
+          title={t('Тестовый режим')}
         >
           <Stack gap="xs">
             <Text size="sm">
-              Платежи проходят на тестовой странице, деньги не списываются. В выручке тестовых платежей нет;
-              чтобы увидеть графики до запуска, покажите их здесь.
+              {t(
+                'Платежи проходят на тестовой странице, деньги не списываются. В выручке тестовых платежей нет; чтобы увидеть графики до запуска, покажите их здесь.',
+              )}
             </Text>
             <Switch
-              label="Показать тестовые платежи"
+              label={t('Показать тестовые платежи')}
               checked={showTest}
               onChange={(event) => setShowTest(event.currentTarget.checked)}
             />
             {showTest && (
               <Text size="sm" fw={600} data-testid="revenue-test-note">
-                Показаны только тестовые платежи: настоящие деньги по ним не поступали.
+                {t('Показаны только тестовые платежи: настоящие деньги по ним не поступали.')}
               </Text>
             )}
           </Stack>

@@ -1,39 +1,47 @@
 import type { Revenue } from '@cabinet/contracts';
+import type { Locale } from '@cabinet/contracts/i18n';
+import { getLocale, textNow } from '@/lib/i18n';
+import { adminRevenueTexts } from '../texts';
 
 // The dashboard's figures, shaped for the charts (decision 0158). Months and weeks are the API's UTC
-// keys ('2026-11', '2026-11-23'); they are labels here, never turned into the viewer's dates.
+// keys ('2026-11', '2026-11-23'); they are labels here, never turned into the viewer's dates, so they are
+// formatted in UTC, in the page's language (decision 0310).
 
-const MONTHS_SHORT = ['янв', 'фев', 'мар', 'апр', 'май', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
-const MONTHS_FULL = [
-  'Январь',
-  'Февраль',
-  'Март',
-  'Апрель',
-  'Май',
-  'Июнь',
-  'Июль',
-  'Август',
-  'Сентябрь',
-  'Октябрь',
-  'Ноябрь',
-  'Декабрь',
-];
-
-/** '2026-11' → 'ноя 26' (an axis tick). */
-export function monthTick(month: string): string {
-  const index = Number(month.slice(5, 7)) - 1;
-  return `${MONTHS_SHORT[index] ?? month} ${month.slice(2, 4)}`;
+/** The first day of a '2026-11' or '2026-11-23' key, in UTC; null for a key that is not one. */
+function utcDay(key: string): Date | null {
+  const [year, month, day = 1] = key.split('-').map(Number);
+  if (!year || !month) return null;
+  return new Date(Date.UTC(year, month - 1, day));
 }
 
-/** '2026-11' → 'Ноябрь 2026' (a tooltip, a table row). */
-export function monthName(month: string): string {
-  const index = Number(month.slice(5, 7)) - 1;
-  return `${MONTHS_FULL[index] ?? month} ${month.slice(0, 4)}`;
+/** The month's name on its own, as a calendar's heading says it: 'ноябрь', 'November'. */
+function standaloneMonth(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** '2026-11-23' (a Monday) → '23.11'. */
-export function weekTick(week: string): string {
-  return `${week.slice(8, 10)}.${week.slice(5, 7)}`;
+/**
+ * '2026-11' → 'ноя 26', 'Nov 26' (an axis tick): the month's first three letters, as the dashboard has
+ * always written them; Intl's own Russian abbreviations ('нояб. 26 г.') are longer.
+ */
+export function monthTick(month: string, locale: Locale = getLocale()): string {
+  const date = utcDay(month);
+  if (!date) return month;
+  return `${standaloneMonth(date, locale).slice(0, 3)} ${month.slice(2, 4)}`;
+}
+
+/** '2026-11' → 'Ноябрь 2026', 'November 2026' (a tooltip, a table row). */
+export function monthName(month: string, locale: Locale = getLocale()): string {
+  const date = utcDay(month);
+  if (!date) return month;
+  const name = standaloneMonth(date, locale);
+  return `${name.charAt(0).toLocaleUpperCase(locale)}${name.slice(1)} ${date.getUTCFullYear()}`;
+}
+
+/** '2026-11-23' (a Monday) → '23.11', '11/23'. */
+export function weekTick(week: string, locale: Locale = getLocale()): string {
+  const date = utcDay(week);
+  if (!date) return week;
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(date);
 }
 
 /** Colours of the plans' series, in the order the plans come. */
@@ -71,7 +79,7 @@ export function payingByPlanMonth(revenue: Pick<Revenue, 'by_plan' | 'by_plan_mo
   }
   const series = planIds.map((id, index) => ({
     name: planKey(id),
-    label: names.get(id) ?? `Тариф № ${id}`,
+    label: names.get(id) ?? textNow(adminRevenueTexts)('Тариф № {id}', { id }),
     color: PLAN_COLORS[index % PLAN_COLORS.length] ?? 'blue.6',
   }));
   return { rows, series };
@@ -95,10 +103,12 @@ export function newUserRows(revenue: Pick<Revenue, 'new_users_by_week'>) {
   }));
 }
 
-const percent = new Intl.NumberFormat('ru-RU', { style: 'percent', maximumFractionDigits: 1 });
-
-/** The share of paying users: '12,5 %'; '0 %' with no users at all. */
-export function payingShare(revenue: Pick<Revenue, 'paying_users' | 'total_users'>): string {
+/** The share of paying users: '12,5 %' ('12.5%' in English); '0 %' with no users at all. */
+export function payingShare(
+  revenue: Pick<Revenue, 'paying_users' | 'total_users'>,
+  locale: Locale = getLocale(),
+): string {
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   return percent.format(revenue.total_users > 0 ? revenue.paying_users / revenue.total_users : 0);
 }
 

@@ -1,19 +1,22 @@
 import { authEndpoints, type ProfileUpdateRequest, profileEndpoints } from '@cabinet/contracts';
 import { ApiError, callEndpoint } from '@/lib/api-client';
+import { textNow, useText } from '@/lib/i18n';
 import { adminKeys } from '@/lib/query-keys/admin';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { useApiMutation } from '@/lib/use-api-mutation';
 import { findUserByEmail } from '@/lib/user-lookup';
+import { type AdminUsersText, adminUsersTexts } from '../texts';
 
 /** The web's built-in loginKey (the sign-in screen's default): the invitation is a web sign-in. */
 export const INVITE_LOGIN_KEY = 'web';
 
+/** The spec's texts of the flow, as ids of the users catalogue: said through `t()` where they show. */
 export const CREATE_USER_MESSAGES = {
   badEmail: 'Некорректный email',
   exists: 'Пользователь с таким email уже существует',
   invited: 'Пользователю отправлено приглашение в систему',
   failed: 'Не удалось создать пользователя',
-} as const;
+} as const satisfies Record<string, AdminUsersText>;
 
 export type CreateUserInput = {
   name: string;
@@ -23,7 +26,9 @@ export type CreateUserInput = {
 };
 
 /** What the flow ended with: created, or stopped by one of the spec's warnings (said under the e-mail). */
-export type CreateUserOutcome = { status: 'created'; userId: number } | { status: 'warned'; warning: string };
+export type CreateUserOutcome =
+  | { status: 'created'; userId: number }
+  | { status: 'warned'; warning: (typeof CREATE_USER_MESSAGES)['badEmail' | 'exists'] };
 
 export type CreateUserDeps = {
   findUserByEmail: typeof findUserByEmail;
@@ -67,7 +72,7 @@ export async function createUser(
   await deps.sendInvitation(email);
 
   const created = await deps.findUserByEmail(email);
-  if (!created) throw new Error(CREATE_USER_MESSAGES.failed);
+  if (!created) throw new Error(textNow(adminUsersTexts)(CREATE_USER_MESSAGES.failed));
 
   // The account exists and has its invitation by now: a failed upload (which has its own toast) must not
   // turn that into 'Не удалось создать пользователя', so the name is saved without the avatar.
@@ -80,13 +85,14 @@ export async function createUser(
 }
 
 export function useCreateUser() {
+  const t = useText(adminUsersTexts);
   return useApiMutation({
     mutationFn: (input: CreateUserInput) => createUser(input),
     // Spec section 8's text, unless the server refused with a reason the admin can act on (decision 0051).
-    failureToast: CREATE_USER_MESSAGES.failed,
+    failureToast: t(CREATE_USER_MESSAGES.failed),
     // A warning (bad or taken e-mail) stops the flow and changes nothing: the form says it under the
     // e-mail field, not in a toast (issue 34, rule 5).
-    successToast: (outcome) => (outcome.status === 'created' ? CREATE_USER_MESSAGES.invited : ''),
+    successToast: (outcome) => (outcome.status === 'created' ? t(CREATE_USER_MESSAGES.invited) : ''),
     invalidates: (outcome) =>
       outcome.status === 'created' ? [...profileKeys.accounts, ...adminKeys.counts] : [],
   });

@@ -3,9 +3,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '@/lib/api-client';
 import { ADMIN_LIST_PER_PAGE, type ListPage } from '@/lib/list-page';
 import { profileKeys } from '@/lib/query-keys/profile';
+import type { AdminUsersText } from '../texts';
 
 /** Spec section 8 reuses the plans list's text for the user list (sic); the list shows it in place. */
-export const ADMIN_USERS_LOAD_FAILED = 'Ошибка при получении подписок';
+export const ADMIN_USERS_LOAD_FAILED = 'Ошибка при получении подписок' satisfies AdminUsersText;
 
 export type AdminUsersQuery = { search: string; page: number };
 

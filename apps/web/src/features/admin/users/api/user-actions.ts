@@ -1,8 +1,10 @@
 import { adminEndpoints } from '@cabinet/contracts';
 import { callEndpoint } from '@/lib/api-client';
+import { useText } from '@/lib/i18n';
 import { profileKeys } from '@/lib/query-keys/profile';
 import { sessionKeys } from '@/lib/query-keys/sessions';
 import { useApiMutation } from '@/lib/use-api-mutation';
+import { adminUsersTexts } from '../texts';
 
 // Admin actions on an account (issue 5, docs/decisions/0043-admin-user-actions.md). The server refuses
 // them against oneself (409) and for non-admins (403); its message is the toast either way.
@@ -19,18 +21,20 @@ export function setUserBlocked(input: { userId: number; blocked: boolean }) {
 }
 
 export function useLogoutUser() {
+  const t = useText(adminUsersTexts);
   return useApiMutation({
     mutationFn: logoutUser,
-    successToast: 'Все сеансы пользователя завершены',
+    successToast: t('Все сеансы пользователя завершены'),
     invalidates: [sessionKeys.adminList],
   });
 }
 
 export function useSetUserBlocked() {
+  const t = useText(adminUsersTexts);
   return useApiMutation({
     mutationFn: setUserBlocked,
     successToast: ({ message, data }) =>
-      message || (data.blocked ? 'Пользователь заблокирован' : 'Пользователь разблокирован'),
+      message || (data.blocked ? t('Пользователь заблокирован') : t('Пользователь разблокирован')),
     // Blocking ends the user's sessions too.
     invalidates: [...profileKeys.accounts, sessionKeys.adminList],
   });

@@ -3,7 +3,9 @@ import { modals } from '@mantine/modals';
 import { IconLock, IconLockOpen, IconLogout } from '@tabler/icons-react';
 import { useId } from 'react';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n';
 import { useLogoutUser, useSetUserBlocked } from '../api/user-actions';
+import { adminUsersTexts } from '../texts';
 
 export type AccountActionTarget = { id: number; name: string; email: string; blocked: boolean };
 
@@ -18,10 +20,10 @@ type UserAccountActionsProps = {
   variant?: 'icons' | 'buttons';
 };
 
-const SELF_HINT = 'Нельзя применить к своему аккаунту';
-
 /** 'Разлогинить' and 'Заблокировать' / 'Разблокировать', each behind a confirmation (issue 5). */
 export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAccountActionsProps) {
+  const t = useText(adminUsersTexts);
+  const selfHint = t('Нельзя применить к своему аккаунту');
   const logout = useLogoutUser();
   const block = useSetUserBlocked();
   const who = displayName(user);
@@ -31,41 +33,45 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
     ? ({ 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': reasonId } as const)
     : {};
   const unlessSelf = (action: () => void) => (isSelf ? undefined : action);
-  const reason = isSelf && <VisuallyHidden id={reasonId}>{SELF_HINT}</VisuallyHidden>;
+  const reason = isSelf && <VisuallyHidden id={reasonId}>{selfHint}</VisuallyHidden>;
   const tooltipEvents = { hover: true, focus: true, touch: true };
 
   const confirmLogout = () =>
     modals.openConfirmModal({
-      title: 'Разлогинить пользователя?',
+      title: t('Разлогинить пользователя?'),
       children: (
-        <Text size="sm">Все сеансы пользователя {who} будут завершены, ему придётся войти заново.</Text>
+        <Text size="sm">
+          {t('Все сеансы пользователя {name} будут завершены, ему придётся войти заново.', { name: who })}
+        </Text>
       ),
-      labels: { confirm: 'Разлогинить', cancel: 'Отмена' },
+      labels: { confirm: t('Разлогинить'), cancel: t('Отмена') },
       onConfirm: () => logout.mutate(user.id),
     });
 
   const confirmBlock = () =>
     modals.openConfirmModal({
-      title: user.blocked ? 'Разблокировать пользователя?' : 'Заблокировать пользователя?',
+      title: user.blocked ? t('Разблокировать пользователя?') : t('Заблокировать пользователя?'),
       children: (
         <Text size="sm">
           {user.blocked
-            ? `Пользователь ${who} снова сможет входить в систему.`
-            : `Пользователь ${who} не сможет войти в систему, все его сеансы будут завершены.`}
+            ? t('Пользователь {name} снова сможет входить в систему.', { name: who })
+            : t('Пользователь {name} не сможет войти в систему, все его сеансы будут завершены.', {
+                name: who,
+              })}
         </Text>
       ),
-      labels: { confirm: user.blocked ? 'Разблокировать' : 'Заблокировать', cancel: 'Отмена' },
+      labels: { confirm: user.blocked ? t('Разблокировать') : t('Заблокировать'), cancel: t('Отмена') },
       confirmProps: { color: user.blocked ? 'blue' : 'red' },
       onConfirm: () => block.mutate({ userId: user.id, blocked: !user.blocked }),
     });
 
-  const blockLabel = user.blocked ? 'Разблокировать' : 'Заблокировать';
+  const blockLabel = user.blocked ? t('Разблокировать') : t('Заблокировать');
   const BlockIcon = user.blocked ? IconLockOpen : IconLock;
 
   if (variant === 'buttons') {
     return (
       <Group gap="sm">
-        <Tooltip label={SELF_HINT} withArrow disabled={!isSelf} events={tooltipEvents}>
+        <Tooltip label={selfHint} withArrow disabled={!isSelf} events={tooltipEvents}>
           <Button
             variant="default"
             leftSection={<IconLogout size={16} />}
@@ -73,10 +79,10 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
             loading={logout.isPending}
             {...blocked}
           >
-            Разлогинить
+            {t('Разлогинить')}
           </Button>
         </Tooltip>
-        <Tooltip label={SELF_HINT} withArrow disabled={!isSelf} events={tooltipEvents}>
+        <Tooltip label={selfHint} withArrow disabled={!isSelf} events={tooltipEvents}>
           <Button
             variant="light"
             color={user.blocked ? 'blue' : 'red'}
@@ -95,12 +101,12 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
 
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label={isSelf ? SELF_HINT : 'Разлогинить'} withArrow events={tooltipEvents}>
+      <Tooltip label={isSelf ? selfHint : t('Разлогинить')} withArrow events={tooltipEvents}>
         <ActionIcon
           variant="subtle"
           color="gray"
           size="lg"
-          aria-label={`Разлогинить ${who}`}
+          aria-label={t('Разлогинить {name}', { name: who })}
           onClick={unlessSelf(confirmLogout)}
           loading={logout.isPending}
           {...blocked}
@@ -108,12 +114,16 @@ export function UserAccountActions({ user, isSelf, variant = 'icons' }: UserAcco
           <IconLogout size={18} />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={isSelf ? SELF_HINT : blockLabel} withArrow events={tooltipEvents}>
+      <Tooltip label={isSelf ? selfHint : blockLabel} withArrow events={tooltipEvents}>
         <ActionIcon
           variant="subtle"
           color={user.blocked ? 'blue' : 'red'}
           size="lg"
-          aria-label={`${blockLabel} ${who}`}
+          aria-label={
+            user.blocked
+              ? t('Разблокировать {name}', { name: who })
+              : t('Заблокировать {name}', { name: who })
+          }
           onClick={unlessSelf(confirmBlock)}
           loading={block.isPending}
           {...blocked}

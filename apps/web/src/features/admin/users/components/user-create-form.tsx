@@ -1,29 +1,33 @@
 import { ProfileEmailSchema, USER_TYPE_USER, UserNameSchema } from '@cabinet/contracts';
+import { says } from '@cabinet/contracts/i18n';
 import { Select, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AvatarField } from '@/components/avatar-field/avatar-field';
 import { type AvatarValue, avatarValueFrom } from '@/components/avatar-field/avatar-value';
 import { useAvatarSave } from '@/components/avatar-field/use-avatar-save';
 import { FormFrame } from '@/components/form-frame';
+import { useText } from '@/lib/i18n';
+import { schemaResolver } from '@/lib/i18n/schema-resolver';
 import { useCreateUser } from '../api/create-user';
+import { adminUsersTexts } from '../texts';
 
 /** Spec section 5: name and e-mail as in the profile, and a type is required. */
 export const UserCreateFormSchema = z.object({
   name: UserNameSchema,
   email: ProfileEmailSchema,
-  type: z.string().min(1, 'Обязательное поле'),
+  type: z.string().min(1, says('Обязательное поле')),
 });
 type UserCreateFormValues = z.input<typeof UserCreateFormSchema>;
-
-/** Spec section 9: an admin-created user is always of type 1 'Пользователь'. */
-const USER_TYPE_OPTIONS = [{ value: String(USER_TYPE_USER), label: 'Пользователь' }];
 
 type UserCreateFormProps = { onDone: () => void; onCancel: () => void };
 
 /** 'Создание пользователя': name, e-mail, type and avatar; the spec's invitation flow on submit. */
 export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
+  const t = useText(adminUsersTexts);
+  /** Spec section 9: an admin-created user is always of type 1 'Пользователь'. */
+  const typeOptions = [{ value: String(USER_TYPE_USER), label: t('Пользователь') }];
   const form = useForm<UserCreateFormValues>({
     mode: 'controlled',
     initialValues: { name: '', email: '', type: String(USER_TYPE_USER) },
@@ -61,7 +65,7 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
         onSuccess: (outcome) => {
           // The spec's warnings are about the address: under its field, what was typed kept.
           if (outcome.status === 'warned') {
-            form.setFieldError('email', outcome.warning);
+            form.setFieldError('email', t(outcome.warning));
             focusEmail.current = true;
             return;
           }
@@ -73,11 +77,10 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
     );
   });
 
-  /** What every field of the form shares: required, no autofill, waits while saving. */
+  /** What every field of the form shares: required, waits while saving (its key is given apart: React 19). */
   const field = (name: keyof UserCreateFormValues) => ({
     withAsterisk: true,
     disabled: busy,
-    key: form.key(name),
     ...form.getInputProps(name),
   });
 
@@ -85,21 +88,34 @@ export function UserCreateForm({ onDone, onCancel }: UserCreateFormProps) {
     <FormFrame
       cardWidth={640}
       form={form}
-      labels={{ name: 'Имя', email: 'Email', type: 'Тип' }}
+      labels={{ name: t('Имя'), email: 'Email', type: t('Тип') }}
       onSubmit={submit}
       busy={busy}
-      submitLabel="Создать пользователя"
+      submitLabel={t('Создать пользователя')}
       onCancel={onCancel}
     >
-      <TextInput label="Имя" placeholder="Введите имя" autoComplete="off" {...field('name')} />
       <TextInput
+        key={form.key('name')}
+        label={t('Имя')}
+        placeholder={t('Введите имя')}
+        autoComplete="off"
+        {...field('name')}
+      />
+      <TextInput
+        key={form.key('email')}
         label="Email"
         placeholder="user@example.com"
         type="email"
         autoComplete="off"
         {...field('email')}
       />
-      <Select label="Тип" data={USER_TYPE_OPTIONS} allowDeselect={false} {...field('type')} />
+      <Select
+        key={form.key('type')}
+        label={t('Тип')}
+        data={typeOptions}
+        allowDeselect={false}
+        {...field('type')}
+      />
       <AvatarField value={avatar} onChange={setAvatar} name={form.values.name} disabled={busy} />
     </FormFrame>
   );

@@ -9,6 +9,9 @@ import { NameAvatar } from '@/components/name-avatar';
 import { NO_NAME } from '@/components/person-name';
 import { paths } from '@/config/paths';
 import { displayName } from '@/lib/format';
+import { useText } from '@/lib/i18n';
+import { referenceName } from '@/lib/reference-names';
+import { adminUsersTexts } from '../texts';
 import { UserAccountActions } from './user-account-actions';
 import { UserStatusBadges } from './user-status-badges';
 
@@ -16,6 +19,7 @@ type UsersTableProps = { users: UserListItem[]; selfId: number | null };
 
 /** Columns ID, Имя, Email, Тип, Действия (spec section 2); on phones the e-mail goes under the name. */
 export function UsersTable({ users, selfId }: UsersTableProps) {
+  const t = useText(adminUsersTexts);
   const navigate = useNavigate();
 
   // Spec: clicking a row opens the user's settings. The name is also a link, for the keyboard.
@@ -28,9 +32,9 @@ export function UsersTable({ users, selfId }: UsersTableProps) {
     <ListTable
       columns={[
         { label: 'ID', visibleFrom: 'xs' },
-        'Имя',
+        t('Имя'),
         { label: 'Email', visibleFrom: 'xs' },
-        { label: 'Тип', visibleFrom: 'xs' },
+        { label: t('Тип'), visibleFrom: 'xs' },
       ]}
       actions
       highlightOnHover={false}
@@ -60,7 +64,7 @@ export function UsersTable({ users, selfId }: UsersTableProps) {
           <Table.Td visibleFrom="xs">
             <EmailText size="sm" email={user.email} />
           </Table.Td>
-          <Table.Td visibleFrom="xs">{user.type.name}</Table.Td>
+          <Table.Td visibleFrom="xs">{referenceName(user.type)}</Table.Td>
           <Table.Td className={classes.actions}>
             <UserAccountActions user={user} isSelf={user.id === selfId} />
           </Table.Td>

@@ -1,0 +1,7 @@
+import { defineCatalogue } from '@/lib/i18n/catalogue';
+import type english from './en.json';
+import russian from './en.json?catalogue=ru';
+
+/** The app's texts: layouts, menus, destinations (issue 32). Russian as written, English in en.json. */
+export type AppText = keyof typeof english;
+export const appTexts = defineCatalogue<AppText>(russian, () => import('./en.json?catalogue=en'));

@@ -1,0 +1,15 @@
+import { defineCatalogue } from '@/lib/i18n';
+import type english from './en.json';
+import russian from './en.json?catalogue=ru';
+
+/**
+ * The texts of features/admin/revenue and of the admin screens that show it (issue 32, decision 0310).
+ * Russian as written, English in en.json beside this file.
+ */
+export const adminRevenueTexts = defineCatalogue<AdminRevenueText>(
+  russian,
+  () => import('./en.json?catalogue=en'),
+);
+
+/** A text of this catalogue: constants that hold one are said through `t()` where they show. */
+export type AdminRevenueText = keyof typeof english;

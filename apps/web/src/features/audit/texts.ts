@@ -1,0 +1,12 @@
+import { defineCatalogue } from '@/lib/i18n';
+import type english from './en.json';
+import russian from './en.json?catalogue=ru';
+
+/** The logs' texts: an organization's 'Журнал' and the events' words (issue 32): Russian as written, English in en.json beside this file. */
+export const auditTexts = defineCatalogue<keyof typeof english>(
+  russian,
+  () => import('./en.json?catalogue=en'),
+);
+
+/** A text of this catalogue, for constants that hold one. */
+export type AuditText = keyof typeof english;

@@ -1,0 +1,9 @@
+import { defineCatalogue } from '@/lib/i18n/catalogue';
+import type english from './en.json';
+import russian from './en.json?catalogue=ru';
+
+/** Sessions and security settings's texts (issue 32): Russian as written, English in en.json beside this file. */
+export const sessionsTexts = defineCatalogue<keyof typeof english>(
+  russian,
+  () => import('./en.json?catalogue=en'),
+);
