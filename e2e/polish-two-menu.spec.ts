@@ -65,6 +65,11 @@ for (const size of WIDTHS) {
       // A choice navigates and closes it; the focus is back on ☰.
       await page.keyboard.press('Enter');
       await expect(nav).toBeVisible();
+      // The drawer's focus trap puts the focus inside once it has opened: wait for that, or it takes the
+      // focus back from the link below (it did once in CI, and Enter chose the current screen).
+      await expect
+        .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))))
+        .toBe(true);
       await nav.getByRole('link', { name: 'Безопасность' }).focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/app\/settings\/security$/);

@@ -85,8 +85,9 @@ const firstLoadChunks = {
         ),
       ),
     },
-    // The sign-in card (/auth-app) as it shows, with the passkey and Yandex ID buttons it renders (lazily:
-    // where the browser or installation has them); its later steps and the passkey ceremony stay lazy.
+    // The sign-in card (/auth-app) as it shows, with the passkey button (where the browser has passkeys) and
+    // the Yandex ID button (lazily, where the installation has it); its later steps and the passkey ceremony
+    // stay lazy.
     {
       name: 'sign-in',
       priority: 20,

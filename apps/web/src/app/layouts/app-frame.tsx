@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useLayoutEffect } from 'react';
 import classes from './app-frame.module.css';
 
 /**
@@ -8,6 +8,14 @@ import classes from './app-frame.module.css';
  */
 export function AppFrame({ headerHeight, children }: { headerHeight: number; children: ReactNode }) {
   const style = { '--app-frame-header-height': `${headerHeight}px` } as CSSProperties;
+  // What shows outside the frame (the toasts, portalled to the body) keeps below the header too.
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--app-frame-header-height', `${headerHeight}px`);
+    return () => {
+      root.removeProperty('--app-frame-header-height');
+    };
+  }, [headerHeight]);
   return (
     <div className={classes.frame} style={style}>
       {children}

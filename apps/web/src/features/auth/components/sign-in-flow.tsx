@@ -10,13 +10,15 @@ import { usePasskeySignIn } from '../api/passkey-login';
 import { clearPendingCode, loadPendingCode, savePendingCode } from '../lib/pending-code';
 import { authTexts } from '../texts';
 import { EmailStep } from './email-step';
+// Offered only where the browser has passkeys, under the e-mail step. Not lazy: it shares the sign-in
+// chunk with this file, and a lazy one showed a moment after the card, which moved (the card is centred)
+// the button a person was about to press.
+import { PasskeySignIn } from './passkey-sign-in';
 
 // The code and success steps come after a call to the server: they load while it runs, so the e-mail step
 // (the screen's first load) carries neither the code boxes nor their tooltip (decision 0111).
 const loadCodeStep = () => import('./code-step');
 const CodeStep = lazy(() => loadCodeStep().then((m) => ({ default: m.CodeStep })));
-// Offered only where the browser has passkeys, under the e-mail step.
-const PasskeySignIn = lazy(() => import('./passkey-sign-in').then((m) => ({ default: m.PasskeySignIn })));
 // Offered where the installation has Yandex ID; the chunk asks the server after the screen shows (issue 30).
 const YandexSignIn = lazy(() => import('./yandex-sign-in').then((m) => ({ default: m.YandexSignIn })));
 const SuccessStep = lazy(() => import('./success-step').then((m) => ({ default: m.SuccessStep })));
@@ -230,16 +232,14 @@ export function SignInFlow({
             />
           </div>
           {passkeysSupported && (
-            <Suspense fallback={null}>
-              <PasskeySignIn
-                isPending={passkey.isPending}
-                error={passkeyFailure(passkey.error) ?? passkeyFailure(autofill.error)}
-                onClick={() => {
-                  autofill.reset();
-                  passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
-                }}
-              />
-            </Suspense>
+            <PasskeySignIn
+              isPending={passkey.isPending}
+              error={passkeyFailure(passkey.error) ?? passkeyFailure(autofill.error)}
+              onClick={() => {
+                autofill.reset();
+                passkey.mutate({ loginKey, autofill: false }, { onSuccess: signedIn });
+              }}
+            />
           )}
           {offerYandex && (
             <Suspense fallback={null}>
