@@ -4,4 +4,7 @@ import russian from './en.json?catalogue=ru';
 
 /** The app's texts: layouts, menus, destinations (issue 32). Russian as written, English in en.json. */
 export type AppText = keyof typeof english;
-export const appTexts = defineCatalogue<AppText>(russian, () => import('./en.json?catalogue=en'));
+export const appTexts = defineCatalogue<AppText>(
+  russian,
+  import.meta.glob('./??.json', { query: '?catalogue=translation', import: 'default' }),
+);

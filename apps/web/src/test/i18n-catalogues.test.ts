@@ -1,3 +1,4 @@
+import { LOCALES } from '@cabinet/contracts/i18n';
 import contractsEnglish from '@cabinet/contracts/i18n/en.json';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,11 @@ const CONTRACTS = Object.values(
   }),
 ).join('\n');
 const ENGLISH = import.meta.glob<Record<string, string>>('../**/en.json', { import: 'default', eager: true });
+// Every language's files (en.json, and a third language's de.json beside it), with the contracts' own.
+const TRANSLATIONS = import.meta.glob<Record<string, string>>(
+  ['../**/??.json', '../../../../packages/contracts/src/i18n/??.json'],
+  { import: 'default', eager: true },
+);
 
 const src = (key: string) => key.replace(/^\.\.\//, '');
 const files: ScannedFile[] = Object.entries(SOURCES).map(([key, source]) => scanSource(src(key), source));
@@ -46,6 +52,27 @@ describe('the catalogues (issue 32)', () => {
   it('are found, with the areas the checks expect', () => {
     expect(dirs).toEqual(expect.arrayContaining(['app', 'components', 'lib', 'features/auth']));
     expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('exist for every language but Russian in every area, with the same ids as English', () => {
+    // A language is a word in LOCALES and a <locale>.json beside each en.json: texts.ts finds the files.
+    const problems = Object.entries(TRANSLATIONS)
+      .filter(([path]) => path.endsWith('/en.json'))
+      .flatMap(([path, english]) =>
+        LOCALES.filter((locale) => locale !== 'ru').flatMap((locale) => {
+          const file = path.replace(/en\.json$/, `${locale}.json`);
+          const translated = TRANSLATIONS[file];
+          if (!translated) return [`${file}: missing`];
+          const ids = Object.keys(english).filter((id) => !(id in translated));
+          const extra = Object.keys(translated).filter((id) => !(id in english));
+          return [
+            ...ids.map((id) => `${file}: no '${id}'`),
+            ...extra.map((id) => `${file}: unknown '${id}'`),
+          ];
+        }),
+      );
+    expect(problems).toEqual([]);
+    expect(Object.keys(TRANSLATIONS).length).toBeGreaterThan(30);
   });
 
   it('have every id a t(…) names', () => {

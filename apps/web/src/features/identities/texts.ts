@@ -5,5 +5,5 @@ import russian from './en.json?catalogue=ru';
 /** Linked accounts's texts (issue 32): Russian as written, English in en.json beside this file. */
 export const identitiesTexts = defineCatalogue<keyof typeof english>(
   russian,
-  () => import('./en.json?catalogue=en'),
+  import.meta.glob('./??.json', { query: '?catalogue=translation', import: 'default' }),
 );

@@ -5,7 +5,7 @@ import russian from './en.json?catalogue=ru';
 /** The organizations' texts and their screens' (home, new organization, its settings) (issue 32): Russian as written, English in en.json beside this file. */
 export const organizationTexts = defineCatalogue<keyof typeof english>(
   russian,
-  () => import('./en.json?catalogue=en'),
+  import.meta.glob('./??.json', { query: '?catalogue=translation', import: 'default' }),
 );
 
 /** A text of this catalogue, for constants that hold one. */

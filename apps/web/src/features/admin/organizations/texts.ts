@@ -8,7 +8,7 @@ import russian from './en.json?catalogue=ru';
  */
 export const adminOrganizationsTexts = defineCatalogue<AdminOrganizationsText>(
   russian,
-  () => import('./en.json?catalogue=en'),
+  import.meta.glob('./??.json', { query: '?catalogue=translation', import: 'default' }),
 );
 
 /** A text of this catalogue: constants that hold one are said through `t()` where they show. */
