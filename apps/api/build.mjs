@@ -3,7 +3,7 @@
 // stays external and is loaded from node_modules. HTML templates (the test-mode payment page) are copied next
 // to the bundle: a module reads its template from new URL('./name.html', import.meta.url), which is its own
 // folder in src/ and dist/ in the bundle.
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -31,4 +31,16 @@ const names = templates.map((file) => path.basename(file));
 const clash = names.find((name, i) => names.indexOf(name) !== i);
 if (clash) throw new Error(`two templates named ${clash}: dist/ holds them side by side`);
 for (const file of templates) copyFileSync(path.join('src', file), path.join('dist', path.basename(file)));
-console.log(`apps/api/dist/server.js and migrate.js built, with ${names.join(', ')}`);
+// The translations (src/i18n/catalogue.ts): each language's folder of area catalogues beside the bundle, as
+// beside the catalogue module in src/, and the contracts' files in dist/contracts/.
+const languages = readdirSync('src/i18n', { withFileTypes: true }).filter((entry) => entry.isDirectory());
+for (const { name } of languages)
+  cpSync(path.join('src/i18n', name), path.join('dist', name), { recursive: true });
+const contracts = '../../packages/contracts/src/i18n';
+mkdirSync('dist/contracts', { recursive: true });
+for (const file of readdirSync(contracts).filter((file) => /^[a-z]{2}\.json$/.test(file))) {
+  copyFileSync(path.join(contracts, file), path.join('dist/contracts', file));
+}
+console.log(
+  `apps/api/dist/server.js and migrate.js built, with ${names.join(', ')} and the translations (${languages.map(({ name }) => name).join(', ')})`,
+);

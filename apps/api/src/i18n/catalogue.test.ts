@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOCALES } from '@cabinet/contracts/i18n';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import contractsEnglish from '../../../../packages/contracts/src/i18n/en.json';
 import { scanSources, sourceFiles } from '../../test/catalogue-scan';
-import { englishAreas } from './catalogue';
+import { englishAreas, readAreas, readContractsCatalogues } from './catalogue';
 
 // Issue 32's check of the API's and the contracts' catalogues: every id said is in its en.json, every entry
 // of an en.json is said somewhere, an English text names the same placeholders as its Russian id, and no
@@ -84,4 +85,22 @@ it('keeps every area catalogue a flat map of texts', () => {
     for (const text of Object.values(entries)) expect(typeof text).toBe('string');
   }
   expect(readFileSync(path.join(root, 'packages/contracts/src/i18n/en.json'), 'utf8')).toMatch(/^\{\n/);
+});
+
+it('finds a folder for every language but Russian, with the areas and ids of English, and the contracts’ file', () => {
+  // A language is a word in LOCALES and files: src/i18n/<locale>/ beside en/, and the contracts' <locale>.json.
+  const contracts = readContractsCatalogues();
+  for (const locale of LOCALES.filter((one) => one !== 'ru')) {
+    const areas = readAreas(locale);
+    expect(Object.keys(areas), locale).toEqual(Object.keys(englishAreas));
+    for (const [area, entries] of Object.entries(englishAreas)) {
+      expect(Object.keys(areas[area] ?? {}).sort(), `${locale}/${area}.json`).toEqual(
+        Object.keys(entries).sort(),
+      );
+    }
+    expect(Object.keys(contracts[locale] ?? {}).sort(), `contracts ${locale}.json`).toEqual(
+      Object.keys(contractsEnglish).sort(),
+    );
+  }
+  expect(Object.keys(englishAreas)).toContain('payment-notifications');
 });

@@ -11,9 +11,8 @@ import {
   type Translate,
   useContractsCatalogue,
 } from '@cabinet/contracts/i18n';
-import contractsEnglish from '@cabinet/contracts/i18n/en.json';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { type ApiText, apiCatalogues } from '../i18n/catalogue';
+import { type ApiText, apiCatalogues, readContractsCatalogues } from '../i18n/catalogue';
 
 // The language of what the API says (issue 32, decisions 0300 and 0302): the request's, kept in an
 // AsyncLocalStorage for the whole life of the request (its hooks, validation, handler, error handler), so
@@ -86,6 +85,8 @@ export const tr = (id: ApiText, values?: MessageValues): string => translators[c
 
 // The contracts' texts (validation, shared errors) in the request's language too.
 useContractsCatalogue('ru', {}, compileMessage);
-useContractsCatalogue('en', contractsEnglish, compileMessage);
+for (const [locale, catalogue] of Object.entries(readContractsCatalogues())) {
+  useContractsCatalogue(locale as Locale, catalogue, compileMessage);
+}
 setLocaleSource(currentLocale);
 // Zod's own messages (a wrong type, a bound) follow it as well: contracts' i18n/zod-messages.ts.
