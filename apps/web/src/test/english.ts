@@ -35,6 +35,19 @@ export function cyrillicIn(root: Element = document.body, userData: readonly str
 }
 
 /**
+ * cyrillicIn over the whole page (dialogs, portalled, included) and the values its fields hold: what the
+ * admin screens' English tests ask. `allowed`: people's data and shared components' texts.
+ */
+export function cyrillicLeft(allowed: readonly string[] = []): string[] {
+  const fields = [
+    ...document.body.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'),
+  ];
+  const strip = (text: string) => allowed.reduce((rest, word) => rest.split(word).join(''), text);
+  const values = fields.map((field) => field.value).filter((value) => CYRILLIC.test(strip(value)));
+  return [...cyrillicIn(document.body, allowed), ...values];
+}
+
+/**
  * Runs a test file's screens in English (issue 32): the catalogues its imports define load before the first
  * render, and Russian comes back after, as every other file expects.
  */

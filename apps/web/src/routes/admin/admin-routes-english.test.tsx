@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inEnglish } from '@/features/admin/english.test-utils';
 import { session } from '@/lib/session';
+import { inEnglish } from '@/test/english';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
 import { AdminApplicationsRoute } from './admin-applications-route';

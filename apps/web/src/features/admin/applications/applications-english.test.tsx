@@ -1,8 +1,8 @@
 import type { OauthClient } from '@cabinet/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { ClientsTable } from './components/clients-table';
 import { CreateClientDialog } from './components/create-client-dialog';
 

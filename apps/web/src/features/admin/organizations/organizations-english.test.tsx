@@ -1,8 +1,8 @@
 import type { AdminOrganizationListItem } from '@cabinet/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { OrganizationMembersPicker } from './components/organization-members-picker';
 import { OrganizationsAdminTable } from './components/organizations-admin-table';
 

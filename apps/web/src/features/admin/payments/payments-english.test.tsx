@@ -2,8 +2,8 @@ import type { AdminPayment } from '@cabinet/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { AdminPaymentsTable } from './components/admin-payments-table';
 import { PaymentFilters } from './components/payment-filters';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { jsonResponse, makePlan } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { PlanDeleteDialog } from './components/plan-delete-dialog';
 import { PlanForm } from './components/plan-form';
 import { PlansTable } from './components/plans-table';

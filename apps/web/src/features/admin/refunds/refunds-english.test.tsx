@@ -2,9 +2,9 @@ import type { Refund } from '@cabinet/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { RefundsCard } from './components/refunds-card';
 import { RefundsTable } from './components/refunds-table';
 

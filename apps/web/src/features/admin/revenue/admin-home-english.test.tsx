@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { AdminHomeRoute } from '@/routes/admin/admin-home-route';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { monthName, monthTick, payingShare, weekTick } from './lib/revenue-data';
 
 afterEach(() => {

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 // The contracts' texts follow the page's language, as the app's entry sets them up.
 import '@/lib/i18n/contracts-text';
 import { UserOrganizationsPanel } from '@/routes/admin/user-organizations-panel';
+import { cyrillicLeft, inEnglish } from '@/test/english';
 import { jsonResponse } from '@/test/fixtures';
 import { renderWithProviders } from '@/test/render';
-import { cyrillicLeft, inEnglish } from '../english.test-utils';
 import { UserCreateForm, UserCreateFormSchema } from './components/user-create-form';
 import { UsersTable } from './components/users-table';
 
