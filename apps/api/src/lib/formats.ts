@@ -1,25 +1,11 @@
-import type { Locale } from '@cabinet/contracts/i18n';
+import { formatterCache } from '@cabinet/contracts/i18n';
 import { currentLocale, tr } from './i18n';
 
 // Dates, numbers and money in the API's texts and mails (issue 32, decision 0304): through Intl for the
-// current language, one formatter per language and kind, made on first use. Times are Moscow's, as every
+// current language, one formatter per language and kind, made on first use (the contracts' formatterCache). Times are Moscow's, as every
 // mail of the product names them; the currency is the rouble in every language.
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat>(
-  key: string,
-  make: (locale: Locale) => T,
-): T {
-  const locale = currentLocale();
-  const id = `${key}:${locale}`;
-  let made = cache.get(id) as T | undefined;
-  if (!made) {
-    made = make(locale);
-    cache.set(id, made);
-  }
-  return made;
-}
+const formatter = formatterCache(currentLocale);
 
 const MOSCOW = 'Europe/Moscow';
 

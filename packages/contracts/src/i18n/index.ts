@@ -1,3 +1,4 @@
+export * from './formatter-cache';
 export * from './ids';
 export * from './locale-schema';
 export * from './locales';
